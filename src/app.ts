@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import { etag } from 'hono/etag';
+import { trimTrailingSlash } from 'hono/trailing-slash';
+import type { AppEnv } from './app-env';
+import { cachePolicy } from './middleware/cache-policy';
+import { methodGuard } from './middleware/method-guard';
+import { rejectMalformedPath } from './middleware/reject-malformed-path';
+import { securityHeaders } from './middleware/security-headers';
+import { siteSettings } from './middleware/site-settings';
+import { reactRenderer } from './render/renderer';
+import { articleRoute } from './routes/article';
+import { homeRoute } from './routes/home';
+import { aboutRoute, contactRoute, privacyRoute, termsRoute } from './routes/institutional';
+import {
+  badRequestRoute,
+  methodNotAllowedRoute,
+  notFoundRoute,
+  serverErrorRoute,
+} from './routes/status';
+
+/**
+ * The whole worker at a glance. Static files (client bundle, thumbnails) never
+ * reach it: Workers Static Assets serves them first (wrangler.toml).
+ */
+export const app = new Hono<AppEnv>();
+
+// Middleware, outermost first.
+app.use(securityHeaders()); // every response, errors and 304s included
+app.use(siteSettings()); // validated vars as c.var.site
+app.use(reactRenderer()); // c.render(<Page />, head) → whole document
+app.use(cachePolicy()); // Cache-Control by status, unless a route set one
+app.use(methodGuard(methodNotAllowedRoute)); // read-only: GET and HEAD, else 405
+app.use(rejectMalformedPath(badRequestRoute)); // bad encoding, traversal → 400
+app.use(trimTrailingSlash()); // /sobre/ → 301 /sobre
+app.use(etag()); // ETag on 200s, 304 on If-None-Match
+
+// Pages.
+app.get('/', homeRoute);
+app.get('/noticia/:slug', articleRoute);
+app.get('/sobre', aboutRoute);
+app.get('/contato', contactRoute);
+app.get('/politica-de-privacidade', privacyRoute);
+app.get('/termos', termsRoute);
+
+app.notFound(notFoundRoute);
+app.onError(serverErrorRoute);

@@ -1,0 +1,55 @@
+/** Spec §9: up to 4 related articles. */
+export const RELATED_COUNT = 4;
+
+/**
+ * How long one random choice of related articles lasts. Every render of a URL
+ * inside the same window picks the same articles, so cached copies and fresh
+ * renders agree (and the ETag holds) for longer than any HTML cache lifetime.
+ */
+export const RELATED_ROTATION_MS = 24 * 60 * 60 * 1000;
+
+/** FNV-1a: a small, stable string hash to seed the generator. */
+function hashString(value: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < value.length; i++) {
+    hash ^= value.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** mulberry32: a tiny seeded PRNG returning floats in [0, 1). */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Picks up to `count` items other than the current one, at random but stable
+ * for the same slug within one rotation window.
+ *
+ * @example pickRelated(items, 'minha-noticia', Date.now())
+ */
+export function pickRelated<T extends { slug: string }>(
+  items: readonly T[],
+  currentSlug: string,
+  now: number,
+  count = RELATED_COUNT,
+): T[] {
+  const pool = items.filter((item) => item.slug !== currentSlug);
+  const window = Math.floor(now / RELATED_ROTATION_MS);
+  const random = seededRandom(hashString(`${currentSlug}:${window}`));
+  // Partial Fisher–Yates: only the first `count` positions need shuffling.
+  const picks = Math.min(count, pool.length);
+  for (let i = 0; i < picks; i++) {
+    const j = i + Math.floor(random() * (pool.length - i));
+    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+  }
+  return pool.slice(0, picks);
+}

@@ -1,0 +1,91 @@
+import { AdSlot } from '../components/AdSlot';
+import { NewsCard } from '../components/NewsCard';
+import { THUMBNAIL_SIZE, thumbnailPath } from '../components/urls';
+import type { SiteConfig } from '../config';
+import type { NewsEntry } from '../content/news-item';
+import { formatLongDate } from '../lib/dates';
+import { readingTimeMinutes } from '../lib/reading-time';
+
+interface ArticlePageProps {
+  site: SiteConfig;
+  item: NewsEntry;
+  /** Sanitized HTML body. */
+  body: string;
+  related: readonly NewsEntry[];
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase())
+    .slice(0, 2)
+    .join('');
+}
+
+/** Article page (spec §2): meta line, title, lead, author, image, body, related articles. */
+export function ArticlePage({ site, item, body, related }: ArticlePageProps) {
+  const minutes = readingTimeMinutes(body);
+  return (
+    <>
+      <article className="container article">
+        <nav className="breadcrumb" aria-label="Você está em">
+          <ol>
+            <li>
+              <a href="/">Home</a>
+            </li>
+            <li>
+              <a href="/#postagens">Notícias</a>
+            </li>
+            <li aria-current="page">{item.titulo}</li>
+          </ol>
+        </nav>
+        <header className="article-header">
+          <p className="article-meta">
+            <time dateTime={item.data}>{formatLongDate(item.date)}</time>
+            <span aria-hidden="true"> · </span>
+            <span>{minutes} min de leitura</span>
+          </p>
+          <h1>{item.titulo}</h1>
+          <p className="article-lead">{item.descricao}</p>
+          <div className="author">
+            <span className="author-avatar" aria-hidden="true">
+              {initials(site.editor.name)}
+            </span>
+            <p>
+              <span className="author-name">Por {site.editor.name}</span>
+              <span className="author-role">{site.editor.role}</span>
+            </p>
+          </div>
+        </header>
+        <figure className="article-figure">
+          <img
+            src={thumbnailPath(item)}
+            alt={item.titulo}
+            width={THUMBNAIL_SIZE.width}
+            height={THUMBNAIL_SIZE.height}
+            fetchPriority="high"
+            decoding="async"
+          />
+          <figcaption>Imagem: Reprodução/Internet</figcaption>
+        </figure>
+        <div className="prose article-body" dangerouslySetInnerHTML={{ __html: body }} />
+        <AdSlot name="article-after-body" />
+      </article>
+      {related.length > 0 && (
+        <section className="related" aria-labelledby="relacionados">
+          <div className="container">
+            <h2 id="relacionados" className="section-title">
+              Artigos Relacionados
+            </h2>
+            <div className="card-grid card-grid-related">
+              {related.map((entry) => (
+                <NewsCard key={entry.slug} item={entry} />
+              ))}
+            </div>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}

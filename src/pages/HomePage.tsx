@@ -1,0 +1,76 @@
+import { AdSlot } from '../components/AdSlot';
+import { NewsCard } from '../components/NewsCard';
+import type { NewsEntry } from '../content/news-item';
+
+const HASHTAGS = [
+  'MercadoImobiliário',
+  'Financiamento',
+  'Investimentos',
+  'Decoração',
+  'Arquitetura',
+  'Sustentabilidade',
+];
+
+/** The featured 'hot news' block: fixed date and text (spec §2). */
+export const HOT_NEWS = {
+  date: '2025-04-28',
+  dateLabel: '28/04/2025',
+  title: 'Apartamentos pequenos, soluções grandes',
+  text: 'Móveis multifuncionais, espelhos bem posicionados e armazenamento vertical: veja como ganhar espaço e conforto em poucos metros quadrados.',
+  slug: 'como-decorar-apartamentos-pequenos',
+} as const;
+
+export function HomePage({ items, siteName }: { items: readonly NewsEntry[]; siteName: string }) {
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="container">
+          <p className="eyebrow">Imóveis · Decoração · Arquitetura</p>
+          <h1 id="hero-title">{siteName}</h1>
+          <p className="hero-subtitle">O que muda no mercado imobiliário e na forma de morar</p>
+          <p className="hero-description">
+            Reportagens, análises e guias práticos para proprietários, investidores e profissionais: do
+            financiamento ao projeto, da compra à decoração.
+          </p>
+          <ul className="hashtags" aria-label="Temas">
+            {HASHTAGS.map((tag) => (
+              <li key={tag} className="hashtag">
+                #{tag}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <div className="container">
+        <section className="hot-news" aria-labelledby="hot-news-title">
+          <p className="hot-news-label">
+            <span className="hot-news-tag">Em destaque</span>
+            <time dateTime={HOT_NEWS.date}>{HOT_NEWS.dateLabel}</time>
+          </p>
+          <h2 id="hot-news-title">{HOT_NEWS.title}</h2>
+          <p>{HOT_NEWS.text}</p>
+          <a className="button" href={`/noticia/${HOT_NEWS.slug}`}>
+            Ler mais<span className="visually-hidden">: {HOT_NEWS.title}</span>
+          </a>
+        </section>
+
+        <section className="posts" aria-labelledby="postagens">
+          <h2 id="postagens" className="section-title">
+            Postagens
+          </h2>
+          {items.length > 0 ? (
+            <div className="card-grid">
+              {items.map((item) => (
+                <NewsCard key={item.slug} item={item} />
+              ))}
+            </div>
+          ) : (
+            <p className="empty-state">Nenhuma notícia publicada no momento. Volte em breve.</p>
+          )}
+          <AdSlot name="home-after-grid" />
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import type { AppEnv } from '../app-env';
+import { describeError, log } from '../log';
+import { StatusPage } from '../pages/StatusPage';
+
+/** The page for a status the caller has already set (404, 405 or 400). */
+function statusPage(c: Context<AppEnv>, code: 404 | 405 | 400, title: string, message: string) {
+  c.status(code);
+  return c.render(
+    <StatusPage code={code} title={title}>
+      <p>{message}</p>
+    </StatusPage>,
+    { title, description: message, canonicalPath: null },
+  );
+}
+
+export const notFoundRoute: NotFoundHandler<AppEnv> = (c) =>
+  statusPage(
+    c,
+    404,
+    'Página não encontrada',
+    'O endereço que você procurou não existe ou a notícia foi retirada do ar. Confira o link ou volte para a página inicial.',
+  );
+
+export const methodNotAllowedRoute = (c: Context<AppEnv>) =>
+  statusPage(c, 405, 'Método não permitido', 'Este portal aceita apenas leitura de páginas (GET e HEAD).');
+
+export const badRequestRoute = (c: Context<AppEnv>) =>
+  statusPage(c, 400, 'Endereço inválido', 'O endereço contém caracteres que não conseguimos interpretar.');
+
+/** Last resort for the plain page when even the layout cannot render. */
+const PLAIN_ERROR_PAGE =
+  '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Erro interno</title></head>' +
+  '<body><h1>Algo deu errado</h1><p>Tente novamente em instantes.</p><p><a href="/">Página inicial</a></p></body></html>';
+
+/** Logs the cause and answers 500 with a pt-BR page; never shows a stack. */
+export const serverErrorRoute: ErrorHandler<AppEnv> = (error, c) => {
+  log('error', 'unhandled_error', { method: c.req.method, path: c.req.path, ...describeError(error) });
+  c.status(500);
+  try {
+    return c.render(
+      <StatusPage code={500} title="Algo deu errado">
+        <p>Tivemos um problema ao montar esta página. Tente novamente em instantes.</p>
+      </StatusPage>,
+      { title: 'Erro interno', description: 'Erro interno do servidor.', canonicalPath: null },
+    );
+  } catch (renderError) {
+    log('error', 'error_page_failed', describeError(renderError));
+    return c.html(PLAIN_ERROR_PAGE, 500);
+  }
+};
