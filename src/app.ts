@@ -26,8 +26,8 @@ export const app = new Hono<AppEnv>();
 
 // Middleware, outermost first.
 app.use(securityHeaders()); // every response, errors and 304s included
-app.use(siteSettings()); // validated vars as c.var.site
 app.use(reactRenderer()); // c.render(<Page />, head) → whole document
+app.use(siteSettings()); // validated vars as c.var.site
 app.use(cachePolicy()); // Cache-Control by status, unless a route set one
 app.use(methodGuard(methodNotAllowedRoute)); // read-only: GET and HEAD, else 405
 app.use(rejectMalformedPath(badRequestRoute)); // bad encoding, traversal → 400

@@ -1,8 +1,9 @@
 import { secureHeaders } from 'hono/secure-headers';
 
 // Under `npm run dev` Vite injects inline scripts for hot reload; a strict CSP
-// would block them. The flag only exists in Vite's module graph.
-const isViteDev = (import.meta as { env?: { DEV?: boolean } }).env?.DEV === true;
+// would block them. Vite's dev server sets this mode; wrangler's bundle has no
+// import.meta.env at all, and tests run in mode "test" with the real policy.
+const isViteDev = (import.meta as { env?: { MODE?: string } }).env?.MODE === 'development';
 
 /**
  * Security headers for every response (Hono's secure-headers): HSTS, nosniff,

@@ -19,6 +19,8 @@ declare module 'hono' {
 export function reactRenderer(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.setRenderer((content, head) => {
+      // Unset only when the site settings failed: the error page falls back to plain HTML.
+      if (!c.var.site) throw new Error('site settings are not available');
       const markup = renderToString(
         <Document site={c.var.site} head={head} path={c.req.path}>
           {content}

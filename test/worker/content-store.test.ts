@@ -1,0 +1,117 @@
+import { env } from 'cloudflare:test';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  clearNewsListCache,
+  getNewsList,
+  NEWS_LIST_KEY,
+  NEWS_LIST_TTL_MS,
+  readContent,
+} from '../../src/content/store';
+import { bundledNews, clearKv, emptyKv, failingKv, fetchPath, fetchWithEnv, newsItem, publishList, textOf } from './helpers';
+
+beforeEach(() => clearNewsListCache());
+afterEach(clearKv);
+afterEach(() => vi.restoreAllMocks());
+
+describe('KV over the bundled assets', () => {
+  it('uses the bundled list when KV is empty', async () => {
+    const list = await getNewsList(env);
+    expect(list.items.map((item) => item.slug).sort()).toEqual((await bundledNews()).map((i) => i.slug).sort());
+  });
+
+  it('KV wins: a list in KV replaces the bundled one', async () => {
+    await publishList([newsItem('so-no-kv', { titulo: 'Notícia que só existe no KV' })]);
+    await env.NEWS.put('noticias/so-no-kv.html', '<p>Corpo vindo do KV.</p>');
+    const home = await textOf(await fetchPath('/'));
+    expect(home).toContain('Notícia que só existe no KV');
+    expect(home).not.toContain('href="/noticia/fundos-imobiliarios-para-iniciantes"');
+    const article = await textOf(await fetchPath('/noticia/so-no-kv'));
+    expect(article).toContain('<p>Corpo vindo do KV.</p>');
+  });
+
+  it('reads a body from KV before the bundle, and from the bundle when KV lacks it', async () => {
+    await env.NEWS.put('noticias/como-decorar-apartamentos-pequenos.html', '<p>Versão corrigida.</p>');
+    expect(await readContent(env, 'noticias/como-decorar-apartamentos-pequenos.html')).toBe('<p>Versão corrigida.</p>');
+    expect(await readContent(env, 'noticias/fundos-imobiliarios-para-iniciantes.html')).toMatch(/^<p>/);
+    expect(await readContent(env, 'noticias/nao-existe.html')).toBeNull();
+  });
+
+  it('falls back to the bundle and logs when KV throws', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = await fetchWithEnv('/noticia/como-decorar-apartamentos-pequenos', { NEWS: failingKv });
+    expect(response.status).toBe(200);
+    expect(await textOf(response)).toContain('28 de abril de 2025');
+    const events = errors.mock.calls.map(([line]) => JSON.parse(String(line)));
+    expect(events).toContainEqual(expect.objectContaining({ level: 'error', event: 'kv_read_failed', key: NEWS_LIST_KEY }));
+  });
+
+  it('falls back to the bundle when the KV list is not valid JSON', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await env.NEWS.put(NEWS_LIST_KEY, '{ not json');
+    clearNewsListCache();
+    const list = await getNewsList(env);
+    expect(list.items.length).toBe((await bundledNews()).length);
+  });
+
+  it('skips invalid and duplicate entries, keeping the rest', async () => {
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await publishList([
+      newsItem('valida'),
+      newsItem('data-invalida', { data: '2025-02-30' }),
+      newsItem('Slug Inválido'),
+      { ...newsItem('sem-titulo'), titulo: '' },
+      newsItem('valida', { titulo: 'Duplicada' }),
+    ]);
+    const list = await getNewsList(env);
+    expect(list.items.map((item) => item.slug)).toEqual(['valida']);
+    expect(list.items[0]!.titulo).toBe('Título de valida');
+    expect(warnings).toHaveBeenCalledTimes(4);
+  });
+
+  it('keeps the parsed list per isolate for the named time, then reads KV again', async () => {
+    const start = 1_000_000;
+    await env.NEWS.put(NEWS_LIST_KEY, JSON.stringify([newsItem('primeira')]));
+    expect((await getNewsList(env, start)).items[0]!.slug).toBe('primeira');
+    await env.NEWS.put(NEWS_LIST_KEY, JSON.stringify([newsItem('segunda')]));
+    expect((await getNewsList(env, start + NEWS_LIST_TTL_MS - 1)).items[0]!.slug).toBe('primeira');
+    expect((await getNewsList(env, start + NEWS_LIST_TTL_MS)).items[0]!.slug).toBe('segunda');
+  });
+
+  it('answers 404 and logs when a listed article has no body anywhere', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await publishList([newsItem('sem-corpo')]);
+    const response = await fetchPath('/noticia/sem-corpo');
+    expect(response.status).toBe(404);
+    expect(errors.mock.calls.map(([line]) => JSON.parse(String(line)).event)).toContain('article_body_missing');
+  });
+
+  it('shows an empty state when the list has no items', async () => {
+    await publishList([]);
+    const html = await textOf(await fetchPath('/'));
+    expect(html).toContain('Nenhuma notícia publicada no momento');
+  });
+});
+
+describe('unexpected errors', () => {
+  it('render a pt-BR 500 page, log the cause and never show a stack', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const brokenAssets = { fetch: async () => { throw new Error('assets exploded at secret.ts:42'); } } as unknown as Fetcher;
+    const response = await fetchWithEnv('/', { ASSETS: brokenAssets, NEWS: emptyKv });
+    expect(response.status).toBe(500);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const html = await textOf(response);
+    expect(html).toContain('Algo deu errado');
+    expect(html).not.toContain('secret.ts');
+    expect(html).not.toMatch(/at \w+ \(/);
+    const event = errors.mock.calls.map(([line]) => JSON.parse(String(line))).find((e) => e.event === 'unhandled_error');
+    expect(event).toMatchObject({ level: 'error', path: '/', message: 'assets exploded at secret.ts:42' });
+  });
+
+  it('a misconfigured SITE_URL answers 500 with the plain error page and names the variable in the log', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = await fetchWithEnv('/sobre', { SITE_URL: 'not a url' });
+    expect(response.status).toBe(500);
+    expect(await response.text()).toContain('Algo deu errado');
+    expect(errors.mock.calls.join('\n')).toContain('SITE_URL');
+  });
+});

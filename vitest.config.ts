@@ -1,0 +1,25 @@
+import { cloudflareTest } from '@cloudflare/vitest-plugin';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const manifest = fileURLToPath(new URL('./dist/.vite/manifest.json', import.meta.url));
+
+/**
+ * Two projects: the worker's tests run inside workerd with the bindings of
+ * wrangler.toml (local KV, the built assets in dist/, so `npm test` builds
+ * first); the browser code's tests run in happy-dom.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' } })],
+        resolve: { alias: { '@client/manifest': manifest } },
+        test: { name: 'worker', include: ['test/worker/**/*.test.{ts,tsx}'] },
+      },
+      {
+        test: { name: 'client', environment: 'happy-dom', include: ['test/client/**/*.test.ts'] },
+      },
+    ],
+  },
+});
