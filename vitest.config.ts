@@ -5,9 +5,10 @@ import { defineConfig } from 'vitest/config';
 const manifest = fileURLToPath(new URL('./dist/.vite/manifest.json', import.meta.url));
 
 /**
- * Two projects: the worker's tests run inside workerd with the bindings of
+ * Three projects: the worker's tests run inside workerd with the bindings of
  * wrangler.toml (local KV, the built assets in dist/, so `npm test` builds
- * first); the browser code's tests run in happy-dom.
+ * first); the browser code's tests run in happy-dom; a few pure helpers are
+ * also checked under Node, where the time zone can be changed.
  */
 export default defineConfig({
   test: {
@@ -19,6 +20,9 @@ export default defineConfig({
       },
       {
         test: { name: 'client', environment: 'happy-dom', include: ['test/client/**/*.test.ts'] },
+      },
+      {
+        test: { name: 'node', environment: 'node', include: ['test/node/**/*.test.ts'] },
       },
     ],
   },

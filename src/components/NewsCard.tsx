@@ -3,9 +3,14 @@ import { formatShortDate } from '../lib/dates';
 import { articlePath, THUMBNAIL_SIZE, thumbnailPath } from './urls';
 
 /** A card of the 'Postagens' grid and of 'Artigos Relacionados' (spec §2). */
-export function NewsCard({ item, headingLevel = 3 }: { item: NewsEntry; headingLevel?: 2 | 3 }) {
+interface NewsCardProps {
+  item: NewsEntry;
+  /** Cards in the first screenful load their image at once; the rest lazily. */
+  eager?: boolean;
+}
+
+export function NewsCard({ item, eager = false }: NewsCardProps) {
   const href = articlePath(item);
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card">
       <img
@@ -14,7 +19,7 @@ export function NewsCard({ item, headingLevel = 3 }: { item: NewsEntry; headingL
         alt={item.titulo}
         width={THUMBNAIL_SIZE.width}
         height={THUMBNAIL_SIZE.height}
-        loading="lazy"
+        loading={eager ? 'eager' : 'lazy'}
         decoding="async"
       />
       <div className="card-body">
@@ -22,9 +27,9 @@ export function NewsCard({ item, headingLevel = 3 }: { item: NewsEntry; headingL
           <time dateTime={item.data}>{formatShortDate(item.date)}</time>
           <span className="badge">Notícia</span>
         </p>
-        <Heading className="card-title">
+        <h3 className="card-title">
           <a href={href}>{item.titulo}</a>
-        </Heading>
+        </h3>
         <p className="card-description">{item.descricao}</p>
         <a className="card-more" href={href}>
           Ler mais<span className="visually-hidden">: {item.titulo}</span>

@@ -11,6 +11,9 @@ const HASHTAGS = [
   'Sustentabilidade',
 ];
 
+/** Cards in the first row at the widest layout (3 columns). */
+const FIRST_ROW = 3;
+
 /** The featured 'hot news' block: fixed date and text (spec §2). */
 export const HOT_NEWS = {
   date: '2025-04-28',
@@ -61,8 +64,8 @@ export function HomePage({ items, siteName }: { items: readonly NewsEntry[]; sit
           </h2>
           {items.length > 0 ? (
             <div className="card-grid">
-              {items.map((item) => (
-                <NewsCard key={item.slug} item={item} />
+              {items.map((item, index) => (
+                <NewsCard key={item.slug} item={item} eager={index < FIRST_ROW} />
               ))}
             </div>
           ) : (

@@ -7,12 +7,12 @@ import type { NewsItem } from '../../src/content/news-item';
 export const ORIGIN = 'http://localhost:8787';
 
 /** A request through the deployed entry point, as a reader's would arrive. */
-export function fetchPath(path: string, init?: RequestInit): Promise<Response> {
+export async function fetchPath(path: string, init?: RequestInit): Promise<Response> {
   return exports.default.fetch(new Request(`${ORIGIN}${path}`, init));
 }
 
 /** A request through the app with some bindings replaced (e.g. a failing KV). */
-export function fetchWithEnv(path: string, overrides: Partial<Env>, init?: RequestInit): Promise<Response> {
+export async function fetchWithEnv(path: string, overrides: Partial<Env>, init?: RequestInit): Promise<Response> {
   return app.request(`${ORIGIN}${path}`, init, { ...env, ...overrides });
 }
 

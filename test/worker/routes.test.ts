@@ -29,10 +29,17 @@ describe('home', () => {
   it('shows each card with thumbnail size and alt, dd/MM/yyyy date, badge and Ler mais', async () => {
     const html = await textOf(await fetchPath('/'));
     const card = html.match(/<article class="card">.*?<\/article>/)![0];
-    expect(card).toMatch(/<img class="card-image" src="\/thumbnails\/[a-z0-9-]+\.webp" alt="[^"]+" width="1200" height="675" loading="lazy"/);
+    expect(card).toMatch(/<img class="card-image" src="\/thumbnails\/[a-z0-9-]+\.webp" alt="[^"]+" width="1200" height="675" loading="eager"/);
     expect(card).toMatch(/<time dateTime="2025-\d\d-\d\d">\d\d\/\d\d\/2025<\/time>/);
     expect(card).toContain('<span class="badge">Notícia</span>');
     expect(card).toContain('Ler mais');
+  });
+
+  it('loads the first row of thumbnails at once and the rest lazily', async () => {
+    const html = await textOf(await fetchPath('/'));
+    const loading = [...html.matchAll(/<img class="card-image"[^>]* loading="(\w+)"/g)].map((m) => m[1]);
+    expect(loading.slice(0, 3)).toEqual(['eager', 'eager', 'eager']);
+    expect(new Set(loading.slice(3))).toEqual(new Set(['lazy']));
   });
 
   it('lists the newest article first', async () => {

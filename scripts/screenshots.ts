@@ -1,0 +1,41 @@
+/**
+ * Full-page screenshots of the main screens at phone, tablet and desktop widths,
+ * for looking at what was built: `npm run screenshots` (needs `npm start` running).
+ * Writes PNGs to screenshots/ (not committed).
+ */
+import { chromium } from '@playwright/test';
+import { existsSync, mkdirSync } from 'node:fs';
+
+const BASE = process.env.BASE_URL ?? 'http://localhost:8787';
+const PAGES = {
+  home: '/',
+  article: '/noticia/como-decorar-apartamentos-pequenos',
+  about: '/sobre',
+  contact: '/contato',
+  notfound: '/nao-existe',
+};
+const WIDTHS = (process.env.WIDTHS ?? '375,800,1280').split(',').map(Number);
+
+const executablePath = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
+mkdirSync('screenshots', { recursive: true });
+for (const width of WIDTHS) {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  for (const [name, path] of Object.entries(PAGES)) {
+    await page.goto(`${BASE}${path}`, { waitUntil: 'networkidle' });
+    // Scroll through the page so lazy images load before the full-page shot.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 600) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      window.scrollTo(0, 0);
+    });
+    await page.waitForLoadState('networkidle');
+    const file = `screenshots/${name}-${width}.png`;
+    await page.screenshot({ path: file, fullPage: process.env.FULL !== '0' });
+    console.log(file);
+  }
+  await page.close();
+}
+await browser.close();

@@ -1,0 +1,75 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Fails the test on any console error or uncaught exception in the page. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+test('a reader goes from the home page to an article and back', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Casa em Pauta');
+  const cards = page.locator('.posts .card');
+  expect(await cards.count()).toBeGreaterThanOrEqual(12);
+
+  const firstTitle = (await cards.first().locator('.card-title').textContent())!;
+  await cards.first().getByRole('link', { name: /Ler mais/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstTitle);
+  await expect(page.getByText('Imagem: Reprodução/Internet')).toBeVisible();
+  await expect(page.locator('#relacionados')).toHaveText('Artigos Relacionados');
+
+  await page.getByRole('link', { name: 'Casa em Pauta' }).first().click();
+  await expect(page).toHaveURL('/');
+  expect(problems).toEqual([]);
+});
+
+test('every image on the home page loads', async ({ page }) => {
+  await page.goto('/');
+  const images = page.locator('img');
+  for (const image of await images.all()) {
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  }
+});
+
+test.describe('on a phone (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
+
+  test('the menu collapses behind a button that opens and closes it', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto('/sobre');
+    const button = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Menu principal' });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).toBeHidden();
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Sobre' })).toHaveAttribute('aria-current', 'page');
+    await nav.getByRole('link', { name: 'Contato' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fale Conosco');
+    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(problems).toEqual([]);
+  });
+
+  test('no page scrolls sideways', async ({ page }) => {
+    for (const path of ['/', '/noticia/como-decorar-apartamentos-pequenos', '/politica-de-privacidade', '/nao-existe']) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
+test('the unknown-page answer is a 404 inside the layout', async ({ page }) => {
+  const response = await page.goto('/noticia/nao-existe');
+  expect(response!.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página não encontrada');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { readingTimeMinutes, WORDS_PER_MINUTE } from '../../../src/lib/reading-time';
+
+const words = (count: number) => Array.from({ length: count }, (_, i) => `palavra${i}`).join(' ');
+
+describe('readingTimeMinutes (spec §9)', () => {
+  it('is 1 without a body', () => {
+    expect(readingTimeMinutes(undefined)).toBe(1);
+    expect(readingTimeMinutes(null)).toBe(1);
+    expect(readingTimeMinutes('')).toBe(1);
+  });
+
+  it('is at least 1 for a body with few or no words', () => {
+    expect(readingTimeMinutes('<p></p>')).toBe(1);
+    expect(readingTimeMinutes('<p>uma</p>')).toBe(1);
+  });
+
+  it('divides words by 200 and rounds up', () => {
+    expect(WORDS_PER_MINUTE).toBe(200);
+    expect(readingTimeMinutes(`<p>${words(200)}</p>`)).toBe(1);
+    expect(readingTimeMinutes(`<p>${words(201)}</p>`)).toBe(2);
+    expect(readingTimeMinutes(`<p>${words(400)}</p>`)).toBe(2);
+    expect(readingTimeMinutes(`<p>${words(1001)}</p>`)).toBe(6);
+  });
+
+  it('strips tags and their attributes and splits on any whitespace', () => {
+    const attrs = ' class="a b c d e f g h i j"'.repeat(50);
+    expect(readingTimeMinutes(`<p${attrs}>${words(150)}</p>`)).toBe(1);
+    // Adjacent tags do not glue words together.
+    expect(readingTimeMinutes(`${'<li>a</li><li>b</li>'.repeat(101)}`)).toBe(2);
+    expect(readingTimeMinutes(`a\tb\nc\r\n${words(198)}`)).toBe(2);
+  });
+});
