@@ -26,10 +26,11 @@ for (const width of WIDTHS) {
     // Scroll through the page so lazy images load before the full-page shot.
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 600) {
-        window.scrollTo(0, y);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        // 'instant': the site's CSS asks for smooth scrolling, which would still be moving at the shot.
+        window.scrollTo({ top: y, behavior: 'instant' });
+        await new Promise((resolve) => setTimeout(resolve, 120));
       }
-      window.scrollTo(0, 0);
+      window.scrollTo({ top: 0, behavior: 'instant' });
     });
     await page.waitForLoadState('networkidle');
     const file = `screenshots/${name}-${width}.png`;

@@ -73,3 +73,42 @@ test('the unknown-page answer is a 404 inside the layout', async ({ page }) => {
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
 });
+
+test.describe('the Postagens grid', () => {
+  for (const [width, columns] of [
+    [375, 1],
+    [800, 2],
+    [1280, 3],
+  ] as const) {
+    test(`has ${columns} column(s) at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      const lefts = await page
+        .locator('.posts .card')
+        .evaluateAll((cards) => new Set(cards.map((card) => Math.round(card.getBoundingClientRect().left))).size);
+      expect(lefts).toBe(columns);
+    });
+  }
+});
+
+test('the header stays at the top while the page scrolls', async ({ page }) => {
+  await page.goto('/noticia/como-decorar-apartamentos-pequenos');
+  await page.mouse.wheel(0, 2500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  const top = await page.locator('.site-header').evaluate((header) => header.getBoundingClientRect().top);
+  expect(top).toBe(0);
+});
+
+test('hashed client files are cached for a year, immutably', async ({ page, request }) => {
+  await page.goto('/');
+  const urls = await page.evaluate(() => [
+    document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')!.href,
+    document.querySelector<HTMLScriptElement>('script[type="module"]')!.src,
+  ]);
+  for (const url of urls) {
+    expect(url).toMatch(/\/static\/[\w-]+-[\w-]{8}\.(css|js)$/);
+    const response = await request.get(url);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  }
+});
