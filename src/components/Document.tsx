@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CONSENT_ROOT_ID, ConsentBanner } from '../../client/islands/ConsentBanner';
 import { clientAssets } from '../client-assets';
 import type { SiteConfig } from '../config';
 import type { PageHead } from '../render/page-head';
@@ -11,6 +12,11 @@ interface DocumentProps {
   /** The request path, for the active menu item and the default canonical URL. */
   path: string;
   children: ReactNode;
+}
+
+/** The cookie domain for the site: its host without a leading "www.". */
+function siteDomain(url: string): string {
+  return new URL(url).hostname.replace(/^www\./, '');
 }
 
 /** The whole HTML document: head, header, the page's content and footer. */
@@ -41,7 +47,7 @@ export function Document({ site, head, path, children }: DocumentProps) {
         <link rel="stylesheet" href={clientAssets.styles} />
         <script type="module" src={clientAssets.boot} />
       </head>
-      <body>
+      <body data-ads-client={site.ads.client} data-ads-script={site.ads.scriptUrl} data-site-domain={siteDomain(site.url)}>
         <a className="skip-link" href="#conteudo">
           Pular para o conteúdo
         </a>
@@ -50,6 +56,9 @@ export function Document({ site, head, path, children }: DocumentProps) {
           {children}
         </main>
         <Footer site={site} />
+        <div id={CONSENT_ROOT_ID}>
+          <ConsentBanner />
+        </div>
       </body>
     </html>
   );

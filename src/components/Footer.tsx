@@ -22,6 +22,11 @@ export function Footer({ site }: { site: SiteConfig }) {
                 <a href={link.href}>{link.label}</a>
               </li>
             ))}
+            <li>
+              <button type="button" className="link-button" data-consent-open>
+                Preferências de cookies
+              </button>
+            </li>
           </ul>
         </nav>
         <section className="footer-legal" aria-labelledby="aviso-legal">

@@ -1,4 +1,5 @@
 import { secureHeaders } from 'hono/secure-headers';
+import { ADSENSE_SOURCES } from '../adsense';
 
 // Under `npm run dev` Vite injects inline scripts for hot reload; a strict CSP
 // would block them. Vite's dev server sets this mode; wrangler's bundle has no
@@ -8,7 +9,7 @@ const isViteDev = (import.meta as { env?: { MODE?: string } }).env?.MODE === 'de
 /**
  * Security headers for every response (Hono's secure-headers): HSTS, nosniff,
  * frame protection, referrer and permissions policies, and a CSP that lets
- * pages load only the site's own files.
+ * pages load only the site's own files plus what AdSense needs (src/adsense.ts).
  */
 export function securityHeaders() {
   return secureHeaders({
@@ -16,11 +17,12 @@ export function securityHeaders() {
       ? undefined
       : {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...ADSENSE_SOURCES.script],
           styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:'],
+          imgSrc: ["'self'", 'data:', ...ADSENSE_SOURCES.image],
           fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...ADSENSE_SOURCES.connect],
+          frameSrc: [...ADSENSE_SOURCES.frame],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],

@@ -70,7 +70,7 @@ export function ArticlePage({ site, item, body, related }: ArticlePageProps) {
           <figcaption>Imagem: Reprodução/Internet</figcaption>
         </figure>
         <div className="prose article-body" dangerouslySetInnerHTML={{ __html: body }} />
-        <AdSlot name="article-after-body" />
+        <AdSlot ads={site.ads} placement="article" />
       </article>
       {related.length > 0 && (
         <section className="related" aria-labelledby="relacionados">

@@ -1,5 +1,6 @@
 import { AdSlot } from '../components/AdSlot';
 import { NewsCard } from '../components/NewsCard';
+import type { AdsConfig } from '../config';
 import type { NewsEntry } from '../content/news-item';
 
 const HASHTAGS = [
@@ -23,7 +24,13 @@ export const HOT_NEWS = {
   slug: 'como-decorar-apartamentos-pequenos',
 } as const;
 
-export function HomePage({ items, siteName }: { items: readonly NewsEntry[]; siteName: string }) {
+interface HomePageProps {
+  items: readonly NewsEntry[];
+  siteName: string;
+  ads: AdsConfig;
+}
+
+export function HomePage({ items, siteName, ads }: HomePageProps) {
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -71,7 +78,7 @@ export function HomePage({ items, siteName }: { items: readonly NewsEntry[]; sit
           ) : (
             <p className="empty-state">Nenhuma notícia publicada no momento. Volte em breve.</p>
           )}
-          <AdSlot name="home-after-grid" />
+          <AdSlot ads={ads} placement="home" />
         </section>
       </div>
     </>

@@ -6,5 +6,5 @@ import { HomePage } from '../pages/HomePage';
 export async function homeRoute(c: Context<AppEnv>) {
   const { items } = await getNewsList(c.env);
   const { site } = c.var;
-  return c.render(<HomePage items={items} siteName={site.name} />, { description: site.tagline });
+  return c.render(<HomePage items={items} siteName={site.name} ads={site.ads} />, { description: site.tagline });
 }

@@ -1,0 +1,18 @@
+import { disableAds, enableAds, type AdsSettings } from '../ads';
+import { grantsConsent, type ConsentStatus } from './status';
+
+/**
+ * Applies a status (spec §4): sets the consent flag (`data-consent` on <html>)
+ * and turns ads on or off. Failures go to the console only (spec §8): a reader
+ * never sees an error from consent or ads.
+ */
+export function applyConsent(status: ConsentStatus, ads: AdsSettings, doc: Document = document): void {
+  try {
+    const granted = grantsConsent(status);
+    doc.documentElement.dataset.consent = String(granted);
+    if (granted) enableAds(ads, doc);
+    else disableAds(doc);
+  } catch (error) {
+    console.error('[consent] could not apply the cookie choice', error);
+  }
+}

@@ -1,0 +1,56 @@
+/** The widget's conventional cookie name (spec §9), kept so old choices still count. */
+export const CONSENT_COOKIE = 'cookieconsent_status';
+export const CONSENT_MAX_AGE_DAYS = 365;
+
+/** Spec §3: the stored statuses. 'dismiss' only comes from the old widget's cookies. */
+export type ConsentStatus = 'deny' | 'dismiss' | 'allow';
+
+const STATUSES: readonly string[] = ['deny', 'dismiss', 'allow'];
+
+/** The stored status in a `document.cookie` string, or null when there is none (or it is garbage). */
+export function readConsentStatus(cookies: string): ConsentStatus | null {
+  for (const pair of cookies.split(';')) {
+    const [name, ...rest] = pair.trim().split('=');
+    if (name === CONSENT_COOKIE) {
+      const value = rest.join('=');
+      return STATUSES.includes(value) ? (value as ConsentStatus) : null;
+    }
+  }
+  return null;
+}
+
+/** Spec §4, opt-out: 'dismiss' and 'allow' both mean the reader consents. */
+export function grantsConsent(status: ConsentStatus): boolean {
+  return status === 'allow' || status === 'dismiss';
+}
+
+/** Where the page runs, and the site's own domain as configured. */
+export interface CookieScope {
+  protocol: string;
+  hostname: string;
+  /** The configured site domain, e.g. casaempauta.com.br. */
+  siteDomain: string;
+}
+
+/**
+ * The `document.cookie` assignment that stores a status (spec §9): path /,
+ * 365 days, SameSite=Lax, Secure on https, and the site's domain so every
+ * subdomain shares the choice. On localhost, or on a host outside the
+ * configured domain (a preview URL), the cookie is host-only: browsers refuse
+ * an explicit Domain=localhost, and a foreign Domain would be dropped.
+ */
+export function consentCookie(status: ConsentStatus, scope: CookieScope): string {
+  const parts = [
+    `${CONSENT_COOKIE}=${status}`,
+    'Path=/',
+    `Max-Age=${CONSENT_MAX_AGE_DAYS * 24 * 60 * 60}`,
+    'SameSite=Lax',
+  ];
+  const host = scope.hostname.toLowerCase();
+  const domain = scope.siteDomain.toLowerCase();
+  if (host !== 'localhost' && domain && (host === domain || host.endsWith(`.${domain}`))) {
+    parts.push(`Domain=${domain}`);
+  }
+  if (scope.protocol === 'https:') parts.push('Secure');
+  return parts.join('; ');
+}

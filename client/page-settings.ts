@@ -1,0 +1,13 @@
+import type { AdsSettings } from './ads';
+
+/** Settings the server writes on <body> as data attributes (src/components/Document.tsx). */
+export interface PageSettings {
+  ads: AdsSettings;
+  /** The configured site domain, for the consent cookie. */
+  siteDomain: string;
+}
+
+export function readPageSettings(body: HTMLElement = document.body): PageSettings {
+  const { adsClient = '', adsScript = '', siteDomain = '' } = body.dataset;
+  return { ads: { client: adsClient, scriptUrl: adsScript }, siteDomain };
+}
