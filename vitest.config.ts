@@ -19,7 +19,15 @@ export default defineConfig({
         test: { name: 'worker', include: ['test/worker/**/*.test.{ts,tsx}'] },
       },
       {
-        test: { name: 'client', environment: 'happy-dom', include: ['test/client/**/*.test.ts'] },
+        test: {
+          name: 'client',
+          environment: 'happy-dom',
+          include: ['test/client/**/*.test.{ts,tsx}'],
+          // Scripts the code under test adds (the AdSense loader) are never fetched.
+          environmentOptions: {
+            happyDOM: { settings: { disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } },
+          },
+        },
       },
       {
         test: { name: 'node', environment: 'node', include: ['test/node/**/*.test.ts'] },

@@ -2,13 +2,22 @@ import { hydrateRoot } from 'react-dom/client';
 import { watchBannerLayout } from '../consent/layout';
 import { CONSENT_ROOT_ID, ConsentBanner, type BannerChoice } from './ConsentBanner';
 
+export interface ShowOptions {
+  /** Move focus into the banner (the reader opened it). */
+  focus: boolean;
+  onChoose: (choice: BannerChoice) => void;
+}
+
 let reopen: ((focus: boolean) => void) | undefined;
+// The latest caller's handler: each opening may come from a different opener.
+let current: ShowOptions;
 
 /**
  * Opens the banner, hydrating it on first use. Loaded with a dynamic import by
  * the bootstrap, so React is downloaded only by readers who see the banner.
  */
-export function showConsentBanner(options: { focus: boolean; onChoose: (choice: BannerChoice) => void }): void {
+export function showConsentBanner(options: ShowOptions): void {
+  current = options;
   if (reopen) {
     reopen(options.focus);
     return;
@@ -20,7 +29,7 @@ export function showConsentBanner(options: { focus: boolean; onChoose: (choice: 
     <ConsentBanner
       openOnMount
       focusOnOpen={options.focus}
-      onChoose={options.onChoose}
+      onChoose={(choice) => current.onChoose(choice)}
       onOpen={(banner, title, focus) => {
         if (focus) title.focus();
         return watchBannerLayout(banner);

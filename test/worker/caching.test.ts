@@ -18,6 +18,16 @@ describe('cache headers', () => {
     expect((await fetchPath('/noticia/%ZZ')).headers.get('cache-control')).toBe(NO_STORE);
   });
 
+  it('renders the same HTML whatever consent cookie the reader has', async () => {
+    const bodies = await Promise.all(
+      [undefined, 'cookieconsent_status=allow', 'cookieconsent_status=deny'].map(async (cookie) =>
+        (await fetchPath('/', { headers: cookie ? { cookie } : {} })).text(),
+      ),
+    );
+    expect(bodies[1]).toBe(bodies[0]);
+    expect(bodies[2]).toBe(bodies[0]);
+  });
+
   it('never sets cookies or varies by cookie', async () => {
     const response = await fetchPath('/', { headers: { cookie: 'cookieconsent_status=allow' } });
     expect(response.headers.get('set-cookie')).toBeNull();
@@ -70,6 +80,21 @@ describe('security headers', () => {
     expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('lets scripts come only from the site and the AdSense hosts, and frames only from AdSense', async () => {
+    const csp = (await fetchPath('/')).headers.get('content-security-policy')!;
+    const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `))!.split(' ').slice(1);
+    expect(directive('script-src')).toEqual([
+      "'self'",
+      'https://pagead2.googlesyndication.com',
+      'https://*.googlesyndication.com',
+      'https://*.adtrafficquality.google',
+      'https://*.doubleclick.net',
+    ]);
+    expect(directive('frame-src')).toContain('https://googleads.g.doubleclick.net');
+    expect(directive('object-src')).toEqual(["'none'"]);
+    expect(directive('frame-ancestors')).toEqual(["'none'"]);
   });
 
   it('also on 405 and 304 responses', async () => {

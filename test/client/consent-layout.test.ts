@@ -1,0 +1,60 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MAX_HEIGHT_RATIO, MOBILE_MAX_WIDTH, RELAYOUT_DELAY_MS, watchBannerLayout } from '../../client/consent/layout';
+
+function resizeTo(width: number, height: number): void {
+  Object.assign(window, { innerWidth: width, innerHeight: height });
+  window.dispatchEvent(new Event('resize'));
+}
+
+describe('banner layout (spec §9)', () => {
+  let banner: HTMLElement;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<section class="consent"></section>';
+    banner = document.querySelector('section')!;
+    Object.defineProperty(banner, 'offsetHeight', { configurable: true, value: 200 });
+    Object.assign(window, { innerWidth: 1280, innerHeight: 800 });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('uses the spec constants', () => {
+    expect(MOBILE_MAX_WIDTH).toBe(768);
+    expect(MAX_HEIGHT_RATIO).toBe(0.8);
+    expect(RELAYOUT_DELAY_MS).toBe(100);
+  });
+
+  it('is a floating box from 768 px and a panel below, at most 80% of the height', () => {
+    const stop = watchBannerLayout(banner);
+    expect(banner.dataset.layout).toBe('floating');
+    expect(banner.style.maxHeight).toBe('640px');
+    stop();
+    Object.assign(window, { innerWidth: 767, innerHeight: 667 });
+    watchBannerLayout(banner);
+    expect(banner.dataset.layout).toBe('panel');
+    expect(banner.style.maxHeight).toBe('533px');
+  });
+
+  it('re-lays out 100 ms after the last resize, not before', () => {
+    watchBannerLayout(banner);
+    resizeTo(375, 667);
+    vi.advanceTimersByTime(60);
+    resizeTo(400, 700);
+    vi.advanceTimersByTime(99);
+    expect(banner.dataset.layout).toBe('floating');
+    vi.advanceTimersByTime(1);
+    expect(banner.dataset.layout).toBe('panel');
+    expect(banner.style.maxHeight).toBe('560px');
+  });
+
+  it('reserves the banner height at the end of the page while open, and gives it back', () => {
+    Object.assign(window, { innerWidth: 375, innerHeight: 667 });
+    const stop = watchBannerLayout(banner);
+    expect(document.documentElement.style.getPropertyValue('--consent-space')).toBe('200px');
+    stop();
+    expect(document.documentElement.style.getPropertyValue('--consent-space')).toBe('');
+    resizeTo(1280, 800);
+    vi.advanceTimersByTime(200);
+    expect(banner.dataset.layout).toBe('panel');
+  });
+});

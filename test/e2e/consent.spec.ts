@@ -1,0 +1,181 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+
+const AD_HOST = 'pagead2.googlesyndication.com';
+
+/**
+ * A stand-in for the AdSense loader, served in place of the real host so the
+ * tests run offline: it fills one slot per queued push and counts the pushes.
+ */
+const ADSENSE_STUB = `
+  (() => {
+    const queue = window.adsbygoogle = window.adsbygoogle || [];
+    window.__adPushes = 0;
+    const fill = () => {
+      window.__adPushes++;
+      const ins = document.querySelector('ins.adsbygoogle:not([data-adsbygoogle-status])');
+      if (ins) { ins.setAttribute('data-adsbygoogle-status', 'done'); ins.textContent = 'anúncio de teste'; }
+    };
+    for (let i = 0; i < queue.length; i++) fill();
+    queue.push = () => { fill(); return 0; };
+  })();
+`;
+
+interface Watch {
+  /** Requests to any host but the site itself. */
+  thirdParty: string[];
+  consoleErrors: string[];
+  /** Requests for the React banner chunk. */
+  bannerChunk: string[];
+}
+
+async function watch(context: BrowserContext, page: Page): Promise<Watch> {
+  const seen: Watch = { thirdParty: [], consoleErrors: [], bannerChunk: [] };
+  await context.route(`https://${AD_HOST}/**`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: ADSENSE_STUB }),
+  );
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.hostname !== 'localhost' && url.protocol !== 'data:') seen.thirdParty.push(request.url());
+    if (url.pathname.includes('consent-banner')) seen.bannerChunk.push(request.url());
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') seen.consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => seen.consoleErrors.push(error.message));
+  return seen;
+}
+
+const bannerOf = (page: Page) => page.getByRole('dialog', { name: 'Cookies e Privacidade' });
+const adScripts = (page: Page) => page.locator('script#adsense-loader');
+const slots = (page: Page) => page.locator('.ad-slot');
+
+test('first visit: the banner shows and nothing is requested from the ad host', async ({ context, page }) => {
+  const seen = await watch(context, page);
+  await page.goto('/');
+  await expect(bannerOf(page)).toBeVisible();
+  await expect(bannerOf(page).getByRole('link', { name: 'Cookies Policy' })).toHaveAttribute('href', '/politica-de-privacidade');
+  await page.waitForTimeout(3000);
+  expect(seen.thirdParty).toEqual([]);
+  await expect(adScripts(page)).toHaveCount(0);
+  await expect(slots(page)).toBeHidden();
+  expect(seen.consoleErrors).toEqual([]);
+});
+
+test('Aceitar: ads load once, each slot filled once, and the choice is re-applied on every page view', async ({
+  context,
+  page,
+}) => {
+  const seen = await watch(context, page);
+  await page.goto('/');
+  await bannerOf(page).getByRole('button', { name: 'Aceitar' }).click();
+  await expect(bannerOf(page)).toBeHidden();
+  await expect(adScripts(page)).toHaveCount(1);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __adPushes: number }).__adPushes)).toBe(1);
+  await expect(page.locator('ins.adsbygoogle[data-adsbygoogle-status="done"]')).toHaveCount(1);
+  await expect(slots(page)).toBeVisible();
+  expect(seen.thirdParty.filter((url) => url.includes(AD_HOST))).toHaveLength(1);
+
+  const [cookie] = (await context.cookies()).filter((c) => c.name === 'cookieconsent_status');
+  expect(cookie).toMatchObject({ value: 'allow', path: '/', sameSite: 'Lax', domain: 'localhost', secure: false });
+  const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(364.9);
+  expect(days).toBeLessThanOrEqual(365);
+
+  seen.bannerChunk.length = 0;
+  await page.reload();
+  await expect(adScripts(page)).toHaveCount(1);
+  await expect(page.locator('ins.adsbygoogle[data-adsbygoogle-status="done"]')).toHaveCount(1);
+  await expect(bannerOf(page)).toBeHidden();
+  // A reader who already chose never downloads React.
+  await page.waitForTimeout(500);
+  expect(seen.bannerChunk).toEqual([]);
+
+  await page.goto('/noticia/como-decorar-apartamentos-pequenos');
+  await expect(adScripts(page)).toHaveCount(1);
+  await expect(page.locator('.article .ad-slot')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __adPushes: number }).__adPushes)).toBe(1);
+  expect(seen.consoleErrors).toEqual([]);
+});
+
+test('Recusar: no ad request, no ad script, slots hidden, also after a reload', async ({ context, page }) => {
+  const seen = await watch(context, page);
+  await page.goto('/noticia/como-decorar-apartamentos-pequenos');
+  await bannerOf(page).getByRole('button', { name: 'Recusar' }).click();
+  await expect(bannerOf(page)).toBeHidden();
+  await page.reload();
+  await page.waitForTimeout(1000);
+  await expect(bannerOf(page)).toBeHidden();
+  await expect(adScripts(page)).toHaveCount(0);
+  await expect(slots(page)).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.dataset.consent)).toBe('false');
+  expect(seen.thirdParty).toEqual([]);
+  expect((await context.cookies()).find((c) => c.name === 'cookieconsent_status')?.value).toBe('deny');
+  expect(seen.consoleErrors).toEqual([]);
+});
+
+test('reopened from the footer, allow → deny turns ads off at once, without a reload', async ({ context, page }) => {
+  const seen = await watch(context, page);
+  await page.goto('/');
+  await bannerOf(page).getByRole('button', { name: 'Aceitar' }).click();
+  await expect(adScripts(page)).toHaveCount(1);
+
+  const opener = page.getByRole('button', { name: 'Preferências de cookies' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(bannerOf(page)).toBeVisible();
+  await expect(page.locator('#consent-title')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(bannerOf(page).getByRole('link', { name: 'Cookies Policy' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(bannerOf(page).getByRole('button', { name: 'Recusar' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expect(bannerOf(page)).toBeHidden();
+  await expect(adScripts(page)).toHaveCount(0);
+  await expect(slots(page)).toBeHidden();
+  await expect(opener).toBeFocused();
+  expect(await page.evaluate(() => document.documentElement.dataset.adsLoaded)).toBeUndefined();
+  expect((await context.cookies()).find((c) => c.name === 'cookieconsent_status')?.value).toBe('deny');
+  expect(seen.consoleErrors).toEqual([]);
+});
+
+for (const viewport of [
+  { width: 375, height: 667 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width}×${viewport.height} the banner fits in 80% of the viewport and hides no content`, async ({
+    context,
+    page,
+  }) => {
+    const seen = await watch(context, page);
+    await page.setViewportSize(viewport);
+    await page.goto('/politica-de-privacidade');
+    const banner = bannerOf(page);
+    await expect(banner).toBeVisible();
+    const box = (await banner.boundingBox())!;
+    expect(box.height).toBeLessThanOrEqual(viewport.height * 0.8);
+    if (viewport.width < 768) {
+      expect(box.width).toBe(viewport.width);
+      expect(box.y + box.height).toBe(viewport.height);
+    } else {
+      expect(box.width).toBeLessThan(viewport.width / 2);
+    }
+    // At the very end of the page, the last line of the footer is above the banner.
+    await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+    const lastLine = (await page.locator('.footer-bottom p').boundingBox())!;
+    expect(lastLine.y + lastLine.height).toBeLessThanOrEqual(box.y + 1);
+    await page.screenshot({ path: `test-results/consent-banner-${viewport.width}.png` });
+    expect(seen.consoleErrors).toEqual([]);
+  });
+}
+
+test('the banner re-lays out after a resize', async ({ context, page }) => {
+  await watch(context, page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  const banner = bannerOf(page);
+  await expect(banner).toHaveAttribute('data-layout', 'floating');
+  await page.setViewportSize({ width: 375, height: 667 });
+  await expect(banner).toHaveAttribute('data-layout', 'panel');
+  expect((await banner.boundingBox())!.height).toBeLessThanOrEqual(667 * 0.8);
+});

@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+// Built by `npm test` (vite build) before the tests run.
+type Chunk = { file: string; imports?: string[]; dynamicImports?: string[] };
+const manifest: Record<string, Chunk> = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8'));
+const gzipBytes = (file: string) => gzipSync(readFileSync(`dist/${file}`), { level: 9 }).byteLength;
+
+/** The entry's file and every file it imports statically. */
+function staticFiles(key: string): string[] {
+  const chunk = manifest[key]!;
+  return [chunk.file, ...(chunk.imports ?? []).flatMap(staticFiles)];
+}
+
+const boot = 'client/boot.ts';
+const bootFiles = staticFiles(boot);
+const islandFiles = (manifest[boot]!.dynamicImports ?? []).flatMap(staticFiles);
+// Every React production build links its error codes here.
+const REACT_MARKER = 'react.dev/errors';
+const sum = (files: string[]) => [...new Set(files)].reduce((total, file) => total + gzipBytes(file), 0);
+
+// DESIGN.md budgets, gzip.
+describe('client bundle budgets', () => {
+  it('a page view with a stored choice loads ≤ 5 KB of JS, and no React', () => {
+    expect(sum(bootFiles)).toBeLessThanOrEqual(5 * 1024);
+    for (const file of bootFiles) expect(readFileSync(`dist/${file}`, 'utf8')).not.toContain(REACT_MARKER);
+  });
+
+  it('a first visit (bootstrap + banner island) loads ≤ 75 KB of JS', () => {
+    expect(islandFiles.length).toBeGreaterThan(0);
+    expect(islandFiles.map((file) => readFileSync(`dist/${file}`, 'utf8')).join('')).toContain(REACT_MARKER);
+    expect(sum([...bootFiles, ...islandFiles])).toBeLessThanOrEqual(75 * 1024);
+  });
+
+  it('the one stylesheet is ≤ 15 KB', () => {
+    expect(gzipBytes(manifest['client/styles.css']!.file)).toBeLessThanOrEqual(15 * 1024);
+  });
+});
