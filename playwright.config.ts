@@ -36,7 +36,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'npm start',
+    // A zero list TTL: the publish test sees an editor's change at the next request.
+    command: 'npm start -- --var NEWS_LIST_TTL_SECONDS:0',
     url: BASE_URL,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

@@ -2,11 +2,13 @@ import devServer from '@hono/vite-dev-server';
 import cloudflareAdapter from '@hono/vite-dev-server/cloudflare';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { contentBundle } from './scripts/content/vite-plugin.ts';
 
 /**
  * Two jobs:
  * - `vite build`: the client bundle (hashed files in dist/static, a manifest
- *   the worker reads) plus assets/ copied as is: dist/ is what wrangler serves.
+ *   the worker reads), the bundled sample content from content/ (checked like
+ *   an editor's publish), and assets/ copied as is: dist/ is what wrangler serves.
  * - `vite` (npm run dev): the worker in Node with reload on edit; client files
  *   are served from source, so the manifest alias points at a dev map.
  */
@@ -25,5 +27,6 @@ export default defineConfig(({ command }) => ({
     command === 'serve'
       ? { alias: { '@client/manifest': fileURLToPath(new URL('./client/dev-manifest.json', import.meta.url)) } }
       : {},
-  plugins: command === 'serve' ? [devServer({ entry: 'src/index.ts', adapter: cloudflareAdapter })] : [],
+  plugins:
+    command === 'serve' ? [devServer({ entry: 'src/index.ts', adapter: cloudflareAdapter })] : [contentBundle()],
 }));

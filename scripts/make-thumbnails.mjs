@@ -4,7 +4,7 @@
  * Builds the article thumbnails of "Casa em Pauta" as flat editorial vector
  * illustrations. Every scene is composed in code as an SVG string (no text,
  * no photos, no external artwork) and rendered with sharp to
- *   assets/thumbnails/<slug>.webp   (1200x675, WebP quality 72)
+ *   content/<slug>/imagem.webp   (1200x675, WebP quality 72)
  *
  * Deterministic and idempotent: there is no unseeded randomness (scattered
  * details use a fixed-seed PRNG) and existing files are simply overwritten.
@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const OUT_DIR = path.join(ROOT, 'assets', 'thumbnails');
+const OUT_DIR = path.join(ROOT, 'content');
 const W = 1200;
 const H = 675;
 const QUALITY = 72;
@@ -1027,11 +1027,11 @@ const SCENES = {
 };
 
 async function main() {
-  await mkdir(OUT_DIR, { recursive: true });
   for (const [slug, scene] of Object.entries(SCENES)) {
+    await mkdir(path.join(OUT_DIR, slug), { recursive: true });
     idCounter = 0;
     const svg = svgDoc(scene());
-    const file = path.join(OUT_DIR, `${slug}.webp`);
+    const file = path.join(OUT_DIR, slug, 'imagem.webp');
     const buf = await sharp(Buffer.from(svg), { density: 72 })
       .resize(W, H)
       .webp({ quality: QUALITY, effort: 6, smartSubsample: true })

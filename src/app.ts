@@ -10,6 +10,7 @@ import { siteSettings } from './middleware/site-settings';
 import { reactRenderer } from './render/renderer';
 import { articleRoute } from './routes/article';
 import { homeRoute } from './routes/home';
+import { thumbnailRoute } from './routes/thumbnail';
 import { aboutRoute, contactRoute, privacyRoute, termsRoute } from './routes/institutional';
 import {
   badRequestRoute,
@@ -19,8 +20,8 @@ import {
 } from './routes/status';
 
 /**
- * The whole worker at a glance. Static files (client bundle, thumbnails) never
- * reach it: Workers Static Assets serves them first (wrangler.toml).
+ * The whole worker at a glance. Static files (client bundle, bundled
+ * thumbnails) never reach it: Workers Static Assets serves them first (wrangler.toml).
  */
 export const app = new Hono<AppEnv>();
 
@@ -41,6 +42,7 @@ app.get('/sobre', aboutRoute);
 app.get('/contato', contactRoute);
 app.get('/politica-de-privacidade', privacyRoute);
 app.get('/termos', termsRoute);
+app.get('/thumbnails/:file', thumbnailRoute); // images published to KV
 
 app.notFound(notFoundRoute);
 app.onError(serverErrorRoute);

@@ -1,31 +1,31 @@
-/**
- * Elements an article body must never carry. Publishing checks refuse them
- * already; this is the second line, for anything that reached KV another way.
- */
-const REMOVED_ELEMENTS =
-  'script, style, iframe, frame, frameset, object, embed, applet, base, link, meta, form, input, button, textarea, select, noscript, template, svg, math';
-const URL_ATTRIBUTES = new Set(['href', 'src', 'srcset', 'action', 'formaction', 'poster', 'xlink:href']);
-const SAFE_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
-
-/** Relative URLs and web, mail and phone links; never javascript:, data: and the like. */
-function isSafeUrl(value: string): boolean {
-  // Browsers ignore whitespace and control characters inside a scheme.
-  // eslint-disable-next-line no-control-regex
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value.replace(/[\u0000-\u0020]/g, ''));
-  return !scheme || SAFE_SCHEMES.has(scheme[1]!.toLowerCase());
-}
+import {
+  EMBED_ATTRIBUTES,
+  FORBIDDEN_ELEMENTS,
+  isAllowedEmbed,
+  isEventHandler,
+  isSafeUrl,
+  URL_ATTRIBUTES,
+} from './html-policy';
 
 /**
  * Removes script-capable elements, event-handler and style attributes, and
  * non-web URLs from an article's HTML, with the runtime's streaming HTML parser.
+ * The publishing check refuses all of these already; this is the second line,
+ * for anything that reached KV another way. Allowed video embeds are kept.
  * Under plain Node (`npm run dev`) there is no HTMLRewriter: the body passes as
  * is there, which only affects a developer's own machine.
  */
 export async function sanitizeArticleHtml(html: string): Promise<string> {
   if (typeof HTMLRewriter === 'undefined') return html;
   return new HTMLRewriter()
-    .on(REMOVED_ELEMENTS, {
+    .on(FORBIDDEN_ELEMENTS.join(', '), {
       element(element) {
+        if (element.tagName === 'iframe' && isAllowedEmbed(element.getAttribute('src'))) {
+          for (const [name] of [...element.attributes] as [string, string][]) {
+            if (!EMBED_ATTRIBUTES.has(name)) element.removeAttribute(name);
+          }
+          return;
+        }
         element.remove();
       },
     })
@@ -34,7 +34,7 @@ export async function sanitizeArticleHtml(html: string): Promise<string> {
         // Copied first: removing while iterating would skip attributes.
         const attributes = [...element.attributes] as [string, string][];
         for (const [name, value] of attributes) {
-          if (name.startsWith('on') || name === 'style' || name === 'srcdoc') element.removeAttribute(name);
+          if (isEventHandler(name) || name === 'style' || name === 'srcdoc') element.removeAttribute(name);
           else if (URL_ATTRIBUTES.has(name) && !isSafeUrl(value)) element.removeAttribute(name);
         }
       },

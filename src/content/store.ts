@@ -1,9 +1,10 @@
 import { describeError, log } from '../log';
 import { parseNewsList, type NewsList } from './news-list';
 import type { NewsEntry } from './news-item';
+import { NEWS_LIST_KEY } from './paths';
 
-/** KV key (and bundled asset path) of the news list. */
-export const NEWS_LIST_KEY = 'news.json';
+export { NEWS_LIST_KEY };
+
 
 /**
  * How long an isolate keeps the parsed list before reading it again. Short, so
@@ -16,6 +17,8 @@ export const NEWS_LIST_TTL_MS = 60_000;
 export interface ContentBindings {
   NEWS: KVNamespace;
   ASSETS: Fetcher;
+  /** Overrides {@link NEWS_LIST_TTL_MS} in seconds (the browser tests use 0 to see a publish at once). */
+  NEWS_LIST_TTL_SECONDS?: string;
 }
 
 // The fetch URL's host is ignored by the assets binding; only the path matters.
@@ -32,6 +35,16 @@ export function clearNewsListCache(): void {
 async function readFromKv(env: ContentBindings, key: string): Promise<string | null> {
   try {
     return await env.NEWS.get(key, 'text');
+  } catch (error) {
+    log('error', 'kv_read_failed', { key, ...describeError(error) });
+    return null;
+  }
+}
+
+/** Binary content (a published image) from KV; null when absent or when KV throws (logged). */
+export async function readBinaryFromKv(env: ContentBindings, key: string): Promise<ArrayBuffer | null> {
+  try {
+    return await env.NEWS.get(key, 'arrayBuffer');
   } catch (error) {
     log('error', 'kv_read_failed', { key, ...describeError(error) });
     return null;
@@ -71,7 +84,8 @@ async function loadNewsList(env: ContentBindings): Promise<NewsList> {
 export async function getNewsList(env: ContentBindings, now = Date.now()): Promise<NewsList> {
   if (cachedList && cachedList.expires > now) return cachedList.list;
   const list = await loadNewsList(env);
-  cachedList = { list, expires: now + NEWS_LIST_TTL_MS };
+  const ttl = env.NEWS_LIST_TTL_SECONDS ? Number(env.NEWS_LIST_TTL_SECONDS) * 1000 : NEWS_LIST_TTL_MS;
+  cachedList = { list, expires: now + (Number.isFinite(ttl) ? ttl : NEWS_LIST_TTL_MS) };
   return list;
 }
 

@@ -1,5 +1,6 @@
 import { secureHeaders } from 'hono/secure-headers';
 import { ADSENSE_SOURCES } from '../adsense';
+import { EMBED_ORIGINS } from '../content/html-policy';
 
 // Under `npm run dev` Vite injects inline scripts for hot reload; a strict CSP
 // would block them. Vite's dev server sets this mode; wrangler's bundle has no
@@ -22,7 +23,7 @@ export function securityHeaders() {
           imgSrc: ["'self'", 'data:', ...ADSENSE_SOURCES.image],
           fontSrc: ["'self'"],
           connectSrc: ["'self'", ...ADSENSE_SOURCES.connect],
-          frameSrc: [...ADSENSE_SOURCES.frame],
+          frameSrc: [...ADSENSE_SOURCES.frame, ...EMBED_ORIGINS],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],

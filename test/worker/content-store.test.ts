@@ -115,3 +115,34 @@ describe('unexpected errors', () => {
     expect(errors.mock.calls.join('\n')).toContain('SITE_URL');
   });
 });
+
+describe('images published to KV', () => {
+  afterEach(clearKv);
+
+  it('are served with their content type and cached immutably', async () => {
+    const bytes = new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3]);
+    await env.NEWS.put('thumbnails/nova-abc123.webp', bytes);
+    const response = await fetchPath('/thumbnails/nova-abc123.webp');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes);
+  });
+
+  it.each([
+    ['/thumbnails/nao-existe.webp', 404],
+    ['/thumbnails/arquivo.svg', 404],
+    ['/thumbnails/..%2Fnews.json', 400],
+  ])('%s answers %i', async (path, status) => {
+    expect((await fetchPath(path)).status).toBe(status);
+  });
+
+  it('the list TTL can be shortened by a var, so a publish shows at once', async () => {
+    await env.NEWS.put(NEWS_LIST_KEY, JSON.stringify([newsItem('primeira')]));
+    clearNewsListCache();
+    const zeroTtl = { ...env, NEWS_LIST_TTL_SECONDS: '0' };
+    expect((await getNewsList(zeroTtl, 1000)).items[0]!.slug).toBe('primeira');
+    await env.NEWS.put(NEWS_LIST_KEY, JSON.stringify([newsItem('segunda')]));
+    expect((await getNewsList(zeroTtl, 1000)).items[0]!.slug).toBe('segunda');
+  });
+});

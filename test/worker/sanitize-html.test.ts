@@ -30,3 +30,19 @@ describe('sanitizeArticleHtml', () => {
     expect(out).toBe('<a>a</a><a>b</a><img alt="c"><a href="mailto:contato@exemplo.com">d</a>');
   });
 });
+
+describe('video embeds', () => {
+  it('keeps a privacy-enhanced YouTube iframe, without extra attributes', async () => {
+    const out = await sanitizeArticleHtml(
+      '<iframe src="https://www.youtube-nocookie.com/embed/abc_123" title="Vídeo" name="x" sandbox="allow-scripts" onload="x()"></iframe>',
+    );
+    expect(out).toBe('<iframe src="https://www.youtube-nocookie.com/embed/abc_123" title="Vídeo"></iframe>');
+  });
+
+  it.each(['https://www.youtube.com/embed/abc', 'https://evil.example/embed/abc', 'https://www.youtube-nocookie.com/watch?v=abc'])(
+    'removes an iframe from %s',
+    async (src) => {
+      expect(await sanitizeArticleHtml(`<p>a</p><iframe src="${src}"></iframe>`)).toBe('<p>a</p>');
+    },
+  );
+});

@@ -1,0 +1,32 @@
+import type { NewsItem } from '../../src/content/news-item.ts';
+import { NEWS_LIST_KEY } from '../../src/content/paths.ts';
+import { checkContent } from './check-folder.ts';
+import { formatProblems, hasErrors } from './problems.ts';
+
+/** The folder of the bundled sample content, in the editors' format. */
+export const CONTENT_DIR = 'content';
+
+/** The news list order: newest first, then by slug so the order is stable. */
+export function sortNewsList(items: readonly NewsItem[]): NewsItem[] {
+  // String(): a live list may hold entries the site skips; they keep a place, last.
+  return [...items].sort(
+    (a, b) => String(b.data ?? '').localeCompare(String(a.data ?? '')) || String(a.slug).localeCompare(String(b.slug)),
+  );
+}
+
+/**
+ * The bundled content as files at their content paths (news.json, bodies,
+ * images), checked by the same code that checks what editors publish. Throws
+ * with every problem listed when the bundle has an error.
+ */
+export async function buildContentBundle(dir = CONTENT_DIR): Promise<{ list: NewsItem[]; files: Map<string, string | Buffer> }> {
+  const { problems, articles } = await checkContent(dir);
+  if (hasErrors(problems)) throw new Error(`the bundled content has errors:\n${formatProblems(problems)}`);
+  const list = sortNewsList(articles.map((article) => article.item));
+  const files = new Map<string, string | Buffer>([[NEWS_LIST_KEY, `${JSON.stringify(list, null, 2)}\n`]]);
+  for (const { item, body, image } of articles) {
+    files.set(item.htmlPath, body);
+    files.set(image.key, image.bytes);
+  }
+  return { list, files };
+}

@@ -1,0 +1,33 @@
+import sharp, { type Metadata } from 'sharp';
+import { LIMITS } from './limits.ts';
+import { error, type Problem } from './problems.ts';
+
+/** Checks the article image: a real image, an accepted format, 16:9, within size limits. */
+export async function checkImage(bytes: Buffer, file: string): Promise<Problem[]> {
+  const problems: Problem[] = [];
+  if (bytes.byteLength > LIMITS.imageMaxBytes) {
+    problems.push(error(file, 'imagem', `the image is ${Math.round(bytes.byteLength / 1024)} KB; the limit is ${LIMITS.imageMaxBytes / 1024} KB`, 'export it as WebP at 1200×675, quality 70–80'));
+  }
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes).metadata();
+  } catch {
+    return [...problems, error(file, 'imagem', 'the file is not a readable image', 'save it again as WebP, AVIF, JPEG or PNG')];
+  }
+  const format = metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : metadata.format;
+  if (!(LIMITS.imageFormats as readonly string[]).includes(format ?? '')) {
+    problems.push(error(file, 'imagem', `the image is ${format}, which is not accepted`, `use one of: ${LIMITS.imageFormats.join(', ')}`));
+  }
+  const { width = 0, height = 0 } = metadata;
+  const { imageMinSize: min, imageMaxSize: max, imageAspect: aspect } = LIMITS;
+  if (width < min.width || height < min.height) {
+    problems.push(error(file, 'imagem', `the image is ${width}×${height}; at least ${min.width}×${min.height} is needed`, 'use a larger image (the article shows it 1200 px wide)'));
+  }
+  if (width > max.width || height > max.height) {
+    problems.push(error(file, 'imagem', `the image is ${width}×${height}; at most ${max.width}×${max.height} is accepted`, 'resize it to 1200×675 or 2400×1350'));
+  }
+  if (height > 0 && Math.abs(width / height - aspect.ratio) / aspect.ratio > aspect.tolerance) {
+    problems.push(error(file, 'imagem', `the image is ${width}×${height}, not 16:9`, 'crop it to 16:9 (e.g. 1200×675): cards and the article hero use that shape'));
+  }
+  return problems;
+}

@@ -1,0 +1,42 @@
+/** One finding of the content check: where, what, and how to fix it. */
+export interface Problem {
+  severity: 'error' | 'warning';
+  /** The file at fault, relative to where the command was run. */
+  file: string;
+  /** The field or rule, e.g. "titulo" or "body: <script>". */
+  field: string;
+  message: string;
+  hint: string;
+}
+
+export const error = (file: string, field: string, message: string, hint: string): Problem => ({
+  severity: 'error',
+  file,
+  field,
+  message,
+  hint,
+});
+
+export const warning = (file: string, field: string, message: string, hint: string): Problem => ({
+  severity: 'warning',
+  file,
+  field,
+  message,
+  hint,
+});
+
+export const hasErrors = (problems: readonly Problem[]) => problems.some((p) => p.severity === 'error');
+
+/** Every problem, one per line, grouped by file, for the terminal. */
+export function formatProblems(problems: readonly Problem[]): string {
+  const byFile = new Map<string, Problem[]>();
+  for (const problem of problems) byFile.set(problem.file, [...(byFile.get(problem.file) ?? []), problem]);
+  const lines: string[] = [];
+  for (const [file, list] of byFile) {
+    lines.push(file);
+    for (const p of list) lines.push(`  ${p.severity.toUpperCase()} [${p.field}] ${p.message}\n      fix: ${p.hint}`);
+  }
+  const errors = problems.filter((p) => p.severity === 'error').length;
+  lines.push(`${errors} error(s), ${problems.length - errors} warning(s)`);
+  return lines.join('\n');
+}

@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * An editor's round trip on the local store that `npm start` reads: write an
+ * article folder, check it, publish it, see it on the site, unpublish it.
+ * (The web server runs with NEWS_LIST_TTL_SECONDS=0, see playwright.config.ts.)
+ */
+const SLUG = 'teste-de-publicacao-local';
+// Each publish runs several wrangler commands, about two seconds each.
+test.describe.configure({ timeout: 180_000 });
+let root: string;
+
+function content(command: string, ...args: string[]) {
+  const result = spawnSync('npm', ['run', '--silent', `content:${command}`, '--', ...args], { encoding: 'utf8' });
+  return { code: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+test.beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'editor-'));
+  const dir = join(root, SLUG);
+  cpSync('content/retrofit-predios-antigos-centros-urbanos', dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'article.json'),
+    JSON.stringify({
+      titulo: 'Teste de publicação local: a notícia aparece sem deploy',
+      descricao: 'Uma notícia criada pelo teste de ponta a ponta para conferir que a publicação no KV local aparece no site.',
+      data: '2025-01-03',
+    }),
+  );
+});
+
+test.afterAll(() => {
+  content('unpublish', '--local', SLUG);
+  rmSync(root, { recursive: true, force: true });
+});
+
+test('an article published to the local store shows on the site, and unpublishing it gives 404', async ({ page, request }) => {
+  const refused = content('publish', join(root, SLUG));
+  expect(refused.code).toBe(2);
+  expect(refused.output).toContain('--local');
+
+  const published = content('publish', '--local', join(root, SLUG));
+  expect(published.code, published.output).toBe(0);
+  expect(published.output).toContain(`http://localhost:8787/noticia/${SLUG}`);
+
+  await page.goto('/');
+  const card = page.locator('.posts .card', { hasText: 'Teste de publicação local' });
+  await expect(card).toHaveCount(1);
+  const image = card.locator('img');
+  await image.scrollIntoViewIfNeeded();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+
+  await card.getByRole('link', { name: /Ler mais/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Teste de publicação local: a notícia aparece sem deploy');
+  await expect(page.locator('.article-body')).toContainText('retrofit');
+  const imageUrl = await page.locator('.article-figure img').getAttribute('src');
+  const imageResponse = await request.get(imageUrl!);
+  expect(imageResponse.headers()['content-type']).toBe('image/webp');
+  expect(imageResponse.headers()['cache-control']).toContain('immutable');
+
+  // Publishing again is harmless.
+  expect(content('publish', '--local', join(root, SLUG)).code).toBe(0);
+  await page.goto('/');
+  await expect(page.locator('.posts .card', { hasText: 'Teste de publicação local' })).toHaveCount(1);
+
+  const removed = content('unpublish', '--local', SLUG);
+  expect(removed.code, removed.output).toBe(0);
+  expect((await request.get(`/noticia/${SLUG}`)).status()).toBe(404);
+  expect((await request.get(imageUrl!)).status()).toBe(404);
+  await page.goto('/');
+  // The browser may keep the home page a minute (max-age=60); a reload revalidates it by ETag.
+  await page.reload();
+  await expect(page.locator('.posts .card', { hasText: 'Teste de publicação local' })).toHaveCount(0);
+  // The bundled articles are all still there.
+  expect(await page.locator('.posts .card').count()).toBeGreaterThanOrEqual(12);
+});
+
+test('a planted mistake is refused, and nothing is published', async ({ request }) => {
+  const dir = join(root, 'artigo-com-erro');
+  cpSync(join(root, SLUG), dir, { recursive: true });
+  writeFileSync(join(dir, 'body.html'), `<p>${'texto '.repeat(100)}</p><p onclick="alert(1)">x</p>`);
+  const checked = content('check', dir);
+  expect(checked.code).toBe(1);
+  expect(checked.output).toMatch(/body\.html\n\s+ERROR \[body: onclick=\] line 1: event handler attribute onclick= on <p>/);
+  const published = content('publish', '--local', dir);
+  expect(published.code).toBe(1);
+  expect(published.output).toContain('Nothing was published');
+  expect((await request.get('/noticia/artigo-com-erro')).status()).toBe(404);
+});

@@ -1,0 +1,190 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkContent } from '../../../scripts/content/check-folder';
+import type { Problem } from '../../../scripts/content/problems';
+import { articleFixture, body, cleanFixtures, GOOD, image, meta } from './fixtures';
+
+afterAll(cleanFixtures);
+
+const TODAY = new Date(2026, 0, 1);
+
+async function problemsOf(dir: string, live = []): Promise<Problem[]> {
+  return (await checkContent(dir, live, TODAY)).problems;
+}
+
+/** The single error a planted mistake must produce, with its field and message. */
+async function expectError(dir: string, field: string, message: RegExp): Promise<void> {
+  const errors = (await problemsOf(dir)).filter((p) => p.severity === 'error');
+  expect(errors.map((e) => `[${e.field}] ${e.message}`)).toEqual([expect.stringMatching(message)]);
+  expect(errors[0]!.field).toBe(field);
+  expect(errors[0]!.hint.length).toBeGreaterThan(10);
+}
+
+describe('content check: good content', () => {
+  it('accepts the bundled sample article and prepares it', async () => {
+    const { problems, articles } = await checkContent(GOOD, [], TODAY);
+    // Alone, its links to other sample articles cannot be verified: warnings, not errors.
+    expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
+    expect(problems.every((p) => p.field === 'body: <a href>')).toBe(true);
+    expect(articles[0]!.item).toMatchObject({
+      slug: 'como-decorar-apartamentos-pequenos',
+      data: '2025-04-28',
+      htmlPath: 'noticias/como-decorar-apartamentos-pequenos.html',
+      imagemAtual: expect.stringMatching(/^como-decorar-apartamentos-pequenos-[0-9a-f]{10}\.webp$/),
+    });
+  });
+
+  it('accepts the whole bundled content folder', async () => {
+    const { problems, articles } = await checkContent('content', [], TODAY);
+    expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
+    expect(articles.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('accepts an allowed video embed', async () => {
+    const dir = articleFixture('com-video', {
+      'body.html': body('<iframe src="https://www.youtube-nocookie.com/embed/abc123" title="Vídeo"></iframe>'),
+    });
+    expect(await problemsOf(dir)).toEqual([]);
+  });
+});
+
+describe('content check: one rule, one message', () => {
+  it('a missing article.json', async () => {
+    await expectError(articleFixture('x-sem-meta', { 'article.json': null }), 'article.json', /article\.json is missing/);
+  });
+
+  it('article.json that is not JSON', async () => {
+    await expectError(articleFixture('json-ruim', { 'article.json': '{ titulo: x' }), 'article.json', /is not valid JSON/);
+  });
+
+  it('a missing titulo', async () => {
+    await expectError(articleFixture('sem-titulo', { 'article.json': meta({ titulo: undefined }) }), 'titulo', /"titulo" is missing or empty/);
+  });
+
+  it('a missing descricao', async () => {
+    await expectError(articleFixture('sem-descricao', { 'article.json': meta({ descricao: '' }) }), 'descricao', /"descricao" is missing or empty/);
+  });
+
+  it('a title too long for cards and search results', async () => {
+    await expectError(articleFixture('titulo-longo', { 'article.json': meta({ titulo: 'x'.repeat(91) }) }), 'titulo', /has 91 characters; 20–90/);
+  });
+
+  it('a description too short', async () => {
+    await expectError(articleFixture('descricao-curta', { 'article.json': meta({ descricao: 'Curta demais.' }) }), 'descricao', /has 13 characters; 50–160/);
+  });
+
+  it.each(['2025-02-30', '28/04/2025', '2025-13-01', 20250428])('data %j that is not a real calendar date', async (data) => {
+    await expectError(articleFixture('data-ruim', { 'article.json': meta({ data }) }), 'data', /not a real calendar date/);
+  });
+
+  it.each(['Casa_Nova', 'casa--nova', 'casa-nova-', 'ção'])('a folder name %j that is not a valid slug', async (slug) => {
+    await expectError(articleFixture(slug), 'slug', /is not a valid slug/);
+  });
+
+  it('a slug field that disagrees with the folder', async () => {
+    await expectError(articleFixture('pasta-certa', { 'article.json': meta({ slug: 'outro-slug' }) }), 'slug', /"slug" is "outro-slug" but the folder is "pasta-certa"/);
+  });
+
+  it('a missing body', async () => {
+    await expectError(articleFixture('sem-corpo', { 'body.html': null }), 'body', /body\.html is missing/);
+  });
+
+  it('an empty body', async () => {
+    await expectError(articleFixture('corpo-vazio', { 'body.html': '<p></p>' }), 'body', /has 0 word\(s\); at least 80/);
+  });
+
+  it.each([
+    ['script', '<script>alert(1)</script>'],
+    ['object', '<object data="x.swf"></object>'],
+    ['embed', '<embed src="x.swf">'],
+    ['style', '<style>p{}</style>'],
+    ['form', '<form action="/x"></form>'],
+  ])('a <%s> element', async (tag, markup) => {
+    await expectError(articleFixture('elemento-proibido', { 'body.html': body(markup) }), `body: <${tag}>`, new RegExp(`<${tag}> is not allowed`));
+  });
+
+  it('an iframe from a host that is not allow-listed', async () => {
+    await expectError(articleFixture('iframe', { 'body.html': body('<iframe src="https://www.youtube.com/embed/x"></iframe>') }), 'body: <iframe>', /is not an allowed embed/);
+  });
+
+  it('an event handler attribute', async () => {
+    await expectError(articleFixture('onclick', { 'body.html': body('<p onmouseover="x()">t</p>') }), 'body: onmouseover=', /event handler attribute onmouseover=/);
+  });
+
+  it.each(['javascript:alert(1)', 'data:text/html,x', ' JAVASCRIPT:x'])('a %j URL', async (href) => {
+    await expectError(articleFixture('url', { 'body.html': body(`<p><a href="${href}">x</a></p>`) }), 'body: href=', /forbidden URL scheme/);
+  });
+
+  it.each(['display:none', 'visibility: hidden', 'font-size:0', 'opacity:0'])('an inline style %j that hides content', async (style) => {
+    await expectError(articleFixture('estilo', { 'body.html': body(`<p style="${style}">oculto</p>`) }), 'body: style=', /hides content/);
+  });
+
+  it('a harmless inline style is only a warning', async () => {
+    const problems = await problemsOf(articleFixture('estilo-ok', { 'body.html': body('<p style="color:red">x</p>') }));
+    expect(problems).toEqual([expect.objectContaining({ severity: 'warning', field: 'body: style=' })]);
+  });
+
+  it('an unclosed element', async () => {
+    await expectError(articleFixture('aberto', { 'body.html': body('<ul><li><strong>item</li></ul>') }), 'body: <strong>', /<strong> is not closed/);
+  });
+
+  it('a stray closing tag', async () => {
+    await expectError(articleFixture('sobra', { 'body.html': body('</div>') }), 'body: </div>', /closing tag\(s\) <\/div> without an opening tag/);
+  });
+
+  it('an <h1> in the body', async () => {
+    await expectError(articleFixture('h1', { 'body.html': body('<h1>Outro título</h1>') }), 'body: <h1>', /<h1> in the body/);
+  });
+
+  it('a missing image', async () => {
+    await expectError(articleFixture('sem-imagem', { 'imagem.webp': null }), 'imagem', /article image is missing/);
+  });
+
+  it('an image that is not an image', async () => {
+    await expectError(articleFixture('nao-imagem', { 'imagem.webp': 'isto não é uma imagem' }), 'imagem', /not a readable image/);
+  });
+
+  it('an image format that is not accepted', async () => {
+    const dir = articleFixture('gif', { 'imagem.webp': null });
+    writeFileSync(join(dir, 'imagem.png'), await image(1200, 675, 'gif'));
+    await expectError(dir, 'imagem', /the image is gif, which is not accepted/);
+  });
+
+  it('an image too small', async () => {
+    await expectError(articleFixture('pequena', { 'imagem.webp': await image(640, 360) }), 'imagem', /640×360; at least 1200×675/);
+  });
+
+  it('an image that is not 16:9', async () => {
+    await expectError(articleFixture('quadrada', { 'imagem.webp': await image(1200, 1200) }), 'imagem', /not 16:9/);
+  });
+
+  it('an image over the byte limit', async () => {
+    const big = Buffer.concat([await image(1200, 675), Buffer.alloc(1024 * 1024)]);
+    await expectError(articleFixture('pesada', { 'imagem.webp': big }), 'imagem', /the limit is 1024 KB/);
+  });
+
+  it('a title already used by another live article', async () => {
+    const dir = articleFixture('copia', { 'article.json': meta({ titulo: 'Título que já existe no ar' }) });
+    const live = [{ slug: 'original', titulo: 'Título que já existe no ar', descricao: 'd', data: '2025-01-01', imagemAtual: 'a.webp', htmlPath: 'noticias/original.html' }];
+    const errors = (await checkContent(dir, live, TODAY)).problems.filter((p) => p.severity === 'error');
+    expect(errors).toEqual([expect.objectContaining({ field: 'titulo', message: 'the same titulo is already used by "original"' })]);
+  });
+
+  it('a link to an article that is not published is a warning', async () => {
+    const problems = await problemsOf(articleFixture('link', { 'body.html': body('<p><a href="/noticia/nao-existe">x</a></p>') }));
+    expect(problems).toEqual([expect.objectContaining({ severity: 'warning', message: expect.stringContaining('/noticia/nao-existe, which is not published') })]);
+  });
+
+  it('reports every problem at once, each with its file', async () => {
+    const dir = articleFixture('Varios_Erros', {
+      'article.json': meta({ titulo: 'curto', data: '2025-02-31' }),
+      'body.html': body('<script>x</script><p onclick="y">z</p>'),
+      'imagem.webp': await image(800, 800),
+    });
+    const problems = await problemsOf(dir);
+    const files = new Set(problems.map((p) => p.file.split('/').at(-1)));
+    expect(problems.filter((p) => p.severity === 'error').length).toBeGreaterThanOrEqual(7);
+    expect(files).toEqual(new Set(['Varios_Erros', 'article.json', 'body.html', 'imagem.webp']));
+  });
+});
