@@ -9,6 +9,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { siteSettings } from './middleware/site-settings';
 import { reactRenderer } from './render/renderer';
 import { articleRoute } from './routes/article';
+import { feedRoute, robotsRoute, sitemapRoute } from './routes/feeds';
 import { homeRoute } from './routes/home';
 import { thumbnailRoute } from './routes/thumbnail';
 import { aboutRoute, contactRoute, privacyRoute, termsRoute } from './routes/institutional';
@@ -43,6 +44,11 @@ app.get('/contato', contactRoute);
 app.get('/politica-de-privacidade', privacyRoute);
 app.get('/termos', termsRoute);
 app.get('/thumbnails/:file', thumbnailRoute); // images published to KV
+
+// For search engines and feed readers.
+app.get('/sitemap.xml', sitemapRoute);
+app.get('/robots.txt', robotsRoute);
+app.get('/feed.xml', feedRoute);
 
 app.notFound(notFoundRoute);
 app.onError(serverErrorRoute);

@@ -1,11 +1,20 @@
-/** The brand's house-roof mark, inline so the header needs no extra request. */
+/** The brand mark (the same drawing as assets/favicon.svg), inline so the header needs no extra request. */
 export function BrandMark() {
   return (
-    <svg className="brand-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
-      <rect width="32" height="32" rx="7" fill="#0f5c5a" />
-      <path d="M6 16.5 16 8l10 8.5" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
-      <path d="M10 15v9h12v-9" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinejoin="round" />
-      <rect x="14" y="18" width="4" height="6" fill="#e07a5f" />
+    <svg className="brand-mark" viewBox="0 0 64 64" width="34" height="34" aria-hidden="true" focusable="false">
+      <path
+        fill="#0f5c5a"
+        fillRule="evenodd"
+        d="M12 29 32 12l20 17v20a4 4 0 0 1-4 4H29l-9 8v-8h-4a4 4 0 0 1-4-4Zm22 24v-9a4 4 0 0 1 8 0v9Z"
+      />
+      <path
+        fill="none"
+        stroke="#c8553d"
+        strokeWidth="7"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M6 32 32 10l26 22"
+      />
     </svg>
   );
 }

@@ -3,6 +3,8 @@ import { CONSENT_ROOT_ID, ConsentBanner } from '../../client/islands/ConsentBann
 import { clientAssets } from '../client-assets';
 import type { SiteConfig } from '../config';
 import type { PageHead } from '../render/page-head';
+import { jsonLd } from '../seo/structured-data';
+import { absoluteUrl, DEFAULT_SHARE_IMAGE, FEED_PATH } from '../seo/urls';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -25,8 +27,9 @@ export function Document({ site, head, path, children }: DocumentProps) {
     ? `${head.title} | ${site.name}`
     : `${site.name}: notícias de imóveis, decoração e arquitetura`;
   const canonicalPath = head.canonicalPath === undefined ? path : head.canonicalPath;
-  const canonical = canonicalPath === null ? null : `${site.url}${canonicalPath}`;
-  const image = head.image && (head.image.startsWith('/') ? `${site.url}${head.image}` : head.image);
+  const canonical = canonicalPath === null ? null : absoluteUrl(site, canonicalPath);
+  const image = head.image ?? DEFAULT_SHARE_IMAGE;
+  const imageUrl = absoluteUrl(site, image.path);
   return (
     <html lang="pt-BR">
       <head>
@@ -36,16 +39,29 @@ export function Document({ site, head, path, children }: DocumentProps) {
         <meta name="description" content={head.description} />
         {canonical ? <link rel="canonical" href={canonical} /> : <meta name="robots" content="noindex" />}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link rel="manifest" href="/site.webmanifest" />
         <meta name="theme-color" content="#0f5c5a" />
+        <link rel="alternate" type="application/rss+xml" title={`${site.name}: últimas notícias`} href={FEED_PATH} />
         <meta property="og:site_name" content={site.name} />
         <meta property="og:locale" content="pt_BR" />
         <meta property="og:type" content={head.type ?? 'website'} />
         <meta property="og:title" content={head.title ?? site.name} />
         <meta property="og:description" content={head.description} />
         {canonical && <meta property="og:url" content={canonical} />}
-        {image && <meta property="og:image" content={image} />}
+        <meta property="og:image" content={imageUrl} />
+        <meta property="og:image:width" content={String(image.width)} />
+        <meta property="og:image:height" content={String(image.height)} />
+        {head.publishedDate && <meta property="article:published_time" content={head.publishedDate} />}
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:title" content={head.title ?? site.name} />
+        <meta name="twitter:description" content={head.description} />
+        <meta name="twitter:image" content={imageUrl} />
         <link rel="stylesheet" href={clientAssets.styles} />
         <script type="module" src={clientAssets.boot} />
+        {head.jsonLd && head.jsonLd.length > 0 && (
+          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(head.jsonLd) }} />
+        )}
       </head>
       <body data-ads-client={site.ads.client} data-ads-script={site.ads.scriptUrl} data-site-domain={siteDomain(site.url)}>
         <a className="skip-link" href="#conteudo">

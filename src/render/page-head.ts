@@ -1,3 +1,5 @@
+import type { Thing } from 'schema-dts';
+
 /** What a page tells the document head about itself. */
 export interface PageHead {
   /** Page title without the brand; omitted on the home page. */
@@ -5,7 +7,11 @@ export interface PageHead {
   description: string;
   /** Canonical path; defaults to the request path. Null for pages that must not be indexed. */
   canonicalPath?: string | null;
-  /** Absolute or root-relative image for link previews. */
-  image?: string;
+  /** Root-relative link-preview image with its size; the site's default image otherwise. */
+  image?: { path: string; width: number; height: number };
   type?: 'website' | 'article';
+  /** For articles: the publication date, `YYYY-MM-DD`. */
+  publishedDate?: string;
+  /** Structured data (schema.org) for search engines. */
+  jsonLd?: Thing[];
 }

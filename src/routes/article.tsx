@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { thumbnailPath } from '../components/urls';
+import { THUMBNAIL_SIZE, thumbnailPath } from '../components/urls';
+import { articleBreadcrumbs, newsArticle } from '../seo/structured-data';
 import { isValidSlug } from '../content/news-item';
 import { sanitizeArticleHtml } from '../content/sanitize-html';
 import { getArticleBody, getNewsList } from '../content/store';
@@ -25,7 +26,9 @@ export async function articleRoute(c: Context<AppEnv>) {
   return c.render(<ArticlePage site={c.var.site} item={item} body={body} related={related} />, {
     title: item.titulo,
     description: item.descricao,
-    image: thumbnailPath(item),
+    image: { path: thumbnailPath(item), ...THUMBNAIL_SIZE },
     type: 'article',
+    publishedDate: item.data,
+    jsonLd: [newsArticle(c.var.site, item), articleBreadcrumbs(c.var.site, item)],
   });
 }

@@ -1,0 +1,70 @@
+import type { BreadcrumbList, NewsArticle, Organization, Thing, WebSite } from 'schema-dts';
+import { articlePath, thumbnailPath } from '../components/urls';
+import type { SiteConfig } from '../config';
+import type { NewsItem } from '../content/news-item';
+import { absoluteUrl, LOGO } from './urls';
+
+/** Stable node ids, so the nodes of one page's graph can refer to each other. */
+const organizationId = (site: SiteConfig) => `${site.url}/#organization`;
+const websiteId = (site: SiteConfig) => `${site.url}/#website`;
+
+export function organization(site: SiteConfig): Organization {
+  return {
+    '@type': 'NewsMediaOrganization',
+    '@id': organizationId(site),
+    name: site.name,
+    url: absoluteUrl(site, '/'),
+    logo: { '@type': 'ImageObject', url: absoluteUrl(site, LOGO.path), width: `${LOGO.width}`, height: `${LOGO.height}` },
+    email: site.contactEmail,
+    sameAs: site.social.map((network) => network.url),
+  };
+}
+
+export function website(site: SiteConfig): WebSite {
+  return {
+    '@type': 'WebSite',
+    '@id': websiteId(site),
+    name: site.name,
+    url: absoluteUrl(site, '/'),
+    inLanguage: 'pt-BR',
+    description: site.tagline,
+    publisher: { '@id': organizationId(site) },
+  };
+}
+
+/** Google's NewsArticle: headline, image, dates, author and publisher with logo. */
+export function newsArticle(site: SiteConfig, item: NewsItem): NewsArticle {
+  const url = absoluteUrl(site, articlePath(item));
+  return {
+    '@type': 'NewsArticle',
+    '@id': `${url}#article`,
+    mainEntityOfPage: url,
+    headline: item.titulo,
+    description: item.descricao,
+    image: [absoluteUrl(site, thumbnailPath(item))],
+    datePublished: item.data,
+    dateModified: item.data,
+    inLanguage: 'pt-BR',
+    author: { '@type': 'Person', name: site.editor.name, jobTitle: site.editor.role, url: absoluteUrl(site, '/sobre') },
+    publisher: organization(site),
+    isPartOf: { '@id': websiteId(site) },
+  };
+}
+
+export function articleBreadcrumbs(site: SiteConfig, item: NewsItem): BreadcrumbList {
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: [
+      { '@type': 'ListItem', position: 1, name: 'Home', item: absoluteUrl(site, '/') },
+      { '@type': 'ListItem', position: 2, name: item.titulo, item: absoluteUrl(site, articlePath(item)) },
+    ],
+  };
+}
+
+/**
+ * The JSON-LD script body for a page's nodes. `<` is escaped so no value can
+ * close the script element early.
+ */
+export function jsonLd(nodes: readonly Thing[]): string {
+  return JSON.stringify({ '@context': 'https://schema.org', '@graph': nodes }).replace(/</g, '\\u003c');
+}

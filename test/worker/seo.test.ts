@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { bundledNews, clearKv, fetchPath, newsItem, publishList, textOf } from './helpers';
+import { env } from 'cloudflare:test';
+
+afterEach(clearKv);
+
+const ORIGIN = 'http://localhost:8787';
+
+function headOf(html: string): string {
+  return html.slice(0, html.indexOf('</head>'));
+}
+
+function jsonLdOf(html: string): { '@graph': Record<string, unknown>[] } {
+  const match = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/);
+  expect(match).not.toBeNull();
+  return JSON.parse(match![1]!);
+}
+
+describe('every page', () => {
+  const pages = ['/', '/noticia/como-decorar-apartamentos-pequenos', '/sobre', '/contato', '/politica-de-privacidade', '/termos'];
+
+  it('has a unique title and description', async () => {
+    const heads = await Promise.all(pages.map(async (path) => headOf(await textOf(await fetchPath(path)))));
+    const titles = heads.map((head) => head.match(/<title>(.*?)<\/title>/)![1]);
+    const descriptions = heads.map((head) => head.match(/<meta name="description" content="(.*?)"/)![1]);
+    expect(new Set(titles).size).toBe(pages.length);
+    expect(new Set(descriptions).size).toBe(pages.length);
+  });
+
+  it.each(pages)('%s has canonical, Open Graph and Twitter tags with absolute URLs, and links the feed', async (path) => {
+    const head = headOf(await textOf(await fetchPath(path)));
+    expect(head).toContain(`<link rel="canonical" href="${ORIGIN}${path}"/>`);
+    expect(head).toContain(`<meta property="og:url" content="${ORIGIN}${path}"/>`);
+    expect(head).toMatch(new RegExp(`<meta property="og:image" content="${ORIGIN}/[^"]+\\.(png|webp)"/>`));
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    expect(head).toMatch(/<meta name="twitter:image" content="http:\/\/localhost:8787\/[^"]+"\/>/);
+    expect(head).toContain('<link rel="alternate" type="application/rss+xml" title="Casa em Pauta: últimas notícias" href="/feed.xml"/>');
+    expect(head).toContain('<link rel="manifest" href="/site.webmanifest"/>');
+    expect(head).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png"/>');
+  });
+});
+
+describe('structured data', () => {
+  it('the home page has Organization and WebSite', async () => {
+    const graph = jsonLdOf(await textOf(await fetchPath('/')))['@graph'];
+    expect(graph.map((node) => node['@type'])).toEqual(['NewsMediaOrganization', 'WebSite']);
+    expect(graph[0]).toMatchObject({ name: 'Casa em Pauta', url: `${ORIGIN}/`, logo: { url: `${ORIGIN}/icon-512.png` } });
+  });
+
+  it('an article has NewsArticle and BreadcrumbList', async () => {
+    const [item] = (await bundledNews()).filter((entry) => entry.slug === 'como-decorar-apartamentos-pequenos');
+    const html = await textOf(await fetchPath(`/noticia/${item!.slug}`));
+    const [article, breadcrumbs] = jsonLdOf(html)['@graph'];
+    expect(article).toMatchObject({
+      '@type': 'NewsArticle',
+      headline: item!.titulo,
+      description: item!.descricao,
+      image: [`${ORIGIN}/thumbnails/${item!.imagemAtual}`],
+      datePublished: '2025-04-28',
+      author: { '@type': 'Person', name: 'Helena Duarte' },
+      publisher: { '@type': 'NewsMediaOrganization', name: 'Casa em Pauta', logo: { url: `${ORIGIN}/icon-512.png` } },
+    });
+    expect(breadcrumbs).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { position: 1, item: `${ORIGIN}/` },
+        { position: 2, name: item!.titulo, item: `${ORIGIN}/noticia/${item!.slug}` },
+      ],
+    });
+    expect(headOf(html)).toContain('<meta property="article:published_time" content="2025-04-28"/>');
+  });
+
+  it('cannot be broken out of by a title with markup', async () => {
+    await publishList([newsItem('titulo-perigoso', { titulo: 'Fim </script><script>alert(1)</script>' })]);
+    await env.NEWS.put('noticias/titulo-perigoso.html', '<p>corpo</p>');
+    const html = await (await fetchPath('/noticia/titulo-perigoso')).text();
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(jsonLdOf(html)['@graph'][0]!.headline).toBe('Fim </script><script>alert(1)</script>');
+  });
+});
+
+describe('sitemap, robots and feed', () => {
+  it('/robots.txt allows crawling and names the sitemap', async () => {
+    const response = await fetchPath('/robots.txt');
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await response.text()).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${ORIGIN}/sitemap.xml\n`);
+  });
+
+  it('/sitemap.xml lists every page and article with lastmod', async () => {
+    const response = await fetchPath('/sitemap.xml');
+    expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const xml = await response.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    const items = await bundledNews();
+    for (const item of items) {
+      expect(xml).toContain(`<url><loc>${ORIGIN}/noticia/${item.slug}</loc><lastmod>${item.data}</lastmod></url>`);
+    }
+    for (const path of ['/', '/sobre', '/contato', '/politica-de-privacidade', '/termos']) {
+      expect(xml).toContain(`<loc>${ORIGIN}${path}</loc>`);
+    }
+    expect(xml.match(/<url>/g)).toHaveLength(items.length + 5);
+  });
+
+  it('/feed.xml is RSS 2.0 of the latest articles, newest first', async () => {
+    const response = await fetchPath('/feed.xml');
+    expect(response.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+    const xml = await response.text();
+    expect(xml).toContain('<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">');
+    expect(xml).toContain(`<atom:link href="${ORIGIN}/feed.xml" rel="self" type="application/rss+xml"/>`);
+    const newest = [...(await bundledNews())].sort((a, b) => b.data.localeCompare(a.data))[0]!;
+    const firstItem = xml.match(/<item>.*?<\/item>/)![0];
+    expect(firstItem).toContain(`<link>${ORIGIN}/noticia/${newest.slug}</link>`);
+    expect(firstItem).toContain('<pubDate>Tue, 02 Dec 2025 12:00:00 GMT</pubDate>');
+  });
+
+  it('a published article appears in the sitemap and the feed, escaped', async () => {
+    await publishList([newsItem('nova-publicacao', { titulo: 'Casa & jardim <novo>', data: '2025-12-20' })]);
+    const [sitemap, feed] = await Promise.all([fetchPath('/sitemap.xml'), fetchPath('/feed.xml')]);
+    expect(await sitemap.text()).toContain(`<loc>${ORIGIN}/noticia/nova-publicacao</loc><lastmod>2025-12-20</lastmod>`);
+    expect(await feed.text()).toContain('<title>Casa &#38; jardim &#60;novo&#62;</title>');
+  });
+});
