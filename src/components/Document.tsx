@@ -21,11 +21,19 @@ function siteDomain(url: string): string {
   return new URL(url).hostname.replace(/^www\./, '');
 }
 
+/** Search results show about 70 characters of a title. */
+const TITLE_BUDGET = 70;
+
+/** "Page | Brand" when it fits the budget, else the page title alone (it matters more). */
+function documentTitle(brand: string, page?: string): string {
+  if (!page) return `${brand}: notícias de imóveis, decoração e arquitetura`;
+  const branded = `${page} | ${brand}`;
+  return branded.length <= TITLE_BUDGET ? branded : page;
+}
+
 /** The whole HTML document: head, header, the page's content and footer. */
 export function Document({ site, head, path, children }: DocumentProps) {
-  const title = head.title
-    ? `${head.title} | ${site.name}`
-    : `${site.name}: notícias de imóveis, decoração e arquitetura`;
+  const title = documentTitle(site.name, head.title);
   const canonicalPath = head.canonicalPath === undefined ? path : head.canonicalPath;
   const canonical = canonicalPath === null ? null : absoluteUrl(site, canonicalPath);
   const image = head.image ?? DEFAULT_SHARE_IMAGE;

@@ -7,13 +7,13 @@ export function Footer({ site }: { site: SiteConfig }) {
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
-        <section className="footer-brand" aria-label={site.name}>
+        <div className="footer-brand">
           <a className="brand" href="/">
             <BrandMark />
             <span className="brand-name">{site.name}</span>
           </a>
           <p>{site.tagline}</p>
-        </section>
+        </div>
         <nav className="footer-nav" aria-label="Rodapé">
           <h2 className="footer-heading">Navegação</h2>
           <ul>

@@ -40,6 +40,16 @@ describe('every page', () => {
   });
 });
 
+describe('document title', () => {
+  it('is "Page | Brand" when that fits in 70 characters', async () => {
+    expect(await textOf(await fetchPath('/sobre'))).toContain('<title>Sobre | Casa em Pauta</title>');
+  });
+
+  it('names the site and its subject on the home page', async () => {
+    expect(await textOf(await fetchPath('/'))).toContain('<title>Casa em Pauta: notícias de imóveis, decoração e arquitetura</title>');
+  });
+});
+
 describe('structured data', () => {
   it('the home page has Organization and WebSite', async () => {
     const graph = jsonLdOf(await textOf(await fetchPath('/')))['@graph'];

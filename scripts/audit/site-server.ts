@@ -1,0 +1,42 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8787';
+
+async function isUp(): Promise<boolean> {
+  try {
+    await fetch(BASE_URL, { signal: AbortSignal.timeout(2000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Uses the site already running at BASE_URL, or starts `npm start` for the
+ * duration of the run. Returns the function that stops what it started.
+ */
+export async function ensureSite(): Promise<() => void> {
+  if (await isUp()) return () => {};
+  const server: ChildProcess = spawn('npm', ['start'], { stdio: 'ignore', detached: true });
+  for (let i = 0; i < 240; i++) {
+    if (await isUp()) return () => process.kill(-server.pid!, 'SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  process.kill(-server.pid!, 'SIGTERM');
+  throw new Error(`the site did not start at ${BASE_URL}`);
+}
+
+/** Chromium: CHROME_PATH, else Debian's, else whatever the tool finds itself. */
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** The flags this offline machine needs (see DEVELOPERS.md, "The machine"). */
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
