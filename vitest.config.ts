@@ -14,7 +14,13 @@ export default defineConfig({
   test: {
     projects: [
       {
-        plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' } })],
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            // Each test sees its own KV changes at once; test/worker/edge-cache.test.ts turns it on.
+            miniflare: { bindings: { EDGE_CACHE: 'off' } },
+          }),
+        ],
         resolve: { alias: { '@client/manifest': manifest } },
         test: { name: 'worker', include: ['test/worker/**/*.test.{ts,tsx}'] },
       },

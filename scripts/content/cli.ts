@@ -92,7 +92,7 @@ async function publish(argv: string[]): Promise<number> {
   console.log(`Published ${plan.added.length} new and ${plan.updated.length} updated article(s) to ${target}:`);
   for (const slug of [...plan.added, ...plan.updated]) console.log(`  ${site}/noticia/${slug}`);
   console.log(`  ${site}/`);
-  if (target === 'remote') console.log('They show on the site within about 3 minutes (README, "How long until it shows").');
+  if (target === 'remote') console.log('They show on the site within about 5 minutes (README, "How long until it shows").');
   return 0;
 }
 

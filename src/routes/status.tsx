@@ -1,11 +1,13 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { describeError, log } from '../log';
+import { cacheControlFor } from '../middleware/cache-policy';
 import { StatusPage } from '../pages/StatusPage';
 
 /** The page for a status the caller has already set (404, 405 or 400). */
 function statusPage(c: Context<AppEnv>, code: 404 | 405 | 400, title: string, message: string) {
   c.status(code);
+  c.header('Cache-Control', cacheControlFor(code));
   return c.render(
     <StatusPage code={code} title={title}>
       <p>{message}</p>
@@ -37,6 +39,7 @@ const PLAIN_ERROR_PAGE =
 export const serverErrorRoute: ErrorHandler<AppEnv> = (error, c) => {
   log('error', 'unhandled_error', { method: c.req.method, path: c.req.path, ...describeError(error) });
   c.status(500);
+  c.header('Cache-Control', cacheControlFor(500));
   try {
     return c.render(
       <StatusPage code={500} title="Algo deu errado">
@@ -46,6 +49,6 @@ export const serverErrorRoute: ErrorHandler<AppEnv> = (error, c) => {
     );
   } catch (renderError) {
     log('error', 'error_page_failed', describeError(renderError));
-    return c.html(PLAIN_ERROR_PAGE, 500);
+    return c.html(PLAIN_ERROR_PAGE, 500, { 'Cache-Control': cacheControlFor(500) });
   }
 };

@@ -1,0 +1,63 @@
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { afterEach, describe, expect, it } from 'vitest';
+import { app } from '../../src/app';
+import { HTML_CACHE_CONTROL } from '../../src/middleware/cache-policy';
+import { clearKv, newsItem, ORIGIN, publishList } from './helpers';
+
+afterEach(clearKv);
+
+/** A request with the edge cache on, waiting for the cache write like the runtime would. */
+async function fetchCached(path: string, init?: RequestInit): Promise<Response> {
+  const ctx = createExecutionContext();
+  const response = await app.request(`${ORIGIN}${path}`, init, { ...env, EDGE_CACHE: 'on' }, ctx);
+  const body = await response.text();
+  await waitOnExecutionContext(ctx);
+  return new Response(body, response);
+}
+
+async function publishTitle(slug: string, titulo: string): Promise<void> {
+  await publishList([newsItem(slug, { titulo })]);
+  await env.NEWS.put(`noticias/${slug}.html`, '<p>corpo</p>');
+}
+
+describe('edge cache', () => {
+  it('serves a page from the cache, whatever tracking parameters or cookies come with it', async () => {
+    await publishTitle('cacheada', 'Versão que fica no cache');
+    const first = await fetchCached('/noticia/cacheada');
+    expect(await first.text()).toContain('Versão que fica no cache');
+    expect(first.headers.get('cache-control')).toBe(HTML_CACHE_CONTROL);
+
+    await publishTitle('cacheada', 'Versão nova no KV');
+    const again = await fetchCached('/noticia/cacheada?utm_source=news&utm_medium=email&fbclid=x&gclid=y', {
+      headers: { cookie: 'cookieconsent_status=allow' },
+    });
+    expect(await again.text()).toContain('Versão que fica no cache');
+
+    // Without the cache (EDGE_CACHE=off) the same request renders the new version.
+    const fresh = await app.request(`${ORIGIN}/noticia/cacheada`, undefined, env);
+    expect(await fresh.text()).toContain('Versão nova no KV');
+  });
+
+  it('answers 304 to a matching If-None-Match on a cached page', async () => {
+    const first = await fetchCached('/termos');
+    const tag = first.headers.get('etag')!;
+    const second = await fetchCached('/termos', { headers: { 'if-none-match': tag } });
+    expect(second.status).toBe(304);
+  });
+
+  it('does not cache a 404, so a page published later shows at once', async () => {
+    const missing = await fetchCached('/noticia/ainda-nao-publicada');
+    expect(missing.status).toBe(404);
+    await publishTitle('ainda-nao-publicada', 'Agora publicada');
+    const published = await fetchCached('/noticia/ainda-nao-publicada');
+    expect(published.status).toBe(200);
+    expect(await published.text()).toContain('Agora publicada');
+  });
+
+  it('keeps different paths apart', async () => {
+    const about = await (await fetchCached('/sobre')).text();
+    const contact = await (await fetchCached('/contato')).text();
+    expect(about).toContain('<h1>Sobre o');
+    expect(contact).toContain('<h1>Fale Conosco</h1>');
+  });
+});
