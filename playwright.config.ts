@@ -36,8 +36,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    // A zero list TTL: the publish test sees an editor's change at the next request.
-    command: 'npm start -- --var NEWS_LIST_TTL_SECONDS:0',
+    // A zero list TTL and no edge cache: the publish test sees an editor's change at the next request.
+    command: 'npm start -- --var NEWS_LIST_TTL_SECONDS:0 --var EDGE_CACHE:off',
     url: BASE_URL,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

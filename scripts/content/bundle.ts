@@ -1,5 +1,6 @@
 import type { NewsItem } from '../../src/content/news-item.ts';
 import { NEWS_LIST_KEY } from '../../src/content/paths.ts';
+import { withImageVariants } from './check-article.ts';
 import { checkContent } from './check-folder.ts';
 import { formatProblems, hasErrors } from './problems.ts';
 
@@ -20,13 +21,15 @@ export function sortNewsList(items: readonly NewsItem[]): NewsItem[] {
  * with every problem listed when the bundle has an error.
  */
 export async function buildContentBundle(dir = CONTENT_DIR): Promise<{ list: NewsItem[]; files: Map<string, string | Buffer> }> {
-  const { problems, articles } = await checkContent(dir);
+  const { problems, articles: checked } = await checkContent(dir);
   if (hasErrors(problems)) throw new Error(`the bundled content has errors:\n${formatProblems(problems)}`);
+  const articles = await Promise.all(checked.map(withImageVariants));
   const list = sortNewsList(articles.map((article) => article.item));
   const files = new Map<string, string | Buffer>([[NEWS_LIST_KEY, `${JSON.stringify(list, null, 2)}\n`]]);
-  for (const { item, body, image } of articles) {
+  for (const { item, body, image, variants } of articles) {
     files.set(item.htmlPath, body);
     files.set(image.key, image.bytes);
+    for (const variant of variants) files.set(variant.key, variant.value);
   }
   return { list, files };
 }

@@ -5,6 +5,7 @@ import { parseCalendarDate } from '../../src/lib/dates.ts';
 import { BODY_FILE, META_FILE, publishedImageName, shown, type ArticleSource } from './article-folder.ts';
 import { checkBody } from './check-body.ts';
 import { checkImage } from './check-image.ts';
+import { imageVariants } from './image-variants.ts';
 import { LIMITS } from './limits.ts';
 import { error, hasErrors, warning, type Problem } from './problems.ts';
 
@@ -13,6 +14,13 @@ export interface PreparedArticle {
   item: NewsItem;
   body: string;
   image: { key: string; bytes: Buffer };
+  /** Responsive variants of the image (see withImageVariants). */
+  variants: { key: string; value: Buffer }[];
+}
+
+/** Adds the responsive image variants: slow on first run (sharp), cached after. */
+export async function withImageVariants(article: PreparedArticle): Promise<PreparedArticle> {
+  return { ...article, variants: await imageVariants(article.image.bytes, article.item.imagemAtual) };
 }
 
 
@@ -106,6 +114,7 @@ export async function checkArticle(
       },
       body: source.body,
       image: { key: imageKey(imageFile), bytes: image.bytes },
+      variants: [],
     },
   };
 }

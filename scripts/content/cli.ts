@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { parse as parseToml } from 'smol-toml';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import { buildContentBundle } from './bundle.ts';
+import { withImageVariants } from './check-article.ts';
 import { checkContent } from './check-folder.ts';
 import { readLiveList, runSteps, type Target } from './kv.ts';
 import { describePlan, planPublish, planUnpublish, type Plan } from './plan.ts';
@@ -85,7 +86,7 @@ async function publish(argv: string[]): Promise<number> {
     console.log('Nothing was published: fix the errors above and run the command again.');
     return 1;
   }
-  const plan = planPublish(articles, live);
+  const plan = planPublish(await Promise.all(articles.map(withImageVariants)), live);
   execute(plan, target, values['dry-run']);
   if (values['dry-run']) return 0;
   const site = siteUrl(target);

@@ -1,6 +1,7 @@
 import type { NewsItem } from '../../src/content/news-item.ts';
 import { NEWS_LIST_KEY } from '../../src/content/paths.ts';
 import { sortNewsList } from './bundle.ts';
+import { variantFiles } from '../../src/content/image-variants.ts';
 import { bodyKey, imageKey } from '../../src/content/paths.ts';
 import type { PreparedArticle } from './check-article.ts';
 
@@ -28,6 +29,9 @@ export interface Plan {
   removed: string[];
 }
 
+/** An image's KV keys: the published original and its responsive variants. */
+const imageKeys = (file: string) => [imageKey(file), ...variantFiles(file).map(imageKey)];
+
 /**
  * Publishing: write each article's body and image, then the merged list
  * (the live list with these articles added or replaced), then delete images an
@@ -41,13 +45,14 @@ export function planPublish(articles: readonly PreparedArticle[], live: readonly
     .map(({ item }) => liveBySlug.get(item.slug))
     .filter((old): old is NewsItem => old !== undefined)
     .filter((old) => !articles.some(({ item }) => item.imagemAtual === old.imagemAtual))
-    .map((old) => imageKey(old.imagemAtual));
+    .flatMap((old) => imageKeys(old.imagemAtual));
   const steps: Step[] = [
     {
       kind: 'put-files',
-      entries: articles.flatMap(({ item, body, image }) => [
+      entries: articles.flatMap(({ item, body, image, variants }) => [
         { key: item.htmlPath, value: body },
         { key: image.key, value: image.bytes },
+        ...variants,
       ]),
     },
     { kind: 'put-list', list },
@@ -68,7 +73,7 @@ export function planUnpublish(slug: string, live: readonly NewsItem[]): Plan | n
   return {
     steps: [
       { kind: 'put-list', list: live.filter((entry) => entry.slug !== slug) },
-      { kind: 'delete-files', keys: [bodyKey(slug), imageKey(item.imagemAtual)] },
+      { kind: 'delete-files', keys: [bodyKey(slug), ...imageKeys(item.imagemAtual)] },
     ],
     added: [],
     updated: [],

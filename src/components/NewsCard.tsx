@@ -1,27 +1,23 @@
 import type { NewsEntry } from '../content/news-item';
 import { formatShortDate } from '../lib/dates';
-import { articlePath, THUMBNAIL_SIZE, thumbnailPath } from './urls';
+import { ResponsiveImage } from './ResponsiveImage';
+import { articlePath } from './urls';
 
 /** A card of the 'Postagens' grid and of 'Artigos Relacionados' (spec §2). */
+/** Card widths: the grid's columns (styles.css), within a 1180 px container. */
+const CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw';
+
 interface NewsCardProps {
   item: NewsEntry;
-  /** Cards in the first screenful load their image at once; the rest lazily. */
-  eager?: boolean;
+  /** Cards in the first screenful load their image at once (the first one first); the rest lazily. */
+  priority?: 'high' | 'eager' | 'lazy';
 }
 
-export function NewsCard({ item, eager = false }: NewsCardProps) {
+export function NewsCard({ item, priority = 'lazy' }: NewsCardProps) {
   const href = articlePath(item);
   return (
     <article className="card">
-      <img
-        className="card-image"
-        src={thumbnailPath(item)}
-        alt={item.titulo}
-        width={THUMBNAIL_SIZE.width}
-        height={THUMBNAIL_SIZE.height}
-        loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
-      />
+      <ResponsiveImage item={item} className="card-image" sizes={CARD_SIZES} priority={priority} />
       <div className="card-body">
         <p className="card-meta">
           <time dateTime={item.data}>{formatShortDate(item.date)}</time>

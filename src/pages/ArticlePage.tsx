@@ -1,6 +1,6 @@
 import { AdSlot } from '../components/AdSlot';
 import { NewsCard } from '../components/NewsCard';
-import { THUMBNAIL_SIZE, thumbnailPath } from '../components/urls';
+import { ResponsiveImage } from '../components/ResponsiveImage';
 import type { SiteConfig } from '../config';
 import type { NewsEntry } from '../content/news-item';
 import { formatLongDate } from '../lib/dates';
@@ -59,14 +59,7 @@ export function ArticlePage({ site, item, body, related }: ArticlePageProps) {
           </div>
         </header>
         <figure className="article-figure">
-          <img
-            src={thumbnailPath(item)}
-            alt={item.titulo}
-            width={THUMBNAIL_SIZE.width}
-            height={THUMBNAIL_SIZE.height}
-            fetchPriority="high"
-            decoding="async"
-          />
+          <ResponsiveImage item={item} sizes="(min-width: 800px) 720px, calc(100vw - 40px)" priority="high" />
           <figcaption>Imagem: Reprodução/Internet</figcaption>
         </figure>
         <div className="prose article-body" dangerouslySetInnerHTML={{ __html: body }} />

@@ -72,7 +72,7 @@ export function HomePage({ items, siteName, ads }: HomePageProps) {
           {items.length > 0 ? (
             <div className="card-grid">
               {items.map((item, index) => (
-                <NewsCard key={item.slug} item={item} eager={index < FIRST_ROW} />
+                <NewsCard key={item.slug} item={item} priority={index === 0 ? 'high' : index < FIRST_ROW ? 'eager' : 'lazy'} />
               ))}
             </div>
           ) : (

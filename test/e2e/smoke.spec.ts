@@ -28,12 +28,16 @@ test('a reader goes from the home page to an article and back', async ({ page })
   expect(problems).toEqual([]);
 });
 
-test('every image on the home page loads', async ({ page }) => {
+test('every image on the home page loads, as AVIF of a width that fits', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/');
   const images = page.locator('img');
   for (const image of await images.all()) {
     await image.scrollIntoViewIfNeeded();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const source = await image.evaluate((img: HTMLImageElement) => img.currentSrc);
+    // 335 CSS px at the default device pixel ratio of 1: the 480 px variant is enough.
+    expect(source).toMatch(/-480w\.avif$/);
   }
 });
 

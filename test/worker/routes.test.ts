@@ -29,7 +29,8 @@ describe('home', () => {
   it('shows each card with thumbnail size and alt, dd/MM/yyyy date, badge and Ler mais', async () => {
     const html = await textOf(await fetchPath('/'));
     const card = html.match(/<article class="card">.*?<\/article>/)![0];
-    expect(card).toMatch(/<img class="card-image" src="\/thumbnails\/[a-z0-9-]+\.webp" alt="[^"]+" width="1200" height="675" loading="eager"/);
+    expect(card).toMatch(/<source type="image\/avif" srcSet="\/thumbnails\/[a-z0-9-]+-480w\.avif 480w, [^"]+-800w\.avif 800w, [^"]+-1200w\.avif 1200w" sizes="[^"]+"\/>/);
+    expect(card).toMatch(/<img class="card-image" src="\/thumbnails\/[a-z0-9-]+-800w\.webp" srcSet="[^"]+-480w\.webp 480w, [^"]+" sizes="[^"]+" alt="[^"]+" width="1200" height="675" loading="eager"/);
     expect(card).toMatch(/<time dateTime="2025-\d\d-\d\d">\d\d\/\d\d\/2025<\/time>/);
     expect(card).toContain('<span class="badge">Notícia</span>');
     expect(card).toContain('Ler mais');
@@ -37,8 +38,8 @@ describe('home', () => {
 
   it('loads the first row of thumbnails at once and the rest lazily', async () => {
     const html = await textOf(await fetchPath('/'));
-    const loading = [...html.matchAll(/<img class="card-image"[^>]* loading="(\w+)"/g)].map((m) => m[1]);
-    expect(loading.slice(0, 3)).toEqual(['eager', 'eager', 'eager']);
+    const loading = [...html.matchAll(/<img class="card-image"[^>]* loading="(\w+)"( fetchPriority="high")?/g)].map((m) => m[1] + (m[2] ? '+high' : ''));
+    expect(loading.slice(0, 3)).toEqual(['eager+high', 'eager', 'eager']);
     expect(new Set(loading.slice(3))).toEqual(new Set(['lazy']));
   });
 
@@ -65,6 +66,8 @@ describe('article page', () => {
     expect(html).toContain(item!.descricao);
     expect(html).toContain('Por Helena Duarte');
     expect(html).toContain('<figcaption>Imagem: Reprodução/Internet</figcaption>');
+    // The article image is the likely LCP element: fetched first, never lazily.
+    expect(html).toMatch(/<figure class="article-figure"><picture><source type="image\/avif" srcSet="[^"]+"[^>]*\/><img src="[^"]+-800w\.webp" srcSet="[^"]+" sizes="[^"]+" alt="[^"]+" width="1200" height="675" loading="eager" fetchPriority="high"/);
     const body = await (await env.ASSETS.fetch(`http://assets/noticias/${slug}.html`)).text();
     expect(html).toContain(`<div class="prose article-body">${body.slice(0, 200)}`);
     // Over 70 characters with the brand: the title alone (it is what search results show).

@@ -15,7 +15,13 @@ const prepared = (entry: NewsItem): PreparedArticle => ({
   item: entry,
   body: `<p>${entry.slug}</p>`,
   image: { key: `thumbnails/${entry.imagemAtual}`, bytes: Buffer.from(entry.imagemAtual) },
+  variants: [{ key: `thumbnails/${entry.imagemAtual.replace('.webp', '-480w.avif')}`, value: Buffer.from('avif') }],
 });
+/** The original and the six variants of a published image. */
+const imageKeysOf = (file: string) => {
+  const base = file.replace('.webp', '');
+  return [`thumbnails/${file}`, ...[480, 800, 1200].flatMap((w) => [`thumbnails/${base}-${w}w.avif`, `thumbnails/${base}-${w}w.webp`])];
+};
 
 const LIVE = [item('b', '2025-05-01'), item('a', '2025-01-01'), item('c', '2025-09-01')];
 
@@ -29,6 +35,7 @@ describe('publish plan', () => {
       entries: [
         { key: 'noticias/nova.html', value: '<p>nova</p>' },
         { key: 'thumbnails/nova-aaaa.webp', value: Buffer.from('nova-aaaa.webp') },
+        { key: 'thumbnails/nova-aaaa-480w.avif', value: Buffer.from('avif') },
       ],
     });
   });
@@ -46,7 +53,7 @@ describe('publish plan', () => {
     expect(plan.steps.map((step) => step.kind)).toEqual(['put-files', 'put-list', 'delete-files']);
     const list = plan.steps[1]!;
     expect(list.kind === 'put-list' && list.list.filter((entry) => entry.slug === 'b')).toEqual([item('b', '2025-05-02', 'b-bbbb.webp')]);
-    expect(plan.steps[2]).toEqual({ kind: 'delete-files', keys: ['thumbnails/b-aaaa.webp'] });
+    expect(plan.steps[2]).toEqual({ kind: 'delete-files', keys: imageKeysOf('b-aaaa.webp') });
     expect(plan.updated).toEqual(['b']);
   });
 
@@ -73,7 +80,7 @@ describe('unpublish plan', () => {
     const plan = planUnpublish('b', LIVE)!;
     expect(plan.steps).toEqual([
       { kind: 'put-list', list: [LIVE[0]!, LIVE[1]!, LIVE[2]!].filter((entry) => entry.slug !== 'b') },
-      { kind: 'delete-files', keys: ['noticias/b.html', 'thumbnails/b-aaaa.webp'] },
+      { kind: 'delete-files', keys: ['noticias/b.html', ...imageKeysOf('b-aaaa.webp')] },
     ]);
   });
 

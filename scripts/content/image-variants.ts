@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp, { type Sharp } from 'sharp';
+import { IMAGE_VARIANT_FORMATS, IMAGE_VARIANT_WIDTHS, variantFile } from '../../src/content/image-variants.ts';
+import { imageKey } from '../../src/content/paths.ts';
+
+/** Encoded variants are kept here, keyed by the source's hash, so later builds skip sharp. */
+const CACHE_DIR = join('node_modules', '.cache', 'casa-em-pauta', 'image-variants');
+
+const ENCODERS = {
+  avif: (image: Sharp) => image.avif({ quality: 50, effort: 4 }),
+  webp: (image: Sharp) => image.webp({ quality: 72, effort: 5 }),
+} as const;
+
+/**
+ * The responsive variants of an article image (every width in every format),
+ * as KV entries named after the published image. Generated at build or publish
+ * time, never at request time.
+ */
+export async function imageVariants(bytes: Buffer, publishedName: string): Promise<{ key: string; value: Buffer }[]> {
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const variants: { key: string; value: Buffer }[] = [];
+  for (const width of IMAGE_VARIANT_WIDTHS) {
+    for (const format of IMAGE_VARIANT_FORMATS) {
+      const cached = join(CACHE_DIR, `${hash}-${width}.${format}`);
+      let value: Buffer;
+      if (existsSync(cached)) value = readFileSync(cached);
+      else {
+        value = await ENCODERS[format](sharp(bytes).resize({ width, withoutEnlargement: true })).toBuffer();
+        writeFileSync(cached, value);
+      }
+      variants.push({ key: imageKey(variantFile(publishedName, width, format)), value });
+    }
+  }
+  return variants;
+}

@@ -1,0 +1,44 @@
+import { IMAGE_VARIANT_WIDTHS, variantFile, type VariantFormat } from '../content/image-variants';
+import type { NewsItem } from '../content/news-item';
+import { imageKey } from '../content/paths';
+import { THUMBNAIL_SIZE } from './urls';
+
+/** The width the browser gets when it understands neither srcset nor AVIF. */
+const FALLBACK_WIDTH = 800;
+
+const srcSet = (file: string, format: VariantFormat) =>
+  IMAGE_VARIANT_WIDTHS.map((width) => `/${imageKey(variantFile(file, width, format))} ${width}w`).join(', ');
+
+interface ResponsiveImageProps {
+  item: Pick<NewsItem, 'imagemAtual' | 'titulo'>;
+  /** How wide the image is drawn, for the browser to pick a variant (the `sizes` attribute). */
+  sizes: string;
+  className?: string;
+  /** The likely LCP image loads first; images below the fold wait until they are near. */
+  priority: 'high' | 'eager' | 'lazy';
+}
+
+/**
+ * An article image as AVIF and WebP in three widths (published beside the
+ * original, see src/content/image-variants.ts), with its intrinsic size so the
+ * page never shifts while it loads.
+ */
+export function ResponsiveImage({ item, sizes, className, priority }: ResponsiveImageProps) {
+  return (
+    <picture>
+      <source type="image/avif" srcSet={srcSet(item.imagemAtual, 'avif')} sizes={sizes} />
+      <img
+        className={className}
+        src={`/${imageKey(variantFile(item.imagemAtual, FALLBACK_WIDTH, 'webp'))}`}
+        srcSet={srcSet(item.imagemAtual, 'webp')}
+        sizes={sizes}
+        alt={item.titulo}
+        width={THUMBNAIL_SIZE.width}
+        height={THUMBNAIL_SIZE.height}
+        loading={priority === 'lazy' ? 'lazy' : 'eager'}
+        fetchPriority={priority === 'high' ? 'high' : undefined}
+        decoding="async"
+      />
+    </picture>
+  );
+}
