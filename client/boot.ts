@@ -2,10 +2,12 @@
  * The only script every page loads: small, plain TypeScript, no React.
  * It is a module script, so it runs after the document is parsed.
  *
- * - Applies the stored cookie choice on every page view (spec §4).
+ * - Applies the stored cookie choice on every page view (spec §4), once the
+ *   page is shown (not while the browser prerenders it).
  * - With no stored choice, or when the reader asks for it, loads the banner
  *   island (React) after the first paint.
  */
+import { whenActivated } from './activation';
 import { applyConsent } from './consent/apply';
 import { consentCookie, readConsentStatus, type ConsentStatus } from './consent/status';
 import { setUpMenu } from './menu';
@@ -40,9 +42,11 @@ function afterFirstPaint(task: () => void): void {
   requestAnimationFrame(() => setTimeout(task, 0));
 }
 
-const stored = readConsentStatus(document.cookie);
-if (stored) applyConsent(stored, settings.ads);
-else afterFirstPaint(() => openBanner(false));
+whenActivated(() => {
+  const stored = readConsentStatus(document.cookie);
+  if (stored) applyConsent(stored, settings.ads);
+  else afterFirstPaint(() => openBanner(false));
+});
 
 for (const opener of document.querySelectorAll<HTMLElement>('[data-consent-open]')) {
   opener.addEventListener('click', () => openBanner(true, opener));

@@ -7,6 +7,7 @@ import { jsonLd } from '../seo/structured-data';
 import { absoluteUrl, DEFAULT_SHARE_IMAGE, FEED_PATH } from '../seo/urls';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { SpeculationRules } from './SpeculationRules';
 
 interface DocumentProps {
   site: SiteConfig;
@@ -67,6 +68,7 @@ export function Document({ site, head, path, children }: DocumentProps) {
         <meta name="twitter:image" content={imageUrl} />
         <link rel="stylesheet" href={clientAssets.styles} />
         <script type="module" src={clientAssets.boot} />
+        <SpeculationRules />
         {head.jsonLd && head.jsonLd.length > 0 && (
           <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(head.jsonLd) }} />
         )}

@@ -18,7 +18,8 @@ export function securityHeaders() {
       ? undefined
       : {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...ADSENSE_SOURCES.script],
+          // 'inline-speculation-rules' allows the speculation rules JSON only, never inline script.
+          scriptSrc: ["'self'", "'inline-speculation-rules'", ...ADSENSE_SOURCES.script],
           styleSrc: ["'self'"],
           imgSrc: ["'self'", 'data:', ...ADSENSE_SOURCES.image],
           fontSrc: ["'self'"],

@@ -87,6 +87,7 @@ describe('security headers', () => {
     const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `))!.split(' ').slice(1);
     expect(directive('script-src')).toEqual([
       "'self'",
+      "'inline-speculation-rules'",
       'https://pagead2.googlesyndication.com',
       'https://*.googlesyndication.com',
       'https://*.adtrafficquality.google',

@@ -130,3 +130,12 @@ describe('sitemap, robots and feed', () => {
     expect(await feed.text()).toContain('<title>Casa &#38; jardim &#60;novo&#62;</title>');
   });
 });
+
+describe('instant navigation', () => {
+  it('every page carries speculation rules that prerender articles', async () => {
+    const html = await textOf(await fetchPath('/sobre'));
+    const rules = JSON.parse(html.match(/<script type="speculationrules">(.*?)<\/script>/)![1]!);
+    expect(rules.prerender[0]).toEqual({ where: { href_matches: '/noticia/*' }, eagerness: 'moderate' });
+    expect(rules.prefetch[0].eagerness).toBe('moderate');
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * Instant navigation in browsers that support Speculation Rules: an article
+ * is prerendered when the reader hovers or presses on its link, other pages
+ * are prefetched. Browsers without support ignore the element. The CSP allows
+ * it with 'inline-speculation-rules' (it is JSON, never script).
+ */
+export const SPECULATION_RULES = JSON.stringify({
+  prerender: [{ where: { href_matches: '/noticia/*' }, eagerness: 'moderate' }],
+  prefetch: [
+    {
+      where: { and: [{ href_matches: '/*' }, { not: { href_matches: ['/noticia/*', '/thumbnails/*', '/static/*', '/*.xml'] } }] },
+      eagerness: 'moderate',
+    },
+  ],
+});
+
+export function SpeculationRules() {
+  return <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />;
+}
