@@ -11,7 +11,7 @@ import { siteSettings } from './middleware/site-settings';
 import { reactRenderer } from './render/renderer';
 import { articleRoute } from './routes/article';
 import { feedRoute, robotsRoute, sitemapRoute } from './routes/feeds';
-import { homeRoute } from './routes/home';
+import { homeRoute, postsPageRoute } from './routes/home';
 import { thumbnailRoute } from './routes/thumbnail';
 import { aboutRoute, contactRoute, privacyRoute, termsRoute } from './routes/institutional';
 import {
@@ -40,6 +40,7 @@ app.use(cachePolicy()); // Cache-Control on pages, before the edge cache stores 
 
 // Pages.
 app.get('/', homeRoute);
+app.get('/pagina/:page', postsPageRoute);
 app.get('/noticia/:slug', articleRoute);
 app.get('/sobre', aboutRoute);
 app.get('/contato', contactRoute);

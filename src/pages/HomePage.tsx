@@ -1,7 +1,9 @@
 import { AdSlot } from '../components/AdSlot';
 import { NewsCard } from '../components/NewsCard';
+import { Pager } from '../components/Pager';
 import type { AdsConfig } from '../config';
 import type { NewsEntry } from '../content/news-item';
+import type { Pagination } from '../lib/pagination';
 
 const HASHTAGS = [
   'MercadoImobiliário',
@@ -25,12 +27,43 @@ export const HOT_NEWS = {
 } as const;
 
 interface HomePageProps {
+  /** The cards of this page. */
   items: readonly NewsEntry[];
+  pagination: Pagination;
   siteName: string;
   ads: AdsConfig;
 }
 
-export function HomePage({ items, siteName, ads }: HomePageProps) {
+/** The 'Postagens' grid of one page, with its pager and ad slot. */
+function Posts({ items, pagination, ads, heading }: Omit<HomePageProps, 'siteName'> & { heading: 'h1' | 'h2' }) {
+  const Heading = heading;
+  const firstPage = pagination.page === 1;
+  return (
+    <section className="posts" aria-labelledby="postagens">
+      <Heading id="postagens" className="section-title">
+        {firstPage ? 'Postagens' : `Postagens: página ${pagination.page}`}
+      </Heading>
+      {items.length > 0 ? (
+        <div className="card-grid">
+          {items.map((item, index) => (
+            <NewsCard
+              key={item.slug}
+              item={item}
+              priority={!firstPage && index === 0 ? 'high' : index < FIRST_ROW ? 'eager' : 'lazy'}
+            />
+          ))}
+        </div>
+      ) : (
+        <p className="empty-state">Nenhuma notícia publicada no momento. Volte em breve.</p>
+      )}
+      <Pager pagination={pagination} />
+      <AdSlot ads={ads} placement="home" />
+    </section>
+  );
+}
+
+/** Page 1: hero, the featured block and the newest posts. */
+export function HomePage({ items, pagination, siteName, ads }: HomePageProps) {
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -64,23 +97,17 @@ export function HomePage({ items, siteName, ads }: HomePageProps) {
             Ler mais<span className="visually-hidden">: {HOT_NEWS.title}</span>
           </a>
         </section>
-
-        <section className="posts" aria-labelledby="postagens">
-          <h2 id="postagens" className="section-title">
-            Postagens
-          </h2>
-          {items.length > 0 ? (
-            <div className="card-grid">
-              {items.map((item, index) => (
-                <NewsCard key={item.slug} item={item} priority={index === 0 ? 'high' : index < FIRST_ROW ? 'eager' : 'lazy'} />
-              ))}
-            </div>
-          ) : (
-            <p className="empty-state">Nenhuma notícia publicada no momento. Volte em breve.</p>
-          )}
-          <AdSlot ads={ads} placement="home" />
-        </section>
+        <Posts items={items} pagination={pagination} ads={ads} heading="h2" />
       </div>
     </>
+  );
+}
+
+/** Pages 2 and on: the grid alone, its heading the page's h1. */
+export function PostsPage({ items, pagination, ads }: Omit<HomePageProps, 'siteName'>) {
+  return (
+    <div className="container posts-page">
+      <Posts items={items} pagination={pagination} ads={ads} heading="h1" />
+    </div>
   );
 }

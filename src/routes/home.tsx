@@ -1,14 +1,31 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { getNewsList } from '../content/store';
-import { HomePage } from '../pages/HomePage';
+import { paginate, pagePath } from '../lib/pagination';
+import { HomePage, PostsPage } from '../pages/HomePage';
 import { organization, website } from '../seo/structured-data';
 
 export async function homeRoute(c: Context<AppEnv>) {
   const { items } = await getNewsList(c.env);
   const { site } = c.var;
-  return c.render(<HomePage items={items} siteName={site.name} ads={site.ads} />, {
-    description: site.tagline,
-    jsonLd: [organization(site), website(site)],
+  const pagination = paginate(items.length, 1)!;
+  return c.render(
+    <HomePage items={items.slice(pagination.start, pagination.end)} pagination={pagination} siteName={site.name} ads={site.ads} />,
+    { description: site.tagline, jsonLd: [organization(site), website(site)] },
+  );
+}
+
+/** `/pagina/:page`: later pages of the grid. Page 1 lives at `/`. */
+export async function postsPageRoute(c: Context<AppEnv>) {
+  const raw = c.req.param('page') ?? '';
+  if (raw === '1') return c.redirect(pagePath(1), 301);
+  const page = /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : NaN;
+  const { items } = await getNewsList(c.env);
+  const pagination = paginate(items.length, page);
+  if (!pagination || page === 1) return c.notFound();
+  const { site } = c.var;
+  return c.render(<PostsPage items={items.slice(pagination.start, pagination.end)} pagination={pagination} ads={site.ads} />, {
+    title: `Postagens, página ${page}`,
+    description: `Notícias do ${site.name}, página ${page} de ${pagination.pageCount}: as publicações mais antigas.`,
   });
 }
