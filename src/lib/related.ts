@@ -31,8 +31,8 @@ function seededRandom(seed: number): () => number {
 }
 
 /**
- * Picks up to `count` items other than the current one, at random but stable
- * for the same slug within one rotation window.
+ * Picks up to `count` items other than the current one (which `items` holds),
+ * at random but stable for the same slug within one rotation window.
  *
  * @example pickRelated(items, 'minha-noticia', Date.now())
  */
@@ -42,14 +42,16 @@ export function pickRelated<T extends { slug: string }>(
   now: number,
   count = RELATED_COUNT,
 ): T[] {
-  const pool = items.filter((item) => item.slug !== currentSlug);
   const window = Math.floor(now / RELATED_ROTATION_MS);
   const random = seededRandom(hashString(`${currentSlug}:${window}`));
-  // Partial Fisher–Yates: only the first `count` positions need shuffling.
-  const picks = Math.min(count, pool.length);
-  for (let i = 0; i < picks; i++) {
-    const j = i + Math.floor(random() * (pool.length - i));
-    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+  // The current article is in the list (the route found it there).
+  const wanted = Math.min(count, items.length - 1);
+  // Draw distinct random positions: a few draws, whatever the list's size
+  // (copying or shuffling a 100,000-item list per request would not be).
+  const picked = new Set<number>();
+  while (picked.size < wanted) {
+    const index = Math.floor(random() * items.length);
+    if (items[index]!.slug !== currentSlug) picked.add(index);
   }
-  return pool.slice(0, picks);
+  return [...picked].map((index) => items[index]!);
 }

@@ -1,0 +1,31 @@
+/**
+ * One cold isolate: a fresh process loads the bundled worker, then serves one
+ * request. Prints the CPU time (µs) of loading and of that first request, as JSON.
+ * Usage: node scripts/bench/cold-render.ts <article count> <path>
+ */
+import { pathToFileURL } from 'node:url';
+import { fakeEnv, generatedStore } from './fake-env.ts';
+
+const [count, path] = [Number(process.argv[2]), process.argv[3]!];
+const kv = generatedStore(count);
+const env = fakeEnv(kv);
+const beforeLoad = process.cpuUsage();
+const worker = (await import(pathToFileURL('.bench/worker.mjs').href)).default;
+const load = process.cpuUsage(beforeLoad);
+const beforeRequest = process.cpuUsage();
+const response: Response = await worker.fetch(new Request(`https://casaempauta.com.br${path}`), env, {
+  waitUntil() {},
+  passThroughOnException() {},
+});
+await response.text();
+const request = process.cpuUsage(beforeRequest);
+const memory = process.memoryUsage().heapUsed;
+// Workers count the script's startup (global scope) apart from each request's CPU.
+console.log(
+  JSON.stringify({
+    status: response.status,
+    loadMicros: load.user + load.system,
+    cpuMicros: request.user + request.system,
+    heapBytes: memory,
+  }),
+);

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * In-memory stand-ins for the worker's bindings, for measuring render CPU in
+ * Node: KV from a Map, static assets from dist/. (No HTMLRewriter in Node, so
+ * the article sanitizer passes bodies through: workerd spends a little more.)
+ */
+export function fakeEnv(kv: Map<string, string>) {
+  return {
+    NEWS: {
+      async get(key: string) {
+        return kv.get(key) ?? null;
+      },
+    },
+    ASSETS: {
+      async fetch(url: string) {
+        try {
+          return new Response(readFileSync(join('dist', new URL(url).pathname)));
+        } catch {
+          return new Response(null, { status: 404 });
+        }
+      },
+    },
+    SITE_URL: 'https://casaempauta.com.br',
+    CONTACT_EMAIL: 'contato@casaempauta.com.br',
+    EDGE_CACHE: 'off',
+    // Measure renders, not list refreshes: keep the parsed list for the whole run.
+    NEWS_LIST_TTL_SECONDS: '86400',
+  };
+}
+
+/** A store holding `count` generated articles (the list in KV), all sharing one sample body. */
+export function generatedStore(count: number): Map<string, string> {
+  const body = readFileSync('content/como-decorar-apartamentos-pequenos/body.html', 'utf8');
+  const start = Date.UTC(2025, 11, 31);
+  const items = Array.from({ length: count }, (_, i) => ({
+    slug: `artigo-gerado-${i}`,
+    titulo: `Artigo gerado número ${i} sobre o mercado imobiliário brasileiro`,
+    descricao: `Descrição do artigo gerado ${i}, com o tamanho típico de um resumo de card e de resultado de busca.`,
+    data: new Date(start - (i % 3650) * 86_400_000).toISOString().slice(0, 10),
+    imagemAtual: 'como-decorar-apartamentos-pequenos-be2c843918.webp',
+    htmlPath: `noticias/artigo-gerado-${i}.html`,
+  }));
+  const kv = new Map([['news.json', JSON.stringify(items)]]);
+  kv.set(`noticias/artigo-gerado-${Math.floor(count / 2)}.html`, body);
+  return kv;
+}
+
+export const articleOf = (count: number) => `/noticia/artigo-gerado-${Math.floor(count / 2)}`;

@@ -1,0 +1,247 @@
+/**
+ * `npm run bench`: speed, measured (never asserted with timers in tests).
+ * Offline, on this machine; prints one table and writes bench/RESULTS.md.
+ *
+ * 1. CPU per uncached render (Node, the worker bundled as wrangler bundles it):
+ *    home, an article, a static page, at 20 and 100,000 articles; median and
+ *    p95 of warm renders, and cold isolates (fresh process: load + 1st request).
+ * 2. Throughput and latency (autocannon, loopback, 10 s each) of wrangler dev:
+ *    a cached page (edge cache on), an uncached page (edge cache off) and a
+ *    static asset, in the same run, with the ratios to the static asset.
+ * 3. Bytes (gzip) of HTML, CSS and JS, first visit and returning reader.
+ * 4. Lighthouse mobile performance, LCP, CLS, TBT for home and an article, at
+ *    CPU slowdown 1× and the default 4×, median of 3 runs.
+ *
+ * BENCH_QUICK=1 shortens every part (for trying the script, not for results).
+ */
+import autocannon from 'autocannon';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROME_FLAGS, CHROME_PATH } from '../audit/site-server.ts';
+import { articleOf, fakeEnv, generatedStore } from './fake-env.ts';
+import { bundleWorker } from './worker-bundle.ts';
+
+const QUICK = process.env.BENCH_QUICK === '1';
+const WARM_RUNS = QUICK ? 50 : 400;
+const COLD_RUNS = QUICK ? 3 : 10;
+const LOAD_SECONDS = QUICK ? 3 : 10;
+const LIGHTHOUSE_RUNS = QUICK ? 1 : 3;
+const SCALES = [20, 100_000];
+
+const median = (values: number[]) => quantile(values, 0.5);
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+const ms = (micros: number) => (micros / 1000).toFixed(2);
+const lines: string[] = [];
+const out = (line = '') => {
+  console.log(line);
+  lines.push(line);
+};
+function table(header: string[], rows: string[][]): void {
+  out(`| ${header.join(' | ')} |`);
+  out(`|${header.map(() => '---').join('|')}|`);
+  for (const row of rows) out(`| ${row.join(' | ')} |`);
+  out();
+}
+
+async function renderCpu(): Promise<void> {
+  const bundle = await bundleWorker();
+  const ctx = { waitUntil() {}, passThroughOnException() {} };
+  const rows: string[][] = [];
+  for (const count of SCALES) {
+    // A fresh module instance per scale: one isolate keeps its parsed list.
+    const worker = (await import(`${pathToFileURL(bundle).href}?articles=${count}`)).default;
+    const env = fakeEnv(generatedStore(count));
+    for (const [page, path] of [
+      ['home', '/'],
+      ['article', articleOf(count)],
+      ['static page', '/politica-de-privacidade'],
+    ] as const) {
+      const render = async () => {
+        const response: Response = await worker.fetch(new Request(`https://casaempauta.com.br${path}`), env, ctx);
+        if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+        return response.text();
+      };
+      await render(); // the list is parsed once per isolate: measure the renders after it
+      const samples: number[] = [];
+      for (let i = 0; i < WARM_RUNS; i++) {
+        const before = process.cpuUsage();
+        await render();
+        const used = process.cpuUsage(before);
+        samples.push(used.user + used.system);
+      }
+      const cold = Array.from({ length: COLD_RUNS }, () => {
+        const output = execFileSync(process.execPath, ['scripts/bench/cold-render.ts', String(count), path], { encoding: 'utf8' });
+        return JSON.parse(output) as { loadMicros: number; cpuMicros: number; heapBytes: number };
+      });
+      rows.push([
+        page,
+        count.toLocaleString('en'),
+        ms(median(samples)),
+        ms(quantile(samples, 0.95)),
+        ms(median(cold.map((c) => c.loadMicros))),
+        ms(median(cold.map((c) => c.cpuMicros))),
+        ms(Math.max(...cold.map((c) => c.cpuMicros))),
+        (median(cold.map((c) => c.heapBytes)) / 1024 / 1024).toFixed(1),
+      ]);
+    }
+  }
+  out('### CPU per uncached render (ms)');
+  out(`Node ${process.version}, the worker bundled like wrangler does; warm: ${WARM_RUNS} renders after the first, cold: ${COLD_RUNS} fresh processes each (script load, then the first request, which reads and parses the list).`);
+  out();
+  table(['page', 'articles', 'warm median', 'warm p95', 'cold: script load', 'cold: 1st request median', 'cold: 1st request max', 'cold heap MB'], rows);
+}
+
+function startWorker(port: number, edgeCache: 'on' | 'off'): ChildProcess {
+  return spawn(
+    'wrangler',
+    ['dev', '--port', String(port), '--inspector-port', String(port + 1000), '--persist-to', `.wrangler/bench-${port}`, '--var', `EDGE_CACHE:${edgeCache}`],
+    { stdio: 'ignore', detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } },
+  );
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections: 10, duration: LOAD_SECONDS });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function throughputAndLighthouse(): Promise<void> {
+  const cached = startWorker(8787, 'on');
+  const uncached = startWorker(8797, 'off');
+  try {
+    await Promise.all([waitFor('http://localhost:8787/'), waitFor('http://localhost:8797/')]);
+    const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+    const css = `/${manifest['client/styles.css']!.file}`;
+    await fetch('http://localhost:8787/sobre'); // fill the edge cache
+    const runs = {
+      static: await load(`http://localhost:8787${css}`),
+      cached: await load('http://localhost:8787/sobre'),
+      uncached: await load('http://localhost:8797/sobre'),
+    };
+    out('### Throughput and latency (wrangler dev, loopback)');
+    out(`autocannon, 10 connections, ${LOAD_SECONDS} s each, one after the other in the same run; the page is /sobre.`);
+    out();
+    table(
+      ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ratio to static'],
+      (Object.entries(runs) as [string, Awaited<ReturnType<typeof load>>][]).map(([name, r]) => [
+        name === 'static' ? 'static asset (CSS)' : name === 'cached' ? 'cached HTML (edge cache on)' : 'uncached HTML (edge cache off)',
+        r.rps.toFixed(0),
+        String(r.p50),
+        String(r.p99),
+        String(r.errors),
+        (r.rps / runs.static.rps).toFixed(2),
+      ]),
+    );
+
+    await bytes('http://localhost:8787', manifest);
+    await lighthouseRuns('http://localhost:8797');
+  } finally {
+    for (const child of [cached, uncached]) process.kill(-child.pid!, 'SIGTERM');
+  }
+}
+
+async function bytes(base: string, manifest: Record<string, { file: string; dynamicImports?: string[] }>): Promise<void> {
+  const gz = (data: Buffer | string) => gzipSync(data, { level: 9 }).byteLength;
+  const file = (key: string) => readFileSync(`dist/${manifest[key]!.file}`);
+  const boot = gz(file('client/boot.ts'));
+  const island = (manifest['client/boot.ts']!.dynamicImports ?? []).reduce((sum, key) => sum + gz(file(key)), 0);
+  const css = gz(file('client/styles.css'));
+  const rows: string[][] = [];
+  for (const [page, path] of [
+    ['home', '/'],
+    ['article', '/noticia/como-decorar-apartamentos-pequenos'],
+  ]) {
+    const html = gz(await (await fetch(`${base}${path}`)).text());
+    rows.push([page, 'first visit', String(html), String(css), String(boot + island), String(html + css + boot + island)]);
+    rows.push([page, 'returning reader', String(html), '0 (cached)', '0 (cached)', String(html)]);
+    rows.push([page, 'new page, choice stored', String(html), '0 (cached)', `${boot} (boot only, if not cached)`, String(html + boot)]);
+  }
+  out('### Bytes (gzip -9)');
+  out('Images are not counted. A returning reader has the hashed CSS and JS cached (immutable).');
+  out();
+  table(['page', 'visit', 'HTML', 'CSS', 'JS', 'total'], rows);
+}
+
+async function lighthouseRuns(base: string): Promise<void> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  const rows: string[][] = [];
+  try {
+    for (const [page, path] of [
+      ['home', '/'],
+      ['article', '/noticia/como-decorar-apartamentos-pequenos'],
+    ]) {
+      for (const slowdown of [1, 4]) {
+        const samples: { score: number; lcp: number; cls: number; tbt: number }[] = [];
+        for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+          const result = await lighthouse(
+            `${base}${path}`,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+            { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier: slowdown } } },
+          );
+          const { categories, audits } = result!.lhr;
+          samples.push({
+            score: Math.round((categories.performance?.score ?? 0) * 100),
+            lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+            cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+            tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+          });
+        }
+        rows.push([
+          page,
+          `${slowdown}×${slowdown === 4 ? ' (default)' : ''}`,
+          String(median(samples.map((s) => s.score))),
+          (median(samples.map((s) => s.lcp)) / 1000).toFixed(2),
+          median(samples.map((s) => s.cls)).toFixed(3),
+          median(samples.map((s) => s.tbt)).toFixed(0),
+          samples.map((s) => s.score).join(', '),
+        ]);
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  out('### Lighthouse, mobile (uncached worker, first visit with the cookie banner)');
+  out(`Median of ${LIGHTHOUSE_RUNS} runs; simulated throttling (slow 4G), CPU slowdown as shown.`);
+  out();
+  table(['page', 'CPU slowdown', 'performance', 'LCP s', 'CLS', 'TBT ms', 'all scores'], rows);
+}
+
+async function main(): Promise<void> {
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
+  out(`# Benchmark results`);
+  out();
+  out(`${new Date().toISOString().slice(0, 10)}, ${cpus().length} × ${cpus()[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.${QUICK ? ' QUICK RUN: not for comparison.' : ''}`);
+  out();
+  await renderCpu();
+  await throughputAndLighthouse();
+  mkdirSync('bench', { recursive: true });
+  writeFileSync('bench/RESULTS.md', `${lines.join('\n')}\n`);
+  console.log('Written to bench/RESULTS.md');
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
