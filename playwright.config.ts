@@ -1,14 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { CHROME_FLAGS, CHROME_PATH } from './scripts/chromium.ts';
 
 /**
  * Browser tests against `npm start` (wrangler dev on the built site).
  * Where Playwright's own browsers are not installed (as on the CI machine),
  * Debian's Chromium is used: set CHROME_PATH to pick another binary.
  */
-const executablePath =
-  process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-
 export const BASE_URL = 'http://localhost:8787';
 
 export default defineConfig({
@@ -21,18 +18,7 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROME_PATH, args: CHROME_FLAGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {

@@ -4,7 +4,8 @@
  * Writes PNGs to screenshots/ (not committed).
  */
 import { chromium } from '@playwright/test';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { CHROME_FLAGS, CHROME_PATH } from './chromium.ts';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:8787';
 const PAGES = {
@@ -16,8 +17,7 @@ const PAGES = {
 };
 const WIDTHS = (process.env.WIDTHS ?? '375,800,1280').split(',').map(Number);
 
-const executablePath = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
+const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
 mkdirSync('screenshots', { recursive: true });
 for (const width of WIDTHS) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });

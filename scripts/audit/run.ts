@@ -18,6 +18,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { HtmlValidate } from 'html-validate';
 import lighthouse from 'lighthouse';
 import { LinkChecker } from 'linkinator';
+import { CHROME_FLAGS as BROWSER_FLAGS } from '../chromium.ts';
 import { BASE_URL, CHROME_FLAGS, CHROME_PATH, ensureSite } from './site-server.ts';
 import { checkStructuredData } from './structured-data.ts';
 
@@ -79,7 +80,7 @@ async function runLighthouse(port: number, page: AuditedPage): Promise<Scores | 
 }
 
 async function runAxe(page: AuditedPage): Promise<number> {
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.slice(1) });
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: BROWSER_FLAGS });
   let violations = 0;
   try {
     for (const width of [375, 1280]) {

@@ -26,17 +26,8 @@ export async function ensureSite(): Promise<() => void> {
   throw new Error(`the site did not start at ${BASE_URL}`);
 }
 
-/** Chromium: CHROME_PATH, else Debian's, else whatever the tool finds itself. */
-export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export { CHROME_PATH } from '../chromium.ts';
+import { CHROME_FLAGS as FLAGS } from '../chromium.ts';
 
-/** The flags this offline machine needs (see DEVELOPERS.md, "The machine"). */
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Lighthouse launches Chromium itself (chrome-launcher): headless needs saying. */
+export const CHROME_FLAGS = ['--headless=new', ...FLAGS];

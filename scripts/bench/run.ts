@@ -169,7 +169,7 @@ async function bytes(base: string, manifest: Record<string, { file: string; dyna
   for (const [page, path] of [
     ['home', '/'],
     ['article', '/noticia/como-decorar-apartamentos-pequenos'],
-  ]) {
+  ] as const) {
     const html = gz(await (await fetch(`${base}${path}`)).text());
     rows.push([page, 'first visit', String(html), String(css), String(boot + island), String(html + css + boot + island)]);
     rows.push([page, 'returning reader', String(html), '0 (cached)', '0 (cached)', String(html)]);
@@ -188,7 +188,7 @@ async function lighthouseRuns(base: string): Promise<void> {
     for (const [page, path] of [
       ['home', '/'],
       ['article', '/noticia/como-decorar-apartamentos-pequenos'],
-    ]) {
+    ] as const) {
       for (const slowdown of [1, 4]) {
         const samples: { score: number; lcp: number; cls: number; tbt: number }[] = [];
         for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
