@@ -3,9 +3,6 @@ import { parseNewsList, type NewsList } from './news-list';
 import type { NewsEntry } from './news-item';
 import { NEWS_LIST_KEY } from './paths';
 
-export { NEWS_LIST_KEY };
-
-
 /**
  * How long an isolate keeps the parsed list before reading it again. Short, so
  * an editor's publish shows up quickly; long enough that a busy isolate reads

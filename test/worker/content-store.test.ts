@@ -1,12 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  clearNewsListCache,
-  getNewsList,
-  NEWS_LIST_KEY,
-  NEWS_LIST_TTL_MS,
-  readContent,
-} from '../../src/content/store';
+import { NEWS_LIST_KEY } from '../../src/content/paths';
+import { clearNewsListCache, getNewsList, NEWS_LIST_TTL_MS, readContent } from '../../src/content/store';
 import { bundledNews, clearKv, emptyKv, failingKv, fetchPath, fetchWithEnv, newsItem, publishList, textOf } from './helpers';
 
 beforeEach(() => clearNewsListCache());

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { app } from '../../src/app';
-import { clearNewsListCache, NEWS_LIST_KEY } from '../../src/content/store';
+import { NEWS_LIST_KEY } from '../../src/content/paths';
+import { clearNewsListCache } from '../../src/content/store';
 import type { NewsItem } from '../../src/content/news-item';
 
 export const ORIGIN = 'http://localhost:8787';
