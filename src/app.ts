@@ -10,7 +10,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { siteSettings } from './middleware/site-settings';
 import { reactRenderer } from './render/renderer';
 import { articleRoute } from './routes/article';
-import { feedRoute, robotsRoute, sitemapRoute } from './routes/feeds';
+import { feedRoute, robotsRoute, sitemapPartRoute, sitemapRoute } from './routes/feeds';
 import { homeRoute, postsPageRoute } from './routes/home';
 import { thumbnailRoute } from './routes/thumbnail';
 import { aboutRoute, contactRoute, privacyRoute, termsRoute } from './routes/institutional';
@@ -50,6 +50,7 @@ app.get('/thumbnails/:file', thumbnailRoute); // images published to KV
 
 // For search engines and feed readers.
 app.get('/sitemap.xml', sitemapRoute);
+app.get('/sitemaps/:file', sitemapPartRoute); // parts, once the archive needs more than one
 app.get('/robots.txt', robotsRoute);
 app.get('/feed.xml', feedRoute);
 

@@ -1,5 +1,5 @@
 import type { NewsItem } from '../../src/content/news-item.ts';
-import { NEWS_LIST_KEY } from '../../src/content/paths.ts';
+import { buildIndex } from '../../src/content/news-index.ts';
 import { withImageVariants } from './check-article.ts';
 import { checkContent } from './check-folder.ts';
 import { formatProblems, hasErrors } from './problems.ts';
@@ -7,25 +7,17 @@ import { formatProblems, hasErrors } from './problems.ts';
 /** The folder of the bundled sample content, in the editors' format. */
 export const CONTENT_DIR = 'content';
 
-/** The news list order: newest first, then by slug so the order is stable. */
-export function sortNewsList(items: readonly NewsItem[]): NewsItem[] {
-  // String(): a live list may hold entries the site skips; they keep a place, last.
-  return [...items].sort(
-    (a, b) => String(b.data ?? '').localeCompare(String(a.data ?? '')) || String(a.slug).localeCompare(String(b.slug)),
-  );
-}
-
 /**
- * The bundled content as files at their content paths (news.json, bodies,
- * images), checked by the same code that checks what editors publish. Throws
+ * The bundled content as files at their content paths (the index, bodies,
+ * images and their variants), checked by the same code that checks what editors publish. Throws
  * with every problem listed when the bundle has an error.
  */
 export async function buildContentBundle(dir = CONTENT_DIR): Promise<{ list: NewsItem[]; files: Map<string, string | Buffer> }> {
   const { problems, articles: checked } = await checkContent(dir);
   if (hasErrors(problems)) throw new Error(`the bundled content has errors:\n${formatProblems(problems)}`);
   const articles = await Promise.all(checked.map(withImageVariants));
-  const list = sortNewsList(articles.map((article) => article.item));
-  const files = new Map<string, string | Buffer>([[NEWS_LIST_KEY, `${JSON.stringify(list, null, 2)}\n`]]);
+  const list = articles.map((article) => article.item);
+  const files = new Map<string, string | Buffer>(buildIndex(list));
   for (const { item, body, image, variants } of articles) {
     files.set(item.htmlPath, body);
     files.set(image.key, image.bytes);

@@ -10,12 +10,11 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parse as parseToml } from 'smol-toml';
-import type { NewsItem } from '../../src/content/news-item.ts';
 import { buildContentBundle } from './bundle.ts';
 import { withImageVariants } from './check-article.ts';
 import { checkContent } from './check-folder.ts';
 import { readLiveList, runSteps, type Target } from './kv.ts';
-import { describePlan, planPublish, planUnpublish, type Plan } from './plan.ts';
+import { describePlan, planPublish, planUnpublish, type Live, type Plan } from './plan.ts';
 import { formatProblems, hasErrors } from './problems.ts';
 
 const LOCAL_SITE = 'http://localhost:8787';
@@ -51,9 +50,10 @@ function siteUrl(target: Target): string {
   return config.env?.production?.vars?.SITE_URL ?? '(SITE_URL of [env.production.vars])';
 }
 
-/** What is live: the list in KV, or the bundled list when KV has none yet. */
-async function liveList(target: Target): Promise<NewsItem[]> {
-  return readLiveList(target) ?? (await buildContentBundle()).list;
+/** What is live: the list indexed in KV, or the bundled list when KV has none yet. */
+async function liveList(target: Target): Promise<Live> {
+  const fromKv = readLiveList(target);
+  return fromKv ? { items: fromKv, inKv: true } : { items: (await buildContentBundle()).list, inKv: false };
 }
 
 function execute(plan: Plan, target: Target, dryRun: boolean): void {
@@ -80,7 +80,7 @@ async function publish(argv: string[]): Promise<number> {
   const path = positionals[0];
   if (!path) throw new UsageError('usage: npm run content:publish -- --local|--remote [--dry-run] <path>');
   const live = await liveList(target);
-  const { problems, articles } = await checkContent(path, live);
+  const { problems, articles } = await checkContent(path, live.items);
   if (problems.length > 0) console.log(formatProblems(problems));
   if (hasErrors(problems)) {
     console.log('Nothing was published: fix the errors above and run the command again.');

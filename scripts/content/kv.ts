@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NewsItem } from '../../src/content/news-item.ts';
-import { NEWS_LIST_KEY } from '../../src/content/paths.ts';
+import { INDEX_META_KEY, listChunkKey } from '../../src/content/news-index.ts';
 import type { Step } from './plan.ts';
 
 /** Where a command writes: the local store `npm start` reads, or the production namespace. */
@@ -30,24 +30,28 @@ function wrangler(target: Target, args: string[]): string {
 }
 
 /**
- * The live list, or null when KV has none (the site then shows the bundled
- * list). Entries are kept exactly as stored, even ones the site skips, so a
- * publish never drops anything it did not touch.
+ * The live list, from the index in KV, or null when KV has none (the site then
+ * shows the bundled content). Entries are kept exactly as stored, so a publish
+ * never drops anything it did not touch.
  */
 export function readLiveList(target: Target): NewsItem[] | null {
-  const keys = JSON.parse(wrangler(target, ['key', 'list', '--prefix', NEWS_LIST_KEY])) as { name: string }[];
-  if (!keys.some((key) => key.name === NEWS_LIST_KEY)) return null;
-  const text = wrangler(target, ['key', 'get', NEWS_LIST_KEY, '--text']);
-  let list: unknown;
-  try {
-    list = JSON.parse(text);
-  } catch {
-    list = null;
+  const keys = JSON.parse(wrangler(target, ['key', 'list', '--prefix', INDEX_META_KEY])) as { name: string }[];
+  if (!keys.some((key) => key.name === INDEX_META_KEY)) return null;
+  const read = (key: string): unknown => {
+    try {
+      return JSON.parse(wrangler(target, ['key', 'get', key, '--text']));
+    } catch {
+      throw new Error(`the live ${key} is missing or not JSON: restore it before publishing (nothing was written)`);
+    }
+  };
+  const meta = read(INDEX_META_KEY) as { listChunks?: number };
+  const items: NewsItem[] = [];
+  for (let n = 0; n < (meta.listChunks ?? 0); n++) {
+    const chunk = read(listChunkKey(n));
+    if (!Array.isArray(chunk)) throw new Error(`the live ${listChunkKey(n)} is not a list (nothing was written)`);
+    items.push(...(chunk as NewsItem[]));
   }
-  if (!Array.isArray(list)) {
-    throw new Error(`the live ${NEWS_LIST_KEY} is not a JSON list: restore it before publishing (nothing was written)`);
-  }
-  return list as NewsItem[];
+  return items;
 }
 
 /** Runs the steps of a plan in order; stops at the first failure. */
@@ -62,14 +66,11 @@ export function runSteps(target: Target, steps: readonly Step[], log: (line: str
         );
         writeFileSync(file, JSON.stringify(entries));
         wrangler(target, ['bulk', 'put', file]);
-      } else if (step.kind === 'put-list') {
-        writeFileSync(file, `${JSON.stringify(step.list, null, 2)}\n`);
-        wrangler(target, ['key', 'put', NEWS_LIST_KEY, '--path', file]);
       } else {
         writeFileSync(file, JSON.stringify(step.keys));
         wrangler(target, ['bulk', 'delete', file, '--force']);
       }
-      log(`  done: step ${index + 1}`);
+      log(`  done: ${index + 1}. ${step.label}`);
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,6 @@
-import type { NewsItem } from '../../src/content/news-item.ts';
-import { NEWS_LIST_KEY } from '../../src/content/paths.ts';
-import { sortNewsList } from './bundle.ts';
 import { variantFiles } from '../../src/content/image-variants.ts';
+import { buildIndex, INDEX_META_KEY } from '../../src/content/news-index.ts';
+import type { NewsItem } from '../../src/content/news-item.ts';
 import { bodyKey, imageKey } from '../../src/content/paths.ts';
 import type { PreparedArticle } from './check-article.ts';
 
@@ -13,14 +12,13 @@ export interface KvEntry {
 
 /**
  * The steps of a publish or unpublish, in the order they must run. The order
- * is the safety: files before the list on publish (no card without its
- * article), the list before the files on unpublish (no card left pointing at
- * a deleted article).
+ * is the safety: on publish, article files before the index and the index's
+ * counts (index/meta.json) last, so no reader sees a card without its article;
+ * on unpublish, the index before the files, so no card points at a deleted one.
  */
 export type Step =
-  | { kind: 'put-files'; entries: KvEntry[] }
-  | { kind: 'put-list'; list: NewsItem[] }
-  | { kind: 'delete-files'; keys: string[] };
+  | { kind: 'put-files'; label: string; entries: KvEntry[] }
+  | { kind: 'delete-files'; label: string; keys: string[] };
 
 export interface Plan {
   steps: Step[];
@@ -29,18 +27,41 @@ export interface Plan {
   removed: string[];
 }
 
+/** The live list, and whether it is in KV (else it is the bundled list, with no index in KV). */
+export interface Live {
+  items: readonly NewsItem[];
+  inKv: boolean;
+}
+
 /** An image's KV keys: the published original and its responsive variants. */
 const imageKeys = (file: string) => [imageKey(file), ...variantFiles(file).map(imageKey)];
 
 /**
- * Publishing: write each article's body and image, then the merged list
- * (the live list with these articles added or replaced), then delete images an
- * update replaced. Running the same plan twice writes the same values.
+ * The index writes that turn the live list into `next`: only the keys whose
+ * value changes (a new article touches a few of them, not the whole archive),
+ * the counts last, then the keys `next` no longer has.
  */
-export function planPublish(articles: readonly PreparedArticle[], live: readonly NewsItem[]): Plan {
-  const liveBySlug = new Map(live.map((item) => [item.slug, item]));
+function indexSteps(live: Live, next: readonly NewsItem[]): Step[] {
+  const before = live.inKv ? buildIndex(live.items) : new Map<string, string>();
+  const after = buildIndex(next);
+  const changed = [...after].filter(([key, value]) => key !== INDEX_META_KEY && before.get(key) !== value);
+  const stale = [...before.keys()].filter((key) => !after.has(key));
+  const steps: Step[] = [];
+  if (changed.length > 0) steps.push({ kind: 'put-files', label: 'index', entries: changed.map(([key, value]) => ({ key, value })) });
+  steps.push({ kind: 'put-files', label: 'index counts', entries: [{ key: INDEX_META_KEY, value: after.get(INDEX_META_KEY)! }] });
+  if (stale.length > 0) steps.push({ kind: 'delete-files', label: 'old index entries', keys: stale });
+  return steps;
+}
+
+/**
+ * Publishing: each article's body, image and variants, then the index of the
+ * merged list (the live list with these articles added or replaced), then the
+ * images an update replaced. Running the same plan twice writes the same values.
+ */
+export function planPublish(articles: readonly PreparedArticle[], live: Live): Plan {
+  const liveBySlug = new Map(live.items.map((item) => [item.slug, item]));
   const publishing = new Set(articles.map(({ item }) => item.slug));
-  const list = sortNewsList([...live.filter((item) => !publishing.has(item.slug)), ...articles.map(({ item }) => item)]);
+  const next = [...live.items.filter((item) => !publishing.has(item.slug)), ...articles.map(({ item }) => item)];
   const replacedImages = articles
     .map(({ item }) => liveBySlug.get(item.slug))
     .filter((old): old is NewsItem => old !== undefined)
@@ -49,15 +70,16 @@ export function planPublish(articles: readonly PreparedArticle[], live: readonly
   const steps: Step[] = [
     {
       kind: 'put-files',
+      label: 'articles',
       entries: articles.flatMap(({ item, body, image, variants }) => [
         { key: item.htmlPath, value: body },
         { key: image.key, value: image.bytes },
         ...variants,
       ]),
     },
-    { kind: 'put-list', list },
+    ...indexSteps(live, next),
   ];
-  if (replacedImages.length > 0) steps.push({ kind: 'delete-files', keys: replacedImages });
+  if (replacedImages.length > 0) steps.push({ kind: 'delete-files', label: 'replaced images', keys: replacedImages });
   return {
     steps,
     added: articles.filter(({ item }) => !liveBySlug.has(item.slug)).map(({ item }) => item.slug),
@@ -66,14 +88,14 @@ export function planPublish(articles: readonly PreparedArticle[], live: readonly
   };
 }
 
-/** Unpublishing: the list without the article first, then its body and image. */
-export function planUnpublish(slug: string, live: readonly NewsItem[]): Plan | null {
-  const item = live.find((entry) => entry.slug === slug);
+/** Unpublishing: the index without the article first, then its body and images. */
+export function planUnpublish(slug: string, live: Live): Plan | null {
+  const item = live.items.find((entry) => entry.slug === slug);
   if (!item) return null;
   return {
     steps: [
-      { kind: 'put-list', list: live.filter((entry) => entry.slug !== slug) },
-      { kind: 'delete-files', keys: [bodyKey(slug), ...imageKeys(item.imagemAtual)] },
+      ...indexSteps(live, live.items.filter((entry) => entry.slug !== slug)),
+      { kind: 'delete-files', label: 'article', keys: [bodyKey(slug), ...imageKeys(item.imagemAtual)] },
     ],
     added: [],
     updated: [],
@@ -84,14 +106,8 @@ export function planUnpublish(slug: string, live: readonly NewsItem[]): Plan | n
 /** The plan as lines for `--dry-run` and for the log of a real run. */
 export function describePlan(plan: Plan): string[] {
   return plan.steps.map((step, index) => {
-    const n = `${index + 1}.`;
-    switch (step.kind) {
-      case 'put-files':
-        return `${n} write ${step.entries.length} file(s): ${step.entries.map((entry) => entry.key).join(', ')}`;
-      case 'put-list':
-        return `${n} write ${NEWS_LIST_KEY} with ${step.list.length} article(s)`;
-      case 'delete-files':
-        return `${n} delete ${step.keys.join(', ')}`;
-    }
+    const keys = step.kind === 'put-files' ? step.entries.map((entry) => entry.key) : step.keys;
+    const shown = keys.length > 6 ? `${keys.slice(0, 6).join(', ')}, … (${keys.length} in all)` : keys.join(', ');
+    return `${index + 1}. ${step.kind === 'put-files' ? 'write' : 'delete'} ${step.label}: ${shown}`;
   });
 }

@@ -1,12 +1,19 @@
 import { describeError, log } from '../log';
-import { parseNewsList, type NewsList } from './news-list';
-import type { NewsEntry } from './news-item';
-import { NEWS_LIST_KEY } from './paths';
+import { parseNewsItem, type NewsEntry } from './news-item';
+import {
+  chunksForWindow,
+  INDEX_META_KEY,
+  pageChunkKey,
+  shardOf,
+  sitemapChunkKey,
+  slugShardKey,
+  type IndexMeta,
+} from './news-index';
 
 /**
- * How long an isolate keeps the parsed list before reading it again. Short, so
- * an editor's publish shows up quickly; long enough that a busy isolate reads
- * KV about once a minute rather than on every request.
+ * How long an isolate keeps the index's counts (index/meta.json) before
+ * reading them again. Short, so an editor's publish shows up quickly; long
+ * enough that a busy isolate reads it about once a minute.
  */
 export const NEWS_LIST_TTL_MS = 60_000;
 
@@ -18,14 +25,23 @@ export interface ContentBindings {
   NEWS_LIST_TTL_SECONDS?: string;
 }
 
+/**
+ * Where the index is read from. All index keys come from the source whose
+ * meta was read, so one request never mixes a KV list with the bundled one.
+ */
+export interface NewsIndex {
+  meta: IndexMeta;
+  source: 'kv' | 'bundle';
+}
+
 // The fetch URL's host is ignored by the assets binding; only the path matters.
 const ASSETS_ORIGIN = 'https://assets.invalid';
 
-let cachedList: { list: NewsList; expires: number } | undefined;
+let cachedIndex: { index: NewsIndex; expires: number } | undefined;
 
-/** Forgets the per-isolate list, so the next read goes to KV again. */
+/** Forgets the per-isolate index, so the next read goes to KV again. */
 export function clearNewsListCache(): void {
-  cachedList = undefined;
+  cachedIndex = undefined;
 }
 
 /** Reads a content path from KV; null when absent, or when KV throws (logged). */
@@ -63,27 +79,94 @@ export async function readContent(env: ContentBindings, key: string): Promise<st
   return (await readFromKv(env, key)) ?? (await readFromBundle(env, key));
 }
 
-async function loadNewsList(env: ContentBindings): Promise<NewsList> {
-  const fromKv = await readFromKv(env, NEWS_LIST_KEY);
-  if (fromKv !== null) {
-    try {
-      return parseNewsList(fromKv, 'kv');
-    } catch (error) {
-      log('error', 'news_list_invalid', { source: 'kv', ...describeError(error) });
-    }
+function parseMeta(text: string): IndexMeta {
+  const meta = JSON.parse(text) as IndexMeta;
+  if (meta.version !== 1 || !Number.isInteger(meta.count) || !Array.isArray(meta.shards)) {
+    throw new Error('index/meta.json has an unknown shape');
   }
-  const fromBundle = await readFromBundle(env, NEWS_LIST_KEY);
-  if (fromBundle === null) throw new Error('bundled news list is missing');
-  return parseNewsList(fromBundle, 'bundle');
+  return meta;
 }
 
-/** The news list, newest first, kept per isolate for {@link NEWS_LIST_TTL_MS}. */
-export async function getNewsList(env: ContentBindings, now = Date.now()): Promise<NewsList> {
-  if (cachedList && cachedList.expires > now) return cachedList.list;
-  const list = await loadNewsList(env);
+async function loadIndex(env: ContentBindings): Promise<NewsIndex> {
+  const fromKv = await readFromKv(env, INDEX_META_KEY);
+  if (fromKv !== null) {
+    try {
+      return { meta: parseMeta(fromKv), source: 'kv' };
+    } catch (error) {
+      log('error', 'news_index_invalid', { source: 'kv', ...describeError(error) });
+    }
+  }
+  const fromBundle = await readFromBundle(env, INDEX_META_KEY);
+  if (fromBundle === null) throw new Error('bundled news index is missing');
+  return { meta: parseMeta(fromBundle), source: 'bundle' };
+}
+
+/** The index's counts and source, kept per isolate for {@link NEWS_LIST_TTL_MS}. */
+export async function getNewsIndex(env: ContentBindings, now = Date.now()): Promise<NewsIndex> {
+  if (cachedIndex && cachedIndex.expires > now) return cachedIndex.index;
+  const index = await loadIndex(env);
   const ttl = env.NEWS_LIST_TTL_SECONDS ? Number(env.NEWS_LIST_TTL_SECONDS) * 1000 : NEWS_LIST_TTL_MS;
-  cachedList = { list, expires: now + (Number.isFinite(ttl) ? ttl : NEWS_LIST_TTL_MS) };
-  return list;
+  cachedIndex = { index, expires: now + (Number.isFinite(ttl) ? ttl : NEWS_LIST_TTL_MS) };
+  return index;
+}
+
+/** An index value from the index's own source (a KV failure falls back to the bundle, logged). */
+async function readIndexJson<T>(env: ContentBindings, index: NewsIndex, key: string): Promise<T | null> {
+  const text = index.source === 'kv' ? (await readFromKv(env, key)) ?? (await readFromBundle(env, key)) : await readFromBundle(env, key);
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    log('error', 'news_index_invalid', { key, ...describeError(error) });
+    return null;
+  }
+}
+
+/** Checked entries; a bad one is skipped and logged rather than breaking the page. */
+function validEntries(raw: unknown[], key: string): NewsEntry[] {
+  const entries: NewsEntry[] = [];
+  for (const value of raw) {
+    const parsed = parseNewsItem(value);
+    if (typeof parsed === 'string') log('warn', 'news_item_skipped', { key, reason: parsed });
+    else entries.push(parsed);
+  }
+  return entries;
+}
+
+/**
+ * The articles at newest-first positions [from, to): what page N of the grid,
+ * the feed and the related picks show. One or two small reads, whatever the
+ * archive's size.
+ */
+export async function getNewest(env: ContentBindings, index: NewsIndex, from: number, to: number): Promise<NewsEntry[]> {
+  const window = chunksForWindow(index.meta.count, from, to);
+  if (!window) return [];
+  const ascending: unknown[] = [];
+  for (let n = window.firstChunk; n <= window.lastChunk; n++) {
+    ascending.push(...((await readIndexJson<unknown[]>(env, index, pageChunkKey(n))) ?? []));
+  }
+  const offset = window.firstChunk * index.meta.chunkSize;
+  const slice = ascending.slice(window.first - offset, window.last - offset + 1);
+  return validEntries(slice.reverse(), pageChunkKey(window.firstChunk));
+}
+
+/** The ascending chunk n of the grid (for related picks from a random period). */
+export async function getChunk(env: ContentBindings, index: NewsIndex, n: number): Promise<NewsEntry[]> {
+  return validEntries((await readIndexJson<unknown[]>(env, index, pageChunkKey(n))) ?? [], pageChunkKey(n));
+}
+
+/** The article with this slug, or null: one read of its shard. */
+export async function findArticle(env: ContentBindings, index: NewsIndex, slug: string): Promise<NewsEntry | null> {
+  const shard = shardOf(slug);
+  if (!index.meta.shards.includes(shard)) return null;
+  const entries = await readIndexJson<Record<string, unknown>>(env, index, slugShardKey(shard));
+  const raw = entries && Object.hasOwn(entries, slug) ? entries[slug] : undefined;
+  return raw === undefined ? null : (validEntries([raw], slugShardKey(shard))[0] ?? null);
+}
+
+/** [slug, date] pairs of sitemap chunk n. */
+export async function getSitemapChunk(env: ContentBindings, index: NewsIndex, n: number): Promise<[string, string][]> {
+  return (await readIndexJson<[string, string][]>(env, index, sitemapChunkKey(n))) ?? [];
 }
 
 /** An article's HTML body, or null when neither KV nor the bundle has it. */

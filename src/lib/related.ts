@@ -31,8 +31,17 @@ function seededRandom(seed: number): () => number {
 }
 
 /**
- * Picks up to `count` items other than the current one (which `items` holds),
- * at random but stable for the same slug within one rotation window.
+ * Which chunk of the archive to draw related articles from: random, but the
+ * same for a slug within one rotation window (so cached and fresh renders agree).
+ */
+export function relatedChunk(currentSlug: string, now: number, chunkCount: number): number {
+  const window = Math.floor(now / RELATED_ROTATION_MS);
+  return Math.floor(seededRandom(hashString(`chunk:${currentSlug}:${window}`))() * chunkCount);
+}
+
+/**
+ * Picks up to `count` items other than the current one, at random but stable
+ * for the same slug within one rotation window.
  *
  * @example pickRelated(items, 'minha-noticia', Date.now())
  */
@@ -44,8 +53,7 @@ export function pickRelated<T extends { slug: string }>(
 ): T[] {
   const window = Math.floor(now / RELATED_ROTATION_MS);
   const random = seededRandom(hashString(`${currentSlug}:${window}`));
-  // The current article is in the list (the route found it there).
-  const wanted = Math.min(count, items.length - 1);
+  const wanted = Math.min(count, items.length - (items.some((item) => item.slug === currentSlug) ? 1 : 0));
   // Draw distinct random positions: a few draws, whatever the list's size
   // (copying or shuffling a 100,000-item list per request would not be).
   const picked = new Set<number>();

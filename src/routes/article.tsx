@@ -1,28 +1,41 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { THUMBNAIL_SIZE, thumbnailPath } from '../components/urls';
-import { articleBreadcrumbs, newsArticle } from '../seo/structured-data';
-import { isValidSlug } from '../content/news-item';
+import { isValidSlug, type NewsEntry } from '../content/news-item';
 import { sanitizeArticleHtml } from '../content/sanitize-html';
-import { getArticleBody, getNewsList } from '../content/store';
-import { pickRelated } from '../lib/related';
+import { findArticle, getArticleBody, getChunk, getNewsIndex, type NewsIndex } from '../content/store';
+import { pickRelated, RELATED_COUNT, relatedChunk } from '../lib/related';
 import { log } from '../log';
 import { ArticlePage } from '../pages/ArticlePage';
+import { articleBreadcrumbs, newsArticle } from '../seo/structured-data';
+
+/**
+ * Related articles from one random chunk of the archive (two when it is too
+ * small to offer four others): a couple of small reads at any archive size.
+ */
+async function relatedArticles(c: Context<AppEnv>, index: NewsIndex, item: NewsEntry, now: number) {
+  const chunks = index.meta.pageChunks;
+  const chosen = relatedChunk(item.slug, now, chunks);
+  let pool = await getChunk(c.env, index, chosen);
+  if (pool.filter((entry) => entry.slug !== item.slug).length < RELATED_COUNT && chunks > 1) {
+    pool = [...pool, ...(await getChunk(c.env, index, chosen === 0 ? 1 : chosen - 1))];
+  }
+  return pickRelated(pool, item.slug, now);
+}
 
 export async function articleRoute(c: Context<AppEnv>) {
   const slug = c.req.param('slug') ?? '';
   if (!isValidSlug(slug)) return c.notFound();
-  const list = await getNewsList(c.env);
-  const item = list.bySlug.get(slug);
+  const index = await getNewsIndex(c.env);
+  const item = await findArticle(c.env, index, slug);
   if (!item) return c.notFound();
   const raw = await getArticleBody(c.env, item);
   if (raw === null) {
-    // Publishing writes bodies before the list, so this means lost content.
+    // Publishing writes bodies before the index, so this means lost content.
     log('error', 'article_body_missing', { slug, htmlPath: item.htmlPath });
     return c.notFound();
   }
-  const body = await sanitizeArticleHtml(raw);
-  const related = pickRelated(list.items, slug, Date.now());
+  const [body, related] = await Promise.all([sanitizeArticleHtml(raw), relatedArticles(c, index, item, Date.now())]);
   return c.render(<ArticlePage site={c.var.site} item={item} body={body} related={related} />, {
     title: item.titulo,
     description: item.descricao,

@@ -1,17 +1,42 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { getNewsList } from '../content/store';
-import { rssXml } from '../seo/rss';
-import { robotsTxt, sitemapXml } from '../seo/sitemap';
+import { getNewest, getNewsIndex, getSitemapChunk, type NewsIndex } from '../content/store';
+import { FEED_SIZE, rssXml } from '../seo/rss';
+import { robotsTxt, sitemapIndexXml, sitemapXml } from '../seo/sitemap';
 
-/** Built from the same store as the pages, so a published article shows in all of them. */
+const XML = { 'Content-Type': 'application/xml; charset=utf-8' };
+/** The date of a sitemap when there are no articles yet: the site's own texts. */
+const SITE_TEXTS_DATE = '2025-05-11';
+
+async function sitemapPart(c: Context<AppEnv>, index: NewsIndex, n: number) {
+  const articles = await getSitemapChunk(c.env, index, n);
+  const [newest] = n === 0 ? await getNewest(c.env, index, 0, 1) : [];
+  const home = n === 0 ? { newest: newest?.data ?? SITE_TEXTS_DATE } : null;
+  return c.body(sitemapXml(c.var.site, articles, home), 200, XML);
+}
+
+/**
+ * Built from the same index as the pages, so a published article shows in all
+ * of them. One file while the archive fits in one part; beyond that, an index
+ * of parts (`/sitemaps/N.xml`), each one small read.
+ */
 export async function sitemapRoute(c: Context<AppEnv>) {
-  const { items } = await getNewsList(c.env);
-  return c.body(sitemapXml(c.var.site, items), 200, { 'Content-Type': 'application/xml; charset=utf-8' });
+  const index = await getNewsIndex(c.env);
+  if (index.meta.sitemapChunks <= 1) return sitemapPart(c, index, 0);
+  return c.body(sitemapIndexXml(c.var.site, index.meta.sitemapChunks), 200, XML);
+}
+
+export async function sitemapPartRoute(c: Context<AppEnv>) {
+  const match = /^(0|[1-9]\d{0,4})\.xml$/.exec(c.req.param('file') ?? '');
+  const index = await getNewsIndex(c.env);
+  const n = match ? Number(match[1]) : NaN;
+  if (!(n < index.meta.sitemapChunks) || index.meta.sitemapChunks <= 1) return c.notFound();
+  return sitemapPart(c, index, n);
 }
 
 export async function feedRoute(c: Context<AppEnv>) {
-  const { items } = await getNewsList(c.env);
+  const index = await getNewsIndex(c.env);
+  const items = await getNewest(c.env, index, 0, FEED_SIZE);
   return c.body(rssXml(c.var.site, items), 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
 }
 

@@ -1,18 +1,19 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { getNewsList } from '../content/store';
+import { getNewest, getNewsIndex } from '../content/store';
 import { paginate, pagePath } from '../lib/pagination';
 import { HomePage, PostsPage } from '../pages/HomePage';
 import { organization, website } from '../seo/structured-data';
 
 export async function homeRoute(c: Context<AppEnv>) {
-  const { items } = await getNewsList(c.env);
+  const index = await getNewsIndex(c.env);
+  const pagination = paginate(index.meta.count, 1)!;
+  const items = await getNewest(c.env, index, pagination.start, pagination.end);
   const { site } = c.var;
-  const pagination = paginate(items.length, 1)!;
-  return c.render(
-    <HomePage items={items.slice(pagination.start, pagination.end)} pagination={pagination} siteName={site.name} ads={site.ads} />,
-    { description: site.tagline, jsonLd: [organization(site), website(site)] },
-  );
+  return c.render(<HomePage items={items} pagination={pagination} siteName={site.name} ads={site.ads} />, {
+    description: site.tagline,
+    jsonLd: [organization(site), website(site)],
+  });
 }
 
 /** `/pagina/:page`: later pages of the grid. Page 1 lives at `/`. */
@@ -20,11 +21,12 @@ export async function postsPageRoute(c: Context<AppEnv>) {
   const raw = c.req.param('page') ?? '';
   if (raw === '1') return c.redirect(pagePath(1), 301);
   const page = /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : NaN;
-  const { items } = await getNewsList(c.env);
-  const pagination = paginate(items.length, page);
+  const index = await getNewsIndex(c.env);
+  const pagination = paginate(index.meta.count, page);
   if (!pagination || page === 1) return c.notFound();
+  const items = await getNewest(c.env, index, pagination.start, pagination.end);
   const { site } = c.var;
-  return c.render(<PostsPage items={items.slice(pagination.start, pagination.end)} pagination={pagination} ads={site.ads} />, {
+  return c.render(<PostsPage items={items} pagination={pagination} ads={site.ads} />, {
     title: `Postagens, página ${page}`,
     description: `Notícias do ${site.name}, página ${page} de ${pagination.pageCount}: as publicações mais antigas.`,
   });

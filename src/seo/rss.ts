@@ -15,9 +15,8 @@ function rfc822(entry: NewsEntry): string {
   return new Date(Date.UTC(year!, month! - 1, day!, 12)).toUTCString();
 }
 
-/** RSS 2.0 of the latest articles (the list is newest first). */
-export function rssXml(site: SiteConfig, items: readonly NewsEntry[]): string {
-  const latest = items.slice(0, FEED_SIZE);
+/** RSS 2.0 of the latest articles (given newest first). */
+export function rssXml(site: SiteConfig, latest: readonly NewsEntry[]): string {
   const entries = latest
     .map((entry) => {
       const url = escapeXml(absoluteUrl(site, articlePath(entry)));

@@ -1,6 +1,4 @@
-import { articlePath } from '../components/urls';
 import type { SiteConfig } from '../config';
-import type { NewsItem } from '../content/news-item';
 import { absoluteUrl, escapeXml } from './urls';
 
 /** Institutional pages and the day each last changed (their texts carry these dates). */
@@ -11,18 +9,36 @@ export const STATIC_PAGES = [
   { path: '/termos', lastmod: '2025-05-11' },
 ] as const;
 
-/** sitemaps.org XML: the home page, every article and every institutional page, with lastmod. */
-export function sitemapXml(site: SiteConfig, items: readonly NewsItem[]): string {
-  const newest = items.reduce((latest, item) => (item.data > latest ? item.data : latest), '2025-04-28');
+const URLSET = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+
+/** The path of sitemap file n when the site needs more than one. */
+export const sitemapPartPath = (n: number) => `/sitemaps/${n}.xml`;
+
+/**
+ * A sitemaps.org urlset: the given articles, and (in the first file) the home
+ * page, dated by the newest article, and the institutional pages.
+ */
+export function sitemapXml(
+  site: SiteConfig,
+  articles: readonly [slug: string, date: string][],
+  home: { newest: string } | null,
+): string {
   const urls = [
-    { path: '/', lastmod: newest },
-    ...items.map((item) => ({ path: articlePath(item), lastmod: item.data })),
-    ...STATIC_PAGES,
+    ...(home ? [{ path: '/', lastmod: home.newest }] : []),
+    ...articles.map(([slug, date]) => ({ path: `/noticia/${slug}`, lastmod: date })),
+    ...(home ? STATIC_PAGES : []),
   ];
   const entries = urls
     .map(({ path, lastmod }) => `<url><loc>${escapeXml(absoluteUrl(site, path))}</loc><lastmod>${lastmod}</lastmod></url>`)
     .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</urlset>\n`;
+  return `${XML_DECLARATION}\n${URLSET}\n${entries}\n</urlset>\n`;
+}
+
+/** A sitemap index naming each part (sitemaps.org: at most 50,000 URLs per file). */
+export function sitemapIndexXml(site: SiteConfig, parts: number): string {
+  const entries = Array.from({ length: parts }, (_, n) => `<sitemap><loc>${escapeXml(absoluteUrl(site, sitemapPartPath(n)))}</loc></sitemap>`).join('\n');
+  return `${XML_DECLARATION}\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</sitemapindex>\n`;
 }
 
 export function robotsTxt(site: SiteConfig): string {

@@ -1,17 +1,30 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NEWS_LIST_KEY } from '../../src/content/paths';
-import { clearNewsListCache, getNewsList, NEWS_LIST_TTL_MS, readContent } from '../../src/content/store';
+import { buildIndex, INDEX_META_KEY } from '../../src/content/news-index';
+import {
+  clearNewsListCache,
+  getNewest,
+  getNewsIndex,
+  NEWS_LIST_TTL_MS,
+  readContent,
+  type ContentBindings,
+} from '../../src/content/store';
 import { bundledNews, clearKv, emptyKv, failingKv, fetchPath, fetchWithEnv, newsItem, publishList, textOf } from './helpers';
 
 beforeEach(() => clearNewsListCache());
 afterEach(clearKv);
 afterEach(() => vi.restoreAllMocks());
 
+/** The newest `count` slugs as the worker reads them now. */
+async function newestSlugs(bindings: ContentBindings = env, now = Date.now(), count = 24): Promise<string[]> {
+  const index = await getNewsIndex(bindings, now);
+  return (await getNewest(bindings, index, 0, count)).map((item) => item.slug);
+}
+
 describe('KV over the bundled assets', () => {
   it('uses the bundled list when KV is empty', async () => {
-    const list = await getNewsList(env);
-    expect(list.items.map((item) => item.slug).sort()).toEqual((await bundledNews()).map((i) => i.slug).sort());
+    expect((await getNewsIndex(env)).source).toBe('bundle');
+    expect((await newestSlugs()).sort()).toEqual((await bundledNews()).map((i) => i.slug).sort());
   });
 
   it('KV wins: a list in KV replaces the bundled one', async () => {
@@ -37,39 +50,43 @@ describe('KV over the bundled assets', () => {
     expect(response.status).toBe(200);
     expect(await textOf(response)).toContain('28 de abril de 2025');
     const events = errors.mock.calls.map(([line]) => JSON.parse(String(line)));
-    expect(events).toContainEqual(expect.objectContaining({ level: 'error', event: 'kv_read_failed', key: NEWS_LIST_KEY }));
+    expect(events).toContainEqual(expect.objectContaining({ level: 'error', event: 'kv_read_failed', key: INDEX_META_KEY }));
   });
 
-  it('falls back to the bundle when the KV list is not valid JSON', async () => {
+  it('falls back to the bundle when the index in KV is not valid JSON', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    await env.NEWS.put(NEWS_LIST_KEY, '{ not json');
+    await env.NEWS.put(INDEX_META_KEY, '{ not json');
     clearNewsListCache();
-    const list = await getNewsList(env);
-    expect(list.items.length).toBe((await bundledNews()).length);
+    expect((await getNewsIndex(env)).source).toBe('bundle');
+    expect((await newestSlugs()).length).toBe((await bundledNews()).length);
   });
 
-  it('skips invalid and duplicate entries, keeping the rest', async () => {
+  it('skips invalid entries an index holds, keeping the rest', async () => {
     const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await publishList([
       newsItem('valida'),
       newsItem('data-invalida', { data: '2025-02-30' }),
       newsItem('Slug Inválido'),
       { ...newsItem('sem-titulo'), titulo: '' },
-      newsItem('valida', { titulo: 'Duplicada' }),
     ]);
-    const list = await getNewsList(env);
-    expect(list.items.map((item) => item.slug)).toEqual(['valida']);
-    expect(list.items[0]!.titulo).toBe('Título de valida');
-    expect(warnings).toHaveBeenCalledTimes(4);
+    expect(await newestSlugs()).toEqual(['valida']);
+    expect(warnings).toHaveBeenCalledTimes(3);
+    expect((await fetchPath('/noticia/data-invalida')).status).toBe(404);
   });
 
-  it('keeps the parsed list per isolate for the named time, then reads KV again', async () => {
+  it('keeps the index counts per isolate for the named time, then reads KV again', async () => {
     const start = 1_000_000;
-    await env.NEWS.put(NEWS_LIST_KEY, JSON.stringify([newsItem('primeira')]));
-    expect((await getNewsList(env, start)).items[0]!.slug).toBe('primeira');
-    await env.NEWS.put(NEWS_LIST_KEY, JSON.stringify([newsItem('segunda')]));
-    expect((await getNewsList(env, start + NEWS_LIST_TTL_MS - 1)).items[0]!.slug).toBe('primeira');
-    expect((await getNewsList(env, start + NEWS_LIST_TTL_MS)).items[0]!.slug).toBe('segunda');
+    await publishList([newsItem('primeira')]);
+    expect(await newestSlugs(env, start)).toEqual(['primeira']);
+    await publishList([newsItem('primeira'), newsItem('segunda', { data: '2025-07-01' })]);
+    clearNewsListCache();
+    expect(await newestSlugs(env, start)).toEqual(['segunda', 'primeira']);
+    // Written straight to KV, as a publish from elsewhere would be: this isolate still has the old counts.
+    const third = buildIndex([newsItem('primeira'), newsItem('segunda', { data: '2025-07-01' }), newsItem('terceira', { data: '2025-08-01' })]);
+    await Promise.all([...third].map(([key, value]) => env.NEWS.put(key, value)));
+    // Still the cached counts (2 articles) until the time is up, then all three.
+    expect((await newestSlugs(env, start + NEWS_LIST_TTL_MS - 1)).length).toBe(2);
+    expect(await newestSlugs(env, start + NEWS_LIST_TTL_MS)).toEqual(['terceira', 'segunda', 'primeira']);
   });
 
   it('answers 404 and logs when a listed article has no body anywhere', async () => {
@@ -133,11 +150,11 @@ describe('images published to KV', () => {
   });
 
   it('the list TTL can be shortened by a var, so a publish shows at once', async () => {
-    await env.NEWS.put(NEWS_LIST_KEY, JSON.stringify([newsItem('primeira')]));
-    clearNewsListCache();
+    await publishList([newsItem('primeira')]);
     const zeroTtl = { ...env, NEWS_LIST_TTL_SECONDS: '0' };
-    expect((await getNewsList(zeroTtl, 1000)).items[0]!.slug).toBe('primeira');
-    await env.NEWS.put(NEWS_LIST_KEY, JSON.stringify([newsItem('segunda')]));
-    expect((await getNewsList(zeroTtl, 1000)).items[0]!.slug).toBe('segunda');
+    expect(await newestSlugs(zeroTtl, 1000)).toEqual(['primeira']);
+    await publishList([newsItem('segunda')]);
+    await env.NEWS.delete('index/slugs/0.json');
+    expect(await newestSlugs(zeroTtl, 1000)).toEqual(['segunda']);
   });
 });

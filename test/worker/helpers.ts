@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { app } from '../../src/app';
-import { NEWS_LIST_KEY } from '../../src/content/paths';
+import { buildIndex, listChunkKey } from '../../src/content/news-index';
 import { clearNewsListCache } from '../../src/content/store';
 import type { NewsItem } from '../../src/content/news-item';
 
@@ -17,15 +17,15 @@ export async function fetchWithEnv(path: string, overrides: Partial<Env>, init?:
   return app.request(`${ORIGIN}${path}`, init, { ...env, ...overrides });
 }
 
-/** The bundled sample list, as the tests' reference. */
+/** The bundled sample list (its index's list chunk), as the tests' reference. */
 export async function bundledNews(): Promise<NewsItem[]> {
-  const response = await env.ASSETS.fetch(`${ORIGIN}/${NEWS_LIST_KEY}`);
+  const response = await env.ASSETS.fetch(`${ORIGIN}/${listChunkKey(0)}`);
   return response.json();
 }
 
-/** Puts a news list in KV and forgets the per-isolate copy, so the next request reads it. */
+/** Puts a list's index in KV, as the publish command would, and forgets the per-isolate copy. */
 export async function publishList(items: NewsItem[]): Promise<void> {
-  await env.NEWS.put(NEWS_LIST_KEY, JSON.stringify(items));
+  await Promise.all([...buildIndex(items)].map(([key, value]) => env.NEWS.put(key, value)));
   clearNewsListCache();
 }
 
@@ -46,8 +46,11 @@ export const emptyKv = { get: async () => null } as unknown as KVNamespace;
 
 /** Empties the local KV namespace, so one test's publish never leaks into the next. */
 export async function clearKv(): Promise<void> {
-  const { keys } = await env.NEWS.list();
-  await Promise.all(keys.map((key) => env.NEWS.delete(key.name)));
+  for (;;) {
+    const { keys } = await env.NEWS.list();
+    if (keys.length === 0) break;
+    await Promise.all(keys.map((key) => env.NEWS.delete(key.name)));
+  }
   clearNewsListCache();
 }
 
