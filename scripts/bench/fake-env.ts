@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildIndex } from '../../src/content/news-index.ts';
 
 /**
  * In-memory stand-ins for the worker's bindings, for measuring render CPU in
@@ -25,12 +26,12 @@ export function fakeEnv(kv: Map<string, string>) {
     SITE_URL: 'https://casaempauta.com.br',
     CONTACT_EMAIL: 'contato@casaempauta.com.br',
     EDGE_CACHE: 'off',
-    // Measure renders, not list refreshes: keep the parsed list for the whole run.
+    // Measure renders, not index refreshes: keep the index counts for the whole run.
     NEWS_LIST_TTL_SECONDS: '86400',
   };
 }
 
-/** A store holding `count` generated articles (the list in KV), all sharing one sample body. */
+/** A store holding `count` generated articles, indexed as the publish command does, all sharing one sample body. */
 export function generatedStore(count: number): Map<string, string> {
   const body = readFileSync('content/como-decorar-apartamentos-pequenos/body.html', 'utf8');
   const start = Date.UTC(2025, 11, 31);
@@ -42,7 +43,7 @@ export function generatedStore(count: number): Map<string, string> {
     imagemAtual: 'como-decorar-apartamentos-pequenos-be2c843918.webp',
     htmlPath: `noticias/artigo-gerado-${i}.html`,
   }));
-  const kv = new Map([['news.json', JSON.stringify(items)]]);
+  const kv = buildIndex(items);
   kv.set(`noticias/artigo-gerado-${Math.floor(count / 2)}.html`, body);
   return kv;
 }

@@ -78,7 +78,7 @@ async function renderCpu(): Promise<void> {
         samples.push(used.user + used.system);
       }
       const cold = Array.from({ length: COLD_RUNS }, () => {
-        const output = execFileSync(process.execPath, ['scripts/bench/cold-render.ts', String(count), path], { encoding: 'utf8' });
+        const output = execFileSync('tsx', ['scripts/bench/cold-render.ts', String(count), path], { encoding: 'utf8' });
         return JSON.parse(output) as { loadMicros: number; cpuMicros: number; heapBytes: number };
       });
       rows.push([
@@ -96,7 +96,7 @@ async function renderCpu(): Promise<void> {
   out('### CPU per uncached render (ms)');
   out(`Node ${process.version}, the worker bundled like wrangler does; warm: ${WARM_RUNS} renders after the first, cold: ${COLD_RUNS} fresh processes each (script load, then the first request, which reads and parses the list).`);
   out();
-  table(['page', 'articles', 'warm median', 'warm p95', 'cold: script load', 'cold: 1st request median', 'cold: 1st request max', 'cold heap MB'], rows);
+  table(['page', 'articles', 'warm median', 'warm p95', 'cold: script load', 'cold: 1st request median', 'cold: 1st request max', 'cold heap growth MB'], rows);
 }
 
 function startWorker(port: number, edgeCache: 'on' | 'off'): ChildProcess {
