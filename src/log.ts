@@ -4,7 +4,7 @@ type Level = 'info' | 'warn' | 'error';
  * Writes one JSON object per event, so Workers Logs can filter and aggregate by
  * field instead of parsing free text.
  *
- * @example log('warn', 'kv_read_failed', { key: 'news.json', error: String(err) })
+ * @example log('warn', 'kv_read_failed', { key: 'index/meta.json', error: String(err) })
  */
 export function log(level: Level, event: string, fields: Record<string, unknown> = {}): void {
   const line = JSON.stringify({ level, event, ...fields });

@@ -1,11 +1,8 @@
 /**
  * The content paths: each is both a KV key and a file of the bundled assets
  * (DESIGN.md, "the paths are the contract"). Shared by the worker and the
- * editors' commands.
+ * editors' commands. The news list's keys are in news-index.ts.
  */
-
-/** The news list. */
-export const NEWS_LIST_KEY = 'news.json';
 
 /** An article's HTML body. */
 export const bodyKey = (slug: string) => `noticias/${slug}.html`;
