@@ -9,7 +9,9 @@ import { imageKey } from '../../src/content/paths.ts';
 const CACHE_DIR = join('node_modules', '.cache', 'casa-em-pauta', 'image-variants');
 
 const ENCODERS = {
-  avif: (image: Sharp) => image.avif({ quality: 50, effort: 4 }),
+  // Effort 2 instead of sharp's default 4: the first build of the sample content
+  // takes 10 s instead of 46 s on 2 cores, for files about 10% larger.
+  avif: (image: Sharp) => image.avif({ quality: 50, effort: 2 }),
   webp: (image: Sharp) => image.webp({ quality: 72, effort: 5 }),
 } as const;
 
