@@ -35,7 +35,6 @@ const SAFE_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
 /** Relative URLs and web, mail and phone links; never javascript:, data: and the like. */
 export function isSafeUrl(value: string): boolean {
   // Browsers ignore whitespace and control characters inside a scheme.
-  // eslint-disable-next-line no-control-regex
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value.replace(/[\u0000-\u0020]/g, ''));
   return !scheme || SAFE_SCHEMES.has(scheme[1]!.toLowerCase());
 }

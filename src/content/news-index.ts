@@ -1,3 +1,4 @@
+import { fnv1a } from '../lib/hash';
 import { PAGE_SIZE } from '../lib/pagination';
 import type { NewsItem } from './news-item';
 
@@ -38,17 +39,7 @@ export interface IndexMeta {
   shards: number[];
 }
 
-/** FNV-1a: a small, stable hash, the same in the worker and the publish command. */
-export function hashSlug(slug: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < slug.length; i++) {
-    hash ^= slug.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
-export const shardOf = (slug: string) => hashSlug(slug) % SLUG_SHARDS;
+export const shardOf = (slug: string) => fnv1a(slug) % SLUG_SHARDS;
 
 /** Oldest first; the same day in slug order, so every build of the same list is identical. */
 export function ascending(items: readonly NewsItem[]): NewsItem[] {

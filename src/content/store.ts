@@ -44,13 +44,13 @@ export function clearNewsListCache(): void {
   cachedIndex = undefined;
 }
 
-/** Reads a content path from KV; null when absent, or when KV throws (logged). */
-async function readFromKv(env: ContentBindings, key: string): Promise<string | null> {
+/** Reads a content path from KV: null when absent, undefined when KV throws (logged). */
+async function readFromKv(env: ContentBindings, key: string): Promise<string | null | undefined> {
   try {
     return await env.NEWS.get(key, 'text');
   } catch (error) {
     log('error', 'kv_read_failed', { key, ...describeError(error) });
-    return null;
+    return undefined;
   }
 }
 
@@ -89,7 +89,7 @@ function parseMeta(text: string): IndexMeta {
 
 async function loadIndex(env: ContentBindings): Promise<NewsIndex> {
   const fromKv = await readFromKv(env, INDEX_META_KEY);
-  if (fromKv !== null) {
+  if (fromKv != null) {
     try {
       return { meta: parseMeta(fromKv), source: 'kv' };
     } catch (error) {
@@ -110,9 +110,14 @@ export async function getNewsIndex(env: ContentBindings, now = Date.now()): Prom
   return index;
 }
 
-/** An index value from the index's own source (a KV failure falls back to the bundle, logged). */
+/**
+ * An index value from the index's own source. A key the KV index lacks is
+ * absent (never the bundle's value, which belongs to another list); only a KV
+ * failure falls back to the bundle.
+ */
 async function readIndexJson<T>(env: ContentBindings, index: NewsIndex, key: string): Promise<T | null> {
-  const text = index.source === 'kv' ? (await readFromKv(env, key)) ?? (await readFromBundle(env, key)) : await readFromBundle(env, key);
+  const fromKv = index.source === 'kv' ? await readFromKv(env, key) : undefined;
+  const text = fromKv === undefined ? await readFromBundle(env, key) : fromKv;
   if (text === null) return null;
   try {
     return JSON.parse(text) as T;

@@ -1,3 +1,5 @@
+import { fnv1a } from './hash';
+
 /** Spec §9: up to 4 related articles. */
 export const RELATED_COUNT = 4;
 
@@ -7,16 +9,6 @@ export const RELATED_COUNT = 4;
  * renders agree (and the ETag holds) for longer than any HTML cache lifetime.
  */
 export const RELATED_ROTATION_MS = 24 * 60 * 60 * 1000;
-
-/** FNV-1a: a small, stable string hash to seed the generator. */
-function hashString(value: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < value.length; i++) {
-    hash ^= value.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
 
 /** mulberry32: a tiny seeded PRNG returning floats in [0, 1). */
 function seededRandom(seed: number): () => number {
@@ -36,7 +28,7 @@ function seededRandom(seed: number): () => number {
  */
 export function relatedChunk(currentSlug: string, now: number, chunkCount: number): number {
   const window = Math.floor(now / RELATED_ROTATION_MS);
-  return Math.floor(seededRandom(hashString(`chunk:${currentSlug}:${window}`))() * chunkCount);
+  return Math.floor(seededRandom(fnv1a(`chunk:${currentSlug}:${window}`))() * chunkCount);
 }
 
 /**
@@ -52,7 +44,7 @@ export function pickRelated<T extends { slug: string }>(
   count = RELATED_COUNT,
 ): T[] {
   const window = Math.floor(now / RELATED_ROTATION_MS);
-  const random = seededRandom(hashString(`${currentSlug}:${window}`));
+  const random = seededRandom(fnv1a(`${currentSlug}:${window}`));
   const wanted = Math.min(count, items.length - (items.some((item) => item.slug === currentSlug) ? 1 : 0));
   // Draw distinct random positions: a few draws, whatever the list's size
   // (copying or shuffling a 100,000-item list per request would not be).

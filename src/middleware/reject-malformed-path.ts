@@ -16,7 +16,6 @@ export function isMalformedPath(rawPath: string): boolean {
   } catch {
     return true;
   }
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(decoded)) return true;
   return decoded.split('/').some((segment) => segment === '..' || segment === '.');
 }

@@ -53,6 +53,12 @@ describe('KV over the bundled assets', () => {
     expect(events).toContainEqual(expect.objectContaining({ level: 'error', event: 'kv_read_failed', key: INDEX_META_KEY }));
   });
 
+  it('never fills a gap in the KV index with the bundle\'s list', async () => {
+    await publishList([newsItem('so-no-kv')]);
+    await env.NEWS.delete('index/pages/0.json');
+    expect(await newestSlugs()).toEqual([]);
+  });
+
   it('falls back to the bundle when the index in KV is not valid JSON', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await env.NEWS.put(INDEX_META_KEY, '{ not json');
