@@ -4,18 +4,23 @@
  *
  * - Applies the stored cookie choice on every page view (spec §4), once the
  *   page is shown (not while the browser prerenders it).
- * - With no stored choice, or when the reader asks for it, loads the banner
- *   island (React) after the first paint.
+ * - With no stored choice, the inline reveal script has already shown the
+ *   server-rendered banner; this runs its buttons until the React island,
+ *   loaded after the first paint, hydrates it. The footer link reopens it.
  */
 import { whenActivated } from './activation';
 import { applyConsent } from './consent/apply';
+import { runBannerUntilHydrated } from './consent/early-banner';
 import { consentCookie, readConsentStatus, type ConsentStatus } from './consent/status';
+import { CONSENT_BANNER_ID } from './islands/banner-ids';
 import { setUpMenu } from './menu';
 import { readPageSettings } from './page-settings';
 
 setUpMenu();
 
 const settings = readPageSettings();
+const banner = document.getElementById(CONSENT_BANNER_ID);
+let handOver = () => {};
 
 function choose(status: ConsentStatus): void {
   const { protocol, hostname } = location;
@@ -23,31 +28,57 @@ function choose(status: ConsentStatus): void {
   applyConsent(status, settings.ads);
 }
 
-function openBanner(focus: boolean, returnFocusTo?: HTMLElement): void {
-  import('./islands/consent-banner')
-    .then(({ showConsentBanner }) =>
+let island: Promise<typeof import('./islands/consent-banner')> | undefined;
+const loadIsland = () => (island ??= import('./islands/consent-banner'));
+const reportLoadFailure = (error: unknown) => console.error('[consent] the cookie banner could not be loaded', error);
+
+/** Hydrates the banner (once) and opens it. */
+function showIsland(focus: boolean, returnFocusTo?: HTMLElement): void {
+  loadIsland()
+    .then(({ showConsentBanner }) => {
+      handOver();
       showConsentBanner({
         focus,
         onChoose(choice) {
           choose(choice);
           returnFocusTo?.focus();
         },
-      }),
-    )
-    .catch((error: unknown) => console.error('[consent] the cookie banner could not be loaded', error));
+      });
+    })
+    .catch(reportLoadFailure);
 }
 
-/** Runs after the browser has painted the page once, so the banner never delays it. */
-function afterFirstPaint(task: () => void): void {
-  requestAnimationFrame(() => setTimeout(task, 0));
+/**
+ * Runs once the page has been painted and the browser is idle: React (about
+ * 70 KB) then competes with neither the first paint nor the images. The banner
+ * already works without it. Two frames: the first callback runs before the
+ * first paint, the second after it.
+ */
+function whenPaintedAndIdle(task: () => void): void {
+  const idle = (callback: () => void) =>
+    'requestIdleCallback' in window ? requestIdleCallback(callback, { timeout: 2000 }) : setTimeout(callback, 0);
+  requestAnimationFrame(() => requestAnimationFrame(() => idle(task)));
 }
 
 whenActivated(() => {
   const stored = readConsentStatus(document.cookie);
-  if (stored) applyConsent(stored, settings.ads);
-  else afterFirstPaint(() => openBanner(false));
+  if (stored) {
+    applyConsent(stored, settings.ads);
+    return;
+  }
+  if (!banner) return;
+  banner.hidden = false; // already done by the reveal script, unless something blocked it
+  handOver = runBannerUntilHydrated(banner, choose);
+  // A reader who answered before the island arrived needs no island.
+  whenPaintedAndIdle(() => {
+    loadIsland()
+      .then(() => {
+        if (!banner.hidden) showIsland(false);
+      })
+      .catch(reportLoadFailure);
+  });
 });
 
 for (const opener of document.querySelectorAll<HTMLElement>('[data-consent-open]')) {
-  opener.addEventListener('click', () => openBanner(true, opener));
+  opener.addEventListener('click', () => showIsland(true, opener));
 }

@@ -5,18 +5,19 @@ export const CONSENT_MAX_AGE_DAYS = 365;
 /** Spec §3: the stored statuses. 'dismiss' only comes from the old widget's cookies. */
 export type ConsentStatus = 'deny' | 'dismiss' | 'allow';
 
-const STATUSES: readonly string[] = ['deny', 'dismiss', 'allow'];
+/**
+ * The first consent cookie in a `document.cookie` string; group 1 is its value.
+ * Also the source text of the inline script that shows the banner at first
+ * paint (client/islands/banner-reveal.ts), so both read the cookie alike.
+ */
+export const CONSENT_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${CONSENT_COOKIE}=([^;]*)`);
+/** A stored value that counts as a choice; anything else means "not decided yet". */
+export const CONSENT_VALUE_PATTERN = /^(?:deny|dismiss|allow)$/;
 
 /** The stored status in a `document.cookie` string, or null when there is none (or it is garbage). */
 export function readConsentStatus(cookies: string): ConsentStatus | null {
-  for (const pair of cookies.split(';')) {
-    const [name, ...rest] = pair.trim().split('=');
-    if (name === CONSENT_COOKIE) {
-      const value = rest.join('=');
-      return STATUSES.includes(value) ? (value as ConsentStatus) : null;
-    }
-  }
-  return null;
+  const value = CONSENT_COOKIE_PATTERN.exec(cookies)?.[1] ?? '';
+  return CONSENT_VALUE_PATTERN.test(value) ? (value as ConsentStatus) : null;
 }
 
 /** Spec §4, opt-out: 'dismiss' and 'allow' both mean the reader consents. */

@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-
-/** The container the server renders the banner into, and the island hydrates. */
-export const CONSENT_ROOT_ID = 'consent-root';
+import { CONSENT_BANNER_ID } from './banner-ids';
 
 /** The two choices the banner offers; 'dismiss' is never offered (LGPD: no consent by closing). */
 export type BannerChoice = 'allow' | 'deny';
@@ -11,6 +9,11 @@ export interface ConsentBannerProps {
   onChoose?: (choice: BannerChoice) => void;
   /** Hands out the function that opens the banner again, and whether to focus it. */
   onReady?: (open: (focus: boolean) => void) => void;
+  /**
+   * Whether the banner is open in the markup being hydrated: the server renders
+   * it closed, and the reveal script may have opened it before the island loaded.
+   */
+  initiallyOpen?: boolean;
   /** Open as soon as the island hydrates. */
   openOnMount?: boolean;
   /** Focus the banner when it opens (when the reader asked for it). */
@@ -24,17 +27,19 @@ export interface ConsentBannerProps {
 
 /**
  * The cookie banner (spec §4, §9). The server renders it closed (`hidden`) in
- * every page, so the HTML never depends on a cookie; the client hydrates it only
- * when there is no stored choice or the reader reopens it.
+ * every page, so the HTML never depends on a cookie; an inline script opens it
+ * at once when there is no stored choice, and the client hydrates it then or
+ * when the reader reopens it.
  */
 export function ConsentBanner({
   onChoose,
   onReady,
   onOpen,
+  initiallyOpen = false,
   openOnMount = false,
   focusOnOpen = false,
 }: ConsentBannerProps) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const [focus, setFocus] = useState(focusOnOpen);
   const banner = useRef<HTMLElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
@@ -60,6 +65,7 @@ export function ConsentBanner({
   return (
     <section
       ref={banner}
+      id={CONSENT_BANNER_ID}
       className="consent"
       role="dialog"
       aria-modal="false"
@@ -78,10 +84,10 @@ export function ConsentBanner({
         </a>
       </p>
       <div className="consent-actions">
-        <button type="button" className="consent-button" onClick={() => choose('deny')}>
+        <button type="button" className="consent-button" data-choice="deny" onClick={() => choose('deny')}>
           Recusar
         </button>
-        <button type="button" className="consent-button" onClick={() => choose('allow')}>
+        <button type="button" className="consent-button" data-choice="allow" onClick={() => choose('allow')}>
           Aceitar
         </button>
       </div>

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { CONSENT_ROOT_ID, ConsentBanner } from '../../client/islands/ConsentBanner';
+import { CONSENT_ROOT_ID } from '../../client/islands/banner-ids';
+import { BANNER_REVEAL_SCRIPT } from '../../client/islands/banner-reveal';
+import { ConsentBanner } from '../../client/islands/ConsentBanner';
 import { clientAssets } from '../client-assets';
 import type { SiteConfig } from '../config';
 import type { PageHead } from '../render/page-head';
@@ -85,6 +87,7 @@ export function Document({ site, head, path, children }: DocumentProps) {
         <div id={CONSENT_ROOT_ID}>
           <ConsentBanner />
         </div>
+        <script dangerouslySetInnerHTML={{ __html: BANNER_REVEAL_SCRIPT }} />
       </body>
     </html>
   );

@@ -2,7 +2,7 @@
  * Instant navigation in browsers that support Speculation Rules: an article
  * is prerendered when the reader hovers or presses on its link, other pages
  * are prefetched. Browsers without support ignore the element. The CSP allows
- * it with 'inline-speculation-rules' (it is JSON, never script).
+ * exactly this text, by its hash (src/middleware/security-headers.ts).
  */
 export const SPECULATION_RULES = JSON.stringify({
   prerender: [{ where: { href_matches: '/noticia/*' }, eagerness: 'moderate' }],

@@ -1,4 +1,7 @@
+import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { BANNER_REVEAL_SCRIPT } from '../../client/islands/banner-reveal';
+import { SPECULATION_RULES } from '../components/SpeculationRules';
 import { ADSENSE_SOURCES } from '../adsense';
 import { EMBED_ORIGINS } from '../content/html-policy';
 
@@ -8,18 +11,39 @@ import { EMBED_ORIGINS } from '../content/html-policy';
 const isViteDev = (import.meta as { env?: { MODE?: string } }).env?.MODE === 'development';
 
 /**
+ * The pages' two inline scripts, the banner reveal script and the speculation
+ * rules, are allowed by their SHA-256 hashes: no other inline script can run.
+ * (Chromium ignores 'inline-speculation-rules' once a hash is in the policy.)
+ */
+const INLINE_SCRIPTS = [BANNER_REVEAL_SCRIPT, SPECULATION_RULES];
+
+async function inlineScriptSources(): Promise<string[]> {
+  return Promise.all(
+    INLINE_SCRIPTS.map(async (text) => {
+      const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+      return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+    }),
+  );
+}
+
+/**
  * Security headers for every response (Hono's secure-headers): HSTS, nosniff,
  * frame protection, referrer and permissions policies, and a CSP that lets
  * pages load only the site's own files plus what AdSense needs (src/adsense.ts).
+ * The hashes are computed once per isolate, on the first request.
  */
-export function securityHeaders() {
+export function securityHeaders(): MiddlewareHandler {
+  let middleware: Promise<MiddlewareHandler> | undefined;
+  return async (c, next) => (await (middleware ??= inlineScriptSources().then(headersWith)))(c, next);
+}
+
+function headersWith(inlineScripts: string[]): MiddlewareHandler {
   return secureHeaders({
     contentSecurityPolicy: isViteDev
       ? undefined
       : {
           defaultSrc: ["'self'"],
-          // 'inline-speculation-rules' allows the speculation rules JSON only, never inline script.
-          scriptSrc: ["'self'", "'inline-speculation-rules'", ...ADSENSE_SOURCES.script],
+          scriptSrc: ["'self'", ...inlineScripts, ...ADSENSE_SOURCES.script],
           styleSrc: ["'self'"],
           imgSrc: ["'self'", 'data:', ...ADSENSE_SOURCES.image],
           fontSrc: ["'self'"],

@@ -49,7 +49,7 @@ function Posts({ items, pagination, ads, heading }: Omit<HomePageProps, 'siteNam
             <NewsCard
               key={item.slug}
               item={item}
-              priority={!firstPage && index === 0 ? 'high' : index < FIRST_ROW ? 'eager' : 'lazy'}
+              priority={firstPage ? 'lazy' : index === 0 ? 'high' : index < FIRST_ROW ? 'eager' : 'lazy'}
             />
           ))}
         </div>

@@ -6,17 +6,32 @@ function resizeTo(width: number, height: number): void {
   window.dispatchEvent(new Event('resize'));
 }
 
+const layout = () => document.documentElement.dataset.consentLayout;
+const maxHeight = () => document.documentElement.style.getPropertyValue('--consent-max-height');
+
 describe('banner layout (spec §9)', () => {
   let banner: HTMLElement;
 
   beforeEach(() => {
     vi.useFakeTimers();
+    document.documentElement.removeAttribute('style');
+    document.documentElement.removeAttribute('data-consent-layout');
     document.body.innerHTML = '<section class="consent"></section>';
     banner = document.querySelector('section')!;
     Object.defineProperty(banner, 'offsetHeight', { configurable: true, value: 200 });
     Object.assign(window, { innerWidth: 1280, innerHeight: 800 });
   });
-  afterEach(() => vi.useRealTimers());
+  // Every watcher writes on <html>: stop them all so one test's watcher never answers another's resize.
+  const watchers: (() => void)[] = [];
+  const watch = (element: HTMLElement) => {
+    const stop = watchBannerLayout(element);
+    watchers.push(stop);
+    return stop;
+  };
+  afterEach(() => {
+    for (const stop of watchers.splice(0)) stop();
+    vi.useRealTimers();
+  });
 
   it('uses the spec constants', () => {
     expect(MOBILE_MAX_WIDTH).toBe(768);
@@ -25,36 +40,36 @@ describe('banner layout (spec §9)', () => {
   });
 
   it('is a floating box from 768 px and a panel below, at most 80% of the height', () => {
-    const stop = watchBannerLayout(banner);
-    expect(banner.dataset.layout).toBe('floating');
-    expect(banner.style.maxHeight).toBe('640px');
+    const stop = watch(banner);
+    expect(layout()).toBe('floating');
+    expect(maxHeight()).toBe('640px');
     stop();
     Object.assign(window, { innerWidth: 767, innerHeight: 667 });
-    watchBannerLayout(banner);
-    expect(banner.dataset.layout).toBe('panel');
-    expect(banner.style.maxHeight).toBe('533px');
+    watch(banner);
+    expect(layout()).toBe('panel');
+    expect(maxHeight()).toBe('533px');
   });
 
   it('re-lays out 100 ms after the last resize, not before', () => {
-    watchBannerLayout(banner);
+    watch(banner);
     resizeTo(375, 667);
     vi.advanceTimersByTime(60);
     resizeTo(400, 700);
     vi.advanceTimersByTime(99);
-    expect(banner.dataset.layout).toBe('floating');
+    expect(layout()).toBe('floating');
     vi.advanceTimersByTime(1);
-    expect(banner.dataset.layout).toBe('panel');
-    expect(banner.style.maxHeight).toBe('560px');
+    expect(layout()).toBe('panel');
+    expect(maxHeight()).toBe('560px');
   });
 
   it('reserves the banner height at the end of the page while open, and gives it back', () => {
     Object.assign(window, { innerWidth: 375, innerHeight: 667 });
-    const stop = watchBannerLayout(banner);
+    const stop = watch(banner);
     expect(document.documentElement.style.getPropertyValue('--consent-space')).toBe('200px');
     stop();
     expect(document.documentElement.style.getPropertyValue('--consent-space')).toBe('');
     resizeTo(1280, 800);
     vi.advanceTimersByTime(200);
-    expect(banner.dataset.layout).toBe('panel');
+    expect(layout()).toBe('panel');
   });
 });

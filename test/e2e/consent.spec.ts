@@ -97,6 +97,42 @@ test('Aceitar: ads load once, each slot filled once, and the choice is re-applie
   expect(seen.consoleErrors).toEqual([]);
 });
 
+test('the banner is there before any script file arrives, and answers before React does', async ({ context, page }) => {
+  const seen = await watch(context, page);
+  // Hold the bootstrap and the island back: only the inline reveal script can show the banner.
+  let releaseBoot = () => {};
+  const bootHeld = new Promise<void>((resolve) => (releaseBoot = resolve));
+  await context.route(/\/static\/boot-[^/]+\.js$/, async (route) => {
+    await bootHeld;
+    await route.continue();
+  });
+  await context.route(/consent-banner/, () => {}); // never answered: React never arrives
+  // DOMContentLoaded waits for the held module script: wait for the response only.
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(bannerOf(page)).toBeVisible();
+  expect(await page.evaluate(() => document.readyState)).toBe('interactive');
+
+  releaseBoot();
+  await expect(page.locator('html')).toHaveAttribute('data-consent-layout', /panel|floating/);
+  await bannerOf(page).getByRole('button', { name: 'Aceitar' }).click();
+  await expect(bannerOf(page)).toBeHidden();
+  await expect(adScripts(page)).toHaveCount(1);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __adPushes: number }).__adPushes)).toBe(1);
+  expect((await context.cookies()).find((c) => c.name === 'cookieconsent_status')?.value).toBe('allow');
+  expect(seen.consoleErrors).toEqual([]);
+});
+
+test('with JavaScript off, the banner stays hidden and nothing loads from the ad host', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const seen = await watch(context, page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(bannerOf(page)).toBeHidden();
+  expect(seen.thirdParty).toEqual([]);
+  await context.close();
+});
+
 test('Recusar: no ad request, no ad script, slots hidden, also after a reload', async ({ context, page }) => {
   const seen = await watch(context, page);
   await page.goto('/noticia/como-decorar-apartamentos-pequenos');
@@ -174,8 +210,10 @@ test('the banner re-lays out after a resize', async ({ context, page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
   const banner = bannerOf(page);
-  await expect(banner).toHaveAttribute('data-layout', 'floating');
+  const root = page.locator('html');
+  await expect(banner).toBeVisible();
+  await expect(root).toHaveAttribute('data-consent-layout', 'floating');
   await page.setViewportSize({ width: 375, height: 667 });
-  await expect(banner).toHaveAttribute('data-layout', 'panel');
+  await expect(root).toHaveAttribute('data-consent-layout', 'panel');
   expect((await banner.boundingBox())!.height).toBeLessThanOrEqual(667 * 0.8);
 });

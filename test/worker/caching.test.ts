@@ -87,7 +87,8 @@ describe('security headers', () => {
     const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `))!.split(' ').slice(1);
     expect(directive('script-src')).toEqual([
       "'self'",
-      "'inline-speculation-rules'",
+      expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/),
+      expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/),
       'https://pagead2.googlesyndication.com',
       'https://*.googlesyndication.com',
       'https://*.adtrafficquality.google',
@@ -97,6 +98,27 @@ describe('security headers', () => {
     expect(directive('object-src')).toEqual(["'none'"]);
     expect(directive('frame-ancestors')).toEqual(["'none'"]);
   });
+
+  it.each(['/', '/noticia/como-decorar-apartamentos-pequenos', '/sobre', '/nao-existe'])(
+    '%s: every inline script in the page (reveal script, speculation rules) is allowed by its hash, and nothing else is',
+    async (path) => {
+      const response = await fetchPath(path);
+      const html = await response.text();
+      // Inline scripts the CSP governs: no src, and not JSON-LD (data, never run).
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map(
+        (match) => match[1]!,
+      );
+      expect(inline).toHaveLength(2);
+      const hashes = await Promise.all(
+        inline.map(async (text) => {
+          const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+          return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+        }),
+      );
+      const scriptSrc = response.headers.get('content-security-policy')!.match(/script-src ([^;]*)/)![1]!.split(' ');
+      expect(scriptSrc.filter((source) => source.startsWith("'sha256-")).sort()).toEqual(hashes.sort());
+    },
+  );
 
   it('also on 405 and 304 responses', async () => {
     const refused = await fetchPath('/', { method: 'DELETE' });
