@@ -1,4 +1,4 @@
-import { IMAGE_VARIANT_WIDTHS, variantFile, type VariantFormat } from '../content/image-variants';
+import { IMAGE_VARIANT_WIDTHS, variantName, variantStem, type VariantFormat } from '../content/image-variants';
 import type { NewsItem } from '../content/news-item';
 import { imageKey } from '../content/paths';
 import { THUMBNAIL_SIZE } from './urls';
@@ -6,8 +6,9 @@ import { THUMBNAIL_SIZE } from './urls';
 /** The width the browser gets when it understands neither srcset nor AVIF. */
 const FALLBACK_WIDTH = 800;
 
-const srcSet = (file: string, format: VariantFormat) =>
-  IMAGE_VARIANT_WIDTHS.map((width) => `/${imageKey(variantFile(file, width, format))} ${width}w`).join(', ');
+// From the image's variant stem, worked out once per image (a page has up to 25).
+const srcSet = (stem: string, format: VariantFormat) =>
+  IMAGE_VARIANT_WIDTHS.map((width) => `/${imageKey(variantName(stem, width, format))} ${width}w`).join(', ');
 
 interface ResponsiveImageProps {
   item: Pick<NewsItem, 'imagemAtual' | 'titulo'>;
@@ -24,13 +25,14 @@ interface ResponsiveImageProps {
  * page never shifts while it loads.
  */
 export function ResponsiveImage({ item, sizes, className, priority }: ResponsiveImageProps) {
+  const stem = variantStem(item.imagemAtual);
   return (
     <picture>
-      <source type="image/avif" srcSet={srcSet(item.imagemAtual, 'avif')} sizes={sizes} />
+      <source type="image/avif" srcSet={srcSet(stem, 'avif')} sizes={sizes} />
       <img
         className={className}
-        src={`/${imageKey(variantFile(item.imagemAtual, FALLBACK_WIDTH, 'webp'))}`}
-        srcSet={srcSet(item.imagemAtual, 'webp')}
+        src={`/${imageKey(variantName(stem, FALLBACK_WIDTH, 'webp'))}`}
+        srcSet={srcSet(stem, 'webp')}
         sizes={sizes}
         alt={item.titulo}
         width={THUMBNAIL_SIZE.width}

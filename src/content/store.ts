@@ -1,7 +1,9 @@
+import QuickLRU from 'quick-lru';
 import { describeError, log } from '../log';
 import { parseNewsItem, type NewsEntry } from './news-item';
 import {
   chunksForWindow,
+  findInShardText,
   INDEX_META_KEY,
   pageChunkKey,
   shardOf,
@@ -115,10 +117,19 @@ export async function getNewsIndex(env: ContentBindings, now = Date.now()): Prom
  * absent (never the bundle's value, which belongs to another list); only a KV
  * failure falls back to the bundle.
  */
-async function readIndexJson<T>(env: ContentBindings, index: NewsIndex, key: string): Promise<T | null> {
+async function readIndexText(env: ContentBindings, index: NewsIndex, key: string): Promise<string | null> {
+  return (await readIndexValue(env, index, key)).text;
+}
+
+/** {@link readIndexText}, saying whether the bundle answered for a failed KV read. */
+async function readIndexValue(env: ContentBindings, index: NewsIndex, key: string) {
   const fromKv = index.source === 'kv' ? await readFromKv(env, key) : undefined;
-  const text = fromKv === undefined ? await readFromBundle(env, key) : fromKv;
-  if (text === null) return null;
+  if (fromKv !== undefined) return { text: fromKv, fellBack: false };
+  return { text: await readFromBundle(env, key), fellBack: index.source === 'kv' };
+}
+
+/** An index value's JSON, parsed; null (logged) when it is not valid JSON. */
+function parseIndexJson<T>(text: string, key: string): T | null {
   try {
     return JSON.parse(text) as T;
   } catch (error) {
@@ -127,15 +138,54 @@ async function readIndexJson<T>(env: ContentBindings, index: NewsIndex, key: str
   }
 }
 
-/** Checked entries; a bad one is skipped and logged rather than breaking the page. */
-function validEntries(raw: unknown[], key: string): NewsEntry[] {
-  const entries: NewsEntry[] = [];
-  for (const value of raw) {
-    const parsed = parseNewsItem(value);
-    if (typeof parsed === 'string') log('warn', 'news_item_skipped', { key, reason: parsed });
-    else entries.push(parsed);
+async function readIndexJson<T>(env: ContentBindings, index: NewsIndex, key: string): Promise<T | null> {
+  const text = await readIndexText(env, index, key);
+  return text === null ? null : parseIndexJson<T>(text, key);
+}
+
+/** A checked entry, or null for a bad one: skipped and logged rather than breaking the page. */
+function checkedEntry(value: unknown, key: string): NewsEntry | null {
+  const parsed = parseNewsItem(value);
+  if (typeof parsed !== 'string') return parsed;
+  log('warn', 'news_item_skipped', { key, reason: parsed });
+  return null;
+}
+
+const isEntry = (entry: NewsEntry | null): entry is NewsEntry => entry !== null;
+
+/** A page chunk's items, ascending, checked; null in the place of a bad one (so positions hold). */
+type PageChunk = readonly (NewsEntry | null)[];
+
+/**
+ * How many checked page chunks an index keeps. The grid's first pages and the
+ * feed use one or two; related picks read a random one, so those rotate.
+ */
+const PAGE_CHUNKS_KEPT = 64;
+
+/** Checked page chunks per index object; they go with their index. */
+const pageChunkCache = new WeakMap<NewsIndex, QuickLRU<number, PageChunk>>();
+
+/**
+ * Page chunk n, read, parsed and checked once per index rather than on every
+ * request (that was a twentieth of a home render). A chunk changes only with a
+ * publish, which shows once the index is read again ({@link NEWS_LIST_TTL_MS}):
+ * kept as long as its index, a chunk is as fresh as the counts. Not kept: a
+ * chunk the bundle gave for a failed KV read, a missing one, invalid JSON.
+ */
+async function getPageChunk(env: ContentBindings, index: NewsIndex, n: number): Promise<PageChunk> {
+  const cache = pageChunkCache.get(index) ?? new QuickLRU<number, PageChunk>({ maxSize: PAGE_CHUNKS_KEPT });
+  const kept = cache.get(n);
+  if (kept) return kept;
+  const key = pageChunkKey(n);
+  const { text, fellBack } = await readIndexValue(env, index, key);
+  const raw = text === null ? null : parseIndexJson<unknown[]>(text, key);
+  if (!Array.isArray(raw)) return [];
+  const chunk = raw.map((value) => checkedEntry(value, key));
+  if (!fellBack) {
+    cache.set(n, chunk);
+    pageChunkCache.set(index, cache);
   }
-  return entries;
+  return chunk;
 }
 
 /**
@@ -146,27 +196,33 @@ function validEntries(raw: unknown[], key: string): NewsEntry[] {
 export async function getNewest(env: ContentBindings, index: NewsIndex, from: number, to: number): Promise<NewsEntry[]> {
   const window = chunksForWindow(index.meta.count, from, to);
   if (!window) return [];
-  const ascending: unknown[] = [];
-  for (let n = window.firstChunk; n <= window.lastChunk; n++) {
-    ascending.push(...((await readIndexJson<unknown[]>(env, index, pageChunkKey(n))) ?? []));
-  }
+  const ascending: (NewsEntry | null)[] = [];
+  for (let n = window.firstChunk; n <= window.lastChunk; n++) ascending.push(...(await getPageChunk(env, index, n)));
   const offset = window.firstChunk * index.meta.chunkSize;
-  const slice = ascending.slice(window.first - offset, window.last - offset + 1);
-  return validEntries(slice.reverse(), pageChunkKey(window.firstChunk));
+  return ascending.slice(window.first - offset, window.last - offset + 1).reverse().filter(isEntry);
 }
 
 /** The ascending chunk n of the grid (for related picks from a random period). */
 export async function getChunk(env: ContentBindings, index: NewsIndex, n: number): Promise<NewsEntry[]> {
-  return validEntries((await readIndexJson<unknown[]>(env, index, pageChunkKey(n))) ?? [], pageChunkKey(n));
+  return (await getPageChunk(env, index, n)).filter(isEntry);
 }
 
 /** The article with this slug, or null: one read of its shard. */
 export async function findArticle(env: ContentBindings, index: NewsIndex, slug: string): Promise<NewsEntry | null> {
   const shard = shardOf(slug);
   if (!index.meta.shards.includes(shard)) return null;
-  const entries = await readIndexJson<Record<string, unknown>>(env, index, slugShardKey(shard));
-  const raw = entries && Object.hasOwn(entries, slug) ? entries[slug] : undefined;
-  return raw === undefined ? null : (validEntries([raw], slugShardKey(shard))[0] ?? null);
+  const key = slugShardKey(shard);
+  const text = await readIndexText(env, index, key);
+  const raw = text === null ? undefined : itemInShard(text, slug, key);
+  return raw === undefined ? null : checkedEntry(raw, key);
+}
+
+/** A shard's raw item for a slug: picked out of the text when it can be, else by parsing the whole shard. */
+function itemInShard(text: string, slug: string, key: string): unknown {
+  const found = findInShardText(text, slug);
+  if (typeof found === 'object' && found !== null && (found as { slug?: unknown }).slug === slug) return found;
+  const entries = parseIndexJson<Record<string, unknown>>(text, key);
+  return entries && Object.hasOwn(entries, slug) ? entries[slug] : undefined;
 }
 
 /** [slug, date] pairs of sitemap chunk n. */

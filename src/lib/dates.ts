@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import { ptBR } from 'date-fns/locale/pt-BR';
+import QuickLRU from 'quick-lru';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -19,12 +20,26 @@ export function parseCalendarDate(value: string): Date | null {
   return date;
 }
 
-/** Card date, spec §9: `dd/MM/yyyy`. */
-export function formatShortDate(date: Date): string {
-  return format(date, 'dd/MM/yyyy');
+/**
+ * Each calendar day is formatted once per isolate: date-fns' format() parses
+ * its pattern on every call, which for the 24 cards of the home page was about
+ * 6% of its render, and the same few hundred days come back on every page.
+ * Keyed by the Date's time, which parseCalendarDate sets to local midnight.
+ */
+const FORMATTED_DAYS_KEPT = 4096;
+
+function memoized(formatter: (date: Date) => string): (date: Date) => string {
+  const kept = new QuickLRU<number, string>({ maxSize: FORMATTED_DAYS_KEPT });
+  return (date) => {
+    const time = date.getTime();
+    let text = kept.get(time);
+    if (text === undefined) kept.set(time, (text = formatter(date)));
+    return text;
+  };
 }
 
+/** Card date, spec §9: `dd/MM/yyyy`. */
+export const formatShortDate = memoized((date) => format(date, 'dd/MM/yyyy'));
+
 /** Article date, spec §9 "long": "28 de abril de 2025". */
-export function formatLongDate(date: Date): string {
-  return format(date, "d 'de' MMMM 'de' yyyy", { locale: ptBR });
-}
+export const formatLongDate = memoized((date) => format(date, "d 'de' MMMM 'de' yyyy", { locale: ptBR }));

@@ -3,18 +3,21 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { AppEnv } from '../app-env';
 import { Document } from '../components/Document';
+import { htmlResponse } from './html-response';
 import type { PageHead } from './page-head';
 
 declare module 'hono' {
   interface ContextRenderer {
-    (content: ReactNode, head: PageHead): Response;
+    (content: ReactNode, head: PageHead): Promise<Response>;
   }
 }
 
 /**
  * Registers the layout once: routes call `c.render(<Page />, head)` and get the
  * whole document, rendered to a string (faster than streaming for pages this
- * size, and the ETag needs the whole body anyway).
+ * size, and the ETag needs the whole body anyway). Rendering stays synchronous,
+ * so a page that fails to render throws to its caller (the 500 page falls back
+ * to plain HTML on that).
  */
 export function reactRenderer(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -26,7 +29,7 @@ export function reactRenderer(): MiddlewareHandler<AppEnv> {
           {content}
         </Document>,
       );
-      return c.html(`<!doctype html>${markup}`);
+      return htmlResponse(c, `<!doctype html>${markup}`);
     });
     await next();
   };

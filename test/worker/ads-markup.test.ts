@@ -26,7 +26,7 @@ describe('ad slots and consent markup', () => {
 
   it('renders the banner closed, the footer link that reopens it, and the ad settings for the client', async () => {
     const html = await textOf(await fetchPath('/sobre'));
-    expect(html).toMatch(/<div id="consent-root"><section class="consent" role="dialog"[^>]* hidden="">/);
+    expect(html).toMatch(/<div id="consent-root"><section id="consent-banner" class="consent" role="dialog"[^>]* hidden="">/);
     expect(html).toContain('data-consent-open="true">Preferências de cookies</button>');
     expect(html).toContain(
       '<body data-ads-client="ca-pub-0000000000000000" data-ads-script="https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js" data-site-domain="localhost">',

@@ -1,8 +1,9 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildIndex, INDEX_META_KEY } from '../../src/content/news-index';
+import { buildIndex, INDEX_META_KEY, pageChunkKey, shardOf, slugShardKey } from '../../src/content/news-index';
 import {
   clearNewsListCache,
+  findArticle,
   getNewest,
   getNewsIndex,
   NEWS_LIST_TTL_MS,
@@ -93,6 +94,40 @@ describe('KV over the bundled assets', () => {
     // Still the cached counts (2 articles) until the time is up, then all three.
     expect((await newestSlugs(env, start + NEWS_LIST_TTL_MS - 1)).length).toBe(2);
     expect(await newestSlugs(env, start + NEWS_LIST_TTL_MS)).toEqual(['terceira', 'segunda', 'primeira']);
+  });
+
+  it('keeps a page of the list as long as the index counts, then reads it again', async () => {
+    const start = 1_000_000;
+    await publishList([newsItem('primeira')]);
+    expect(await newestSlugs(env, start)).toEqual(['primeira']);
+    await env.NEWS.put(pageChunkKey(0), buildIndex([newsItem('trocada')]).get(pageChunkKey(0))!);
+    expect(await newestSlugs(env, start + NEWS_LIST_TTL_MS - 1)).toEqual(['primeira']);
+    expect(await newestSlugs(env, start + NEWS_LIST_TTL_MS)).toEqual(['trocada']);
+  });
+
+  it('does not keep a page the bundle gave for a failed KV read', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await publishList([newsItem('so-no-kv')]);
+    let failing = true;
+    const flakyKv = {
+      get: (key: string, type: 'text') => {
+        if (failing && key.startsWith('index/pages/')) throw new Error('KV unavailable');
+        return env.NEWS.get(key, type);
+      },
+    } as unknown as KVNamespace;
+    const bindings = { ...env, NEWS: flakyKv };
+    expect(await newestSlugs(bindings, 1000)).not.toEqual(['so-no-kv']);
+    failing = false;
+    expect(await newestSlugs(bindings, 1001)).toEqual(['so-no-kv']);
+  });
+
+  it('finds an article in a slug shard written with spaces, by parsing the whole shard', async () => {
+    await publishList([newsItem('casa'), newsItem('casa-10')]);
+    const key = slugShardKey(shardOf('casa'));
+    await env.NEWS.put(key, JSON.stringify(JSON.parse((await env.NEWS.get(key))!), null, 2));
+    const index = await getNewsIndex(env);
+    expect((await findArticle(env, index, 'casa'))?.slug).toBe('casa');
+    expect(await findArticle(env, index, 'casa-1')).toBeNull();
   });
 
   it('answers 404 and logs when a listed article has no body anywhere', async () => {

@@ -31,6 +31,15 @@ describe('sanitizeArticleHtml', () => {
   });
 });
 
+describe('bodies sanitized again', () => {
+  it('give the same result, for as many bodies as an isolate keeps and more', async () => {
+    const body = (i: number) => `<p onclick="x()">corpo ${i}</p><script>alert(${i})</script>`;
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 40; i++) expect(await sanitizeArticleHtml(body(i))).toBe(`<p>corpo ${i}</p>`);
+    }
+  });
+});
+
 describe('video embeds', () => {
   it('keeps a privacy-enhanced YouTube iframe, without extra attributes', async () => {
     const out = await sanitizeArticleHtml(

@@ -13,6 +13,17 @@ describe('calendar dates', () => {
     expect(formatLongDate(parseCalendarDate('2025-12-31')!)).toBe('31 de dezembro de 2025');
   });
 
+  it('names every month and pads short years to four digits, as date-fns formatted them', () => {
+    const months = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
+    months.forEach((name, i) => {
+      const month = String(i + 1).padStart(2, '0');
+      expect(formatLongDate(parseCalendarDate(`2026-${month}-09`)!)).toBe(`9 de ${name} de 2026`);
+      expect(formatShortDate(parseCalendarDate(`2026-${month}-09`)!)).toBe(`09/${month}/2026`);
+    });
+    expect(formatShortDate(parseCalendarDate('0999-01-05')!)).toBe('05/01/0999');
+    expect(formatLongDate(parseCalendarDate('0999-01-05')!)).toBe('5 de janeiro de 0999');
+  });
+
   it('keeps the calendar day: the first and last days of a year do not shift', () => {
     expect(formatShortDate(parseCalendarDate('2025-01-01')!)).toBe('01/01/2025');
     expect(formatShortDate(parseCalendarDate('2025-12-31')!)).toBe('31/12/2025');

@@ -30,4 +30,21 @@ describe('readingTimeMinutes (spec §9)', () => {
     expect(readingTimeMinutes(`${'<li>a</li><li>b</li>'.repeat(101)}`)).toBe(2);
     expect(readingTimeMinutes(`a\tb\nc\r\n${words(198)}`)).toBe(2);
   });
+
+  it('counts exactly as stripping tags with /<[^>]*>/ and splitting on /\s+/ would', () => {
+    const reference = (html: string) =>
+      Math.max(1, Math.ceil(html.replace(/<[^>]*>/g, ' ').split(/\s+/).filter(Boolean).length / WORDS_PER_MINUTE));
+    const filler = (count: number) => words(count).replace(/ /g, '\u00a0 ');
+    for (const html of [
+      `${words(200)} <b`, // a "<" with no ">" after it is text: the 201st word
+      `${words(199)} a<b c>d`, // a tag glued between two words splits them
+      `${words(199)}\u00a0x\u2003y\u3000z\ufeffw`, // Unicode spaces separate words, as \s does
+      `${words(200)}\u200bx`, // a zero-width space is not \s: one word
+      `${filler(150)}<p class="a > b">${words(60)}`,
+      '<<>>',
+      '>',
+    ]) {
+      expect(readingTimeMinutes(html)).toBe(reference(html));
+    }
+  });
 });
