@@ -2,6 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildIndex } from '../../src/content/news-index.ts';
 
+/** The worker's vars for every measurement. */
+export const BENCH_VARS = {
+  SITE_URL: 'https://casaempauta.com.br',
+  CONTACT_EMAIL: 'contato@casaempauta.com.br',
+  EDGE_CACHE: 'off',
+  // Measure renders, not index refreshes: keep the index counts for the whole run.
+  NEWS_LIST_TTL_SECONDS: '86400',
+};
+
 /**
  * In-memory stand-ins for the worker's bindings, for measuring render CPU in
  * Node: KV from a Map, static assets from dist/. (No HTMLRewriter in Node, so
@@ -23,11 +32,7 @@ export function fakeEnv(kv: Map<string, string>) {
         }
       },
     },
-    SITE_URL: 'https://casaempauta.com.br',
-    CONTACT_EMAIL: 'contato@casaempauta.com.br',
-    EDGE_CACHE: 'off',
-    // Measure renders, not index refreshes: keep the index counts for the whole run.
-    NEWS_LIST_TTL_SECONDS: '86400',
+    ...BENCH_VARS,
   };
 }
 

@@ -2,9 +2,10 @@
  * `npm run bench`: speed, measured (never asserted with timers in tests).
  * Offline, on this machine; prints one table and writes bench/RESULTS.md.
  *
- * 1. CPU per uncached render (Node, the worker bundled as wrangler bundles it):
- *    home, an article, a static page, at 20 and 100,000 articles; median and
- *    p95 of warm renders, and cold isolates (fresh process: load + 1st request).
+ * 1. CPU per uncached render of the worker bundled as wrangler bundles it, in
+ *    workerd and in Node: home, an article, a static page, at 20 and 100,000
+ *    articles; median and p95 of warm renders, and cold isolates (the first
+ *    request of a fresh process).
  * 2. Throughput and latency (autocannon, loopback, 10 s each) of wrangler dev:
  *    a cached page (edge cache on), an uncached page (edge cache off) and a
  *    static asset, in the same run, with the ratios to the static asset.
@@ -12,7 +13,8 @@
  * 4. Lighthouse mobile performance, LCP, CLS, TBT for home and an article, at
  *    CPU slowdown 1× and the default 4×, median of 3 runs.
  *
- * BENCH_QUICK=1 shortens every part (for trying the script, not for results).
+ * BENCH_QUICK=1 shortens every part, BENCH_ONLY=cpu|served runs some of them
+ * (for trying the script, not for results).
  */
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -25,8 +27,11 @@ import lighthouse from 'lighthouse';
 import { CHROME_FLAGS, CHROME_PATH } from '../audit/site-server.ts';
 import { articleOf, fakeEnv, generatedStore } from './fake-env.ts';
 import { bundleWorker } from './worker-bundle.ts';
+import { measuredRequest, startWorkerd, writeStore } from './workerd-host.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
+/** BENCH_ONLY=cpu runs part 1 alone, BENCH_ONLY=served parts 2 to 4 (for working on one; results need both). */
+const ONLY = process.env.BENCH_ONLY;
 const WARM_RUNS = QUICK ? 50 : 400;
 const COLD_RUNS = QUICK ? 3 : 10;
 const LOAD_SECONDS = QUICK ? 3 : 10;
@@ -51,52 +56,97 @@ function table(header: string[], rows: string[][]): void {
   out();
 }
 
+const PAGES = (count: number) =>
+  [
+    ['home', '/'],
+    ['article', articleOf(count)],
+    ['static page', '/politica-de-privacidade'],
+  ] as const;
+let workerdPort = 9400;
+
+/** CPU of the worker in workerd (the edge's runtime): warm renders, and first requests of fresh processes. */
+async function workerdCpu(storeDir: string, path: string) {
+  const host = await startWorkerd(workerdPort++, storeDir);
+  for (let i = 0; i < 50; i++) await measuredRequest(host, path); // past V8's tiering
+  const warm: number[] = [];
+  for (let i = 0; i < WARM_RUNS; i++) warm.push(await measuredRequest(host, path));
+  host.stop();
+  const cold: number[] = [];
+  const startup: number[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    const fresh = await startWorkerd(workerdPort++, storeDir);
+    startup.push(fresh.startupNanos / 1000);
+    cold.push(await measuredRequest(fresh, path));
+    fresh.stop();
+  }
+  return { warm, cold, startup };
+}
+
+/** CPU of the same bundle in Node, main thread only: warm renders, and first requests of fresh processes. */
+async function nodeCpu(worker: { fetch: Function }, env: unknown, count: number, path: string) {
+  const ctx = { waitUntil() {}, passThroughOnException() {} };
+  const render = async () => {
+    const response: Response = await worker.fetch(new Request(`https://casaempauta.com.br${path}`), env, ctx);
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+    return response.arrayBuffer();
+  };
+  await render(); // the list is parsed once per isolate: measure the renders after it
+  const warm: number[] = [];
+  for (let i = 0; i < WARM_RUNS; i++) {
+    const before = process.threadCpuUsage();
+    await render();
+    const used = process.threadCpuUsage(before);
+    warm.push(used.user + used.system);
+  }
+  const cold = Array.from({ length: COLD_RUNS }, () => {
+    const output = execFileSync('tsx', ['scripts/bench/cold-render.ts', String(count), path], { encoding: 'utf8' });
+    return JSON.parse(output) as { loadMicros: number; cpuMicros: number; heapBytes: number };
+  });
+  return { warm, cold };
+}
+
 async function renderCpu(): Promise<void> {
   const bundle = await bundleWorker();
-  const ctx = { waitUntil() {}, passThroughOnException() {} };
   const rows: string[][] = [];
+  const startups: number[] = [];
   for (const count of SCALES) {
+    const store = generatedStore(count);
+    const storeDir = `.bench/store-${count}`;
+    writeStore(store, storeDir);
     // A fresh module instance per scale: one isolate keeps its parsed list.
     const worker = (await import(`${pathToFileURL(bundle).href}?articles=${count}`)).default;
-    const env = fakeEnv(generatedStore(count));
-    for (const [page, path] of [
-      ['home', '/'],
-      ['article', articleOf(count)],
-      ['static page', '/politica-de-privacidade'],
-    ] as const) {
-      const render = async () => {
-        const response: Response = await worker.fetch(new Request(`https://casaempauta.com.br${path}`), env, ctx);
-        if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-        return response.text();
-      };
-      await render(); // the list is parsed once per isolate: measure the renders after it
-      const samples: number[] = [];
-      for (let i = 0; i < WARM_RUNS; i++) {
-        const before = process.cpuUsage();
-        await render();
-        const used = process.cpuUsage(before);
-        samples.push(used.user + used.system);
-      }
-      const cold = Array.from({ length: COLD_RUNS }, () => {
-        const output = execFileSync('tsx', ['scripts/bench/cold-render.ts', String(count), path], { encoding: 'utf8' });
-        return JSON.parse(output) as { loadMicros: number; cpuMicros: number; heapBytes: number };
-      });
+    const env = fakeEnv(store);
+    for (const [page, path] of PAGES(count)) {
+      const edge = await workerdCpu(storeDir, path);
+      startups.push(...edge.startup);
+      const node = await nodeCpu(worker, env, count, path);
       rows.push([
         page,
         count.toLocaleString('en'),
-        ms(median(samples)),
-        ms(quantile(samples, 0.95)),
-        ms(median(cold.map((c) => c.loadMicros))),
-        ms(median(cold.map((c) => c.cpuMicros))),
-        ms(Math.max(...cold.map((c) => c.cpuMicros))),
-        (median(cold.map((c) => c.heapBytes)) / 1024 / 1024).toFixed(1),
+        ms(median(edge.warm)),
+        ms(quantile(edge.warm, 0.95)),
+        ms(median(edge.cold)),
+        ms(Math.max(...edge.cold)),
+        ms(median(node.warm)),
+        ms(quantile(node.warm, 0.95)),
+        ms(median(node.cold.map((c) => c.cpuMicros))),
+        (median(node.cold.map((c) => c.heapBytes)) / 1024 / 1024).toFixed(1),
       ]);
     }
   }
   out('### CPU per uncached render (ms)');
-  out(`Node ${process.version}, the worker bundled like wrangler does; warm: ${WARM_RUNS} renders after the first, cold: ${COLD_RUNS} fresh processes each (script load, then the first request, which reads the index). Node compiles lazily, like V8 in workerd: a cold first request includes compiling what it runs.`);
+  out(
+    `The worker bundled like wrangler bundles it, run two ways. **workerd** (${workerdVersion().trim()}, the edge's runtime): the CPU time of all its threads across each request, from /proc (so HTTP parsing and the stand-in store's reads count too: a little more than Workers bill); warm: ${WARM_RUNS} requests after 50, cold: the first request of ${COLD_RUNS} fresh processes, after start-up (workerd's set-up, the script's load and its warm-up, src/warm-up.ts: median ${ms(median(startups))} ms, which Workers run before the first request). **Node** ${process.version}: main-thread CPU (\`process.threadCpuUsage\`); no HTMLRewriter, so the article sanitizer is skipped; cold: fresh processes, heap growth of the first request included.`,
+  );
   out();
-  table(['page', 'articles', 'warm median', 'warm p95', 'cold: script load', 'cold: 1st request median', 'cold: 1st request max', 'cold heap growth MB'], rows);
+  table(
+    ['page', 'articles', 'workerd warm median', 'workerd warm p95', 'workerd cold 1st request median', 'workerd cold max', 'Node warm median', 'Node warm p95', 'Node cold 1st request median', 'Node cold heap growth MB'],
+    rows,
+  );
+}
+
+function workerdVersion(): string {
+  return execFileSync('node_modules/.bin/workerd', ['--version'], { encoding: 'utf8' });
 }
 
 function startWorker(port: number, edgeCache: 'on' | 'off'): ChildProcess {
@@ -237,8 +287,8 @@ async function main(): Promise<void> {
   out();
   out(`${new Date().toISOString().slice(0, 10)}, ${cpus().length} × ${cpus()[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.${QUICK ? ' QUICK RUN: not for comparison.' : ''}`);
   out();
-  await renderCpu();
-  await throughputAndLighthouse();
+  if (ONLY !== 'served') await renderCpu();
+  if (ONLY !== 'cpu') await throughputAndLighthouse();
   mkdirSync('bench', { recursive: true });
   writeFileSync('bench/RESULTS.md', `${lines.join('\n')}\n`);
   console.log('Written to bench/RESULTS.md');

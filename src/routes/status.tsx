@@ -3,6 +3,7 @@ import type { AppEnv } from '../app-env';
 import { describeError, log } from '../log';
 import { cacheControlFor } from '../middleware/cache-policy';
 import { StatusPage } from '../pages/StatusPage';
+import { isWarmUpRequest } from '../warm-up';
 
 /** The page for a status the caller has already set (404, 405 or 400). */
 function statusPage(c: Context<AppEnv>, code: 404 | 405 | 400, title: string, message: string) {
@@ -37,6 +38,8 @@ const PLAIN_ERROR_PAGE =
 
 /** Logs the cause and answers 500 with a pt-BR page; never shows a stack. */
 export const serverErrorRoute: ErrorHandler<AppEnv> = (error, c) => {
+  // Start-up cannot create a Response at all: its warm-up requests end here, unlogged.
+  if (isWarmUpRequest(c.req.raw)) throw error;
   log('error', 'unhandled_error', { method: c.req.method, path: c.req.path, ...describeError(error) });
   c.status(500);
   c.header('Cache-Control', cacheControlFor(500));

@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppEnv } from '../../src/app-env';
+import { app } from '../../src/app';
+import { serverErrorRoute } from '../../src/routes/status';
+import { isWarmUpRequest, warmUp } from '../../src/warm-up';
+import { bundledNews, fetchPath, textOf } from './helpers';
+
+afterEach(() => vi.restoreAllMocks());
+
+/** Lets the warm-up's promise chains (no I/O: microtasks and in-memory reads) run out. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+describe('start-up warm-up', () => {
+  it('runs each kind of page through the app with made-up content', async () => {
+    const seen: string[] = [];
+    const probe = new Hono<AppEnv>();
+    probe.use(async (c, next) => {
+      seen.push(`${c.req.path} ${isWarmUpRequest(c.req.raw)}`);
+      await next();
+    });
+    probe.route('/', app);
+    warmUp(probe);
+    await settle();
+    expect(seen).toEqual(expect.arrayContaining(['/ true', '/noticia/aquecimento true', '/sobre true']));
+    expect(seen).toHaveLength(9); // three rounds
+  });
+
+  it('leaves nothing behind: the next real request reads the real index', async () => {
+    warmUp(app);
+    await settle();
+    const html = await textOf(await fetchPath('/'));
+    expect(html).not.toContain('Aquecimento');
+    for (const item of (await bundledNews()).slice(0, 3)) expect(html).toContain(`href="/noticia/${item.slug}"`);
+  });
+
+  it('fails silently where start-up forbids a step, while a real request that fails is logged', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failing = new Hono<AppEnv>();
+    failing.get('*', () => {
+      throw new Error('start-up forbids this');
+    });
+    failing.onError(serverErrorRoute);
+    warmUp(failing);
+    await settle();
+    expect(errors).not.toHaveBeenCalled();
+
+    await failing.request('/sobre');
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('"event":"unhandled_error"'));
+  });
+});
