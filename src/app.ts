@@ -4,6 +4,7 @@ import { trimTrailingSlash } from 'hono/trailing-slash';
 import type { AppEnv } from './app-env';
 import { cachePolicy } from './middleware/cache-policy';
 import { edgeCache } from './middleware/edge-cache';
+import { memoryCache } from './middleware/memory-cache';
 import { methodGuard } from './middleware/method-guard';
 import { rejectMalformedPath } from './middleware/reject-malformed-path';
 import { securityHeaders } from './middleware/security-headers';
@@ -29,13 +30,14 @@ export const app = new Hono<AppEnv>();
 
 // Middleware, outermost first.
 app.use(securityHeaders()); // every response, errors and 304s included
+app.use(etag()); // 304 on If-None-Match; pages come tagged by the renderer, others are hashed here
+app.use(memoryCache()); // pages this isolate rendered, in memory for as long as the edge keeps them
+app.use(edgeCache()); // rendered pages in the Cache API, keyed by path: a hit skips everything below
 app.use(reactRenderer()); // c.render(<Page />, head) → whole document
 app.use(siteSettings()); // validated vars as c.var.site
 app.use(methodGuard(methodNotAllowedRoute)); // read-only: GET and HEAD, else 405
 app.use(rejectMalformedPath(badRequestRoute)); // bad encoding, traversal → 400
 app.use(trimTrailingSlash()); // /sobre/ → 301 /sobre
-app.use(etag()); // ETag on 200s, 304 on If-None-Match (also for cached pages)
-app.use(edgeCache()); // rendered pages in the Cache API, keyed by path
 app.use(cachePolicy()); // Cache-Control on pages, before the edge cache stores them
 
 // Pages.

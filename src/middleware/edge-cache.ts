@@ -1,7 +1,10 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { cache } from 'hono/cache';
 import type { AppEnv } from '../app-env';
 import { clientAssets } from '../client-assets';
+
+/** A page's cache key: origin and path (no query, no cookie) and the client bundle's build. */
+export const pageCacheKey = (c: Context) => `${new URL(c.req.url).origin}${c.req.path}#${clientAssets.styles}`;
 
 /** The Cache API cache that holds rendered pages. */
 export const EDGE_CACHE_NAME = 'html';
@@ -21,7 +24,7 @@ export const EDGE_CACHE_NAME = 'html';
 export function edgeCache(): MiddlewareHandler<AppEnv> {
   const cached = cache({
     cacheName: EDGE_CACHE_NAME,
-    keyGenerator: (c) => `${new URL(c.req.url).origin}${c.req.path}#${clientAssets.styles}`,
+    keyGenerator: pageCacheKey,
     onCacheNotAvailable: false,
   });
   return async (c, next) => {
