@@ -11,6 +11,12 @@ interface KeptPage {
   headers: [string, string][];
 }
 
+/**
+ * Pages only (a few tens of KB each): sitemap parts and feeds can weigh
+ * hundreds, are asked for rarely, and the edge cache keeps them anyway.
+ */
+const isPage = (response: Response) => response.headers.get('Content-Type')?.startsWith('text/html') ?? false;
+
 /** The `s-maxage` of a Cache-Control value, in seconds; 0 when there is none. */
 function edgeLifetime(cacheControl: string | null): number {
   const match = /(?:^|,)\s*s-maxage=(\d+)/.exec(cacheControl ?? '');
@@ -23,7 +29,7 @@ function edgeLifetime(cacheControl: string | null): number {
  * key as the edge cache (tracking parameters and cookies ignored), and each
  * page is kept exactly as long as the edge cache keeps the copy stored with it
  * (its `s-maxage` from the moment it was rendered), so the editors' freshness
- * bound does not change. Only 200s without a cookie; off with the edge cache
+ * bound does not change. Only HTML 200s without a cookie; off with the edge cache
  * (`EDGE_CACHE=off`: local runs and tests).
  */
 export function memoryCache(): MiddlewareHandler<AppEnv> {
@@ -35,7 +41,7 @@ export function memoryCache(): MiddlewareHandler<AppEnv> {
     if (kept) return new Response(kept.body, { headers: kept.headers });
     await next();
     const lifetime = edgeLifetime(c.res.headers.get('Cache-Control'));
-    if (c.res.status !== 200 || lifetime === 0 || c.res.headers.has('Set-Cookie')) return;
+    if (c.res.status !== 200 || lifetime === 0 || c.res.headers.has('Set-Cookie') || !isPage(c.res)) return;
     const body = await c.res.clone().arrayBuffer();
     pages.set(key, { body, headers: [...c.res.headers] }, { maxAge: lifetime * 1000 });
   };

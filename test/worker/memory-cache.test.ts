@@ -68,4 +68,12 @@ describe('memory cache', () => {
     await publishTitle('ainda-nao', 'Publicada agora');
     expect((await fetchCached('/noticia/ainda-nao')).status).toBe(200);
   });
+
+  it('keeps pages only, not feeds or sitemaps', async () => {
+    await publishTitle('no-feed', 'Primeiro título no feed');
+    expect(await (await fetchCached('/feed.xml')).text()).toContain('Primeiro título no feed');
+    emptyEdgeCache();
+    await publishTitle('no-feed', 'Segundo título no feed');
+    expect(await (await fetchCached('/feed.xml')).text()).toContain('Segundo título no feed');
+  });
 });
