@@ -15,7 +15,7 @@
  *    CPU slowdown 1× and the default 4×, median of 3 runs.
  *
  * BENCH_QUICK=1 shortens every part, BENCH_ONLY=cpu|served runs some of them
- * (for trying the script, not for results).
+ * (for trying the script, not for results: neither writes bench/RESULTS.md).
  */
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -62,6 +62,8 @@ const PAGES = (count: number) =>
     ['home', '/'],
     ['article', articleOf(count)],
     ['static page', '/politica-de-privacidade'],
+    // No content read, no React: what any request costs here before its page does.
+    ['floor: /robots.txt', '/robots.txt'],
   ] as const;
 let workerdPort = 9400;
 
@@ -307,6 +309,8 @@ async function main(): Promise<void> {
   out();
   if (ONLY !== 'served') await renderCpu();
   if (ONLY !== 'cpu') await throughputAndLighthouse();
+  // A trial run (quick, or only one half) never replaces the recorded results.
+  if (QUICK || ONLY) return;
   mkdirSync('bench', { recursive: true });
   writeFileSync('bench/RESULTS.md', `${lines.join('\n')}\n`);
   console.log('Written to bench/RESULTS.md');
