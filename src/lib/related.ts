@@ -25,15 +25,32 @@ function seededRandom(seed: number): () => number {
 /**
  * Which chunk of the archive to draw related articles from: random, but the
  * same for a slug within one rotation window (so cached and fresh renders agree).
+ * -1 when there is no chunk to draw from (a count that is 0, negative or not a
+ * number, as a damaged index could hold).
  */
 export function relatedChunk(currentSlug: string, now: number, chunkCount: number): number {
+  const chunks = Number.isFinite(chunkCount) ? Math.floor(chunkCount) : 0;
+  if (chunks < 1) return -1;
   const window = Math.floor(now / RELATED_ROTATION_MS);
-  return Math.floor(seededRandom(fnv1a(`chunk:${currentSlug}:${window}`))() * chunkCount);
+  return Math.min(chunks - 1, Math.floor(seededRandom(fnv1a(`chunk:${currentSlug}:${window}`))() * chunks));
 }
 
 /**
- * Picks up to `count` items other than the current one, at random but stable
- * for the same slug within one rotation window.
+ * Random draws allowed per wanted article before the scan below takes over.
+ * Drawing is what keeps the common case cheap on a large pool; the cap is what
+ * keeps a pool of repeats (one slug many times, or mostly the current article)
+ * from drawing forever.
+ */
+const DRAWS_PER_PICK = 8;
+
+/**
+ * Picks up to `count` distinct articles (by slug) other than the current one,
+ * at random but stable for the same slug within one rotation window. Repeated
+ * slugs in `items` count once.
+ *
+ * Work is bounded by the data: at most 8 random draws per wanted article, then,
+ * only if those fell short, one pass over `items` from a seeded starting point.
+ * Copying or shuffling a 100,000-item list per request would not be.
  *
  * @example pickRelated(items, 'minha-noticia', Date.now())
  */
@@ -43,15 +60,25 @@ export function pickRelated<T extends { slug: string }>(
   now: number,
   count = RELATED_COUNT,
 ): T[] {
+  const wanted = Number.isFinite(count) ? Math.max(0, Math.floor(count)) : 0;
+  const size = items.length;
+  if (wanted === 0 || size === 0) return [];
   const window = Math.floor(now / RELATED_ROTATION_MS);
   const random = seededRandom(fnv1a(`${currentSlug}:${window}`));
-  const wanted = Math.min(count, items.length - (items.some((item) => item.slug === currentSlug) ? 1 : 0));
-  // Draw distinct random positions: a few draws, whatever the list's size
-  // (copying or shuffling a 100,000-item list per request would not be).
-  const picked = new Set<number>();
-  while (picked.size < wanted) {
-    const index = Math.floor(random() * items.length);
-    if (items[index]!.slug !== currentSlug) picked.add(index);
+  const picked: T[] = [];
+  const seen = new Set<string>([currentSlug]);
+  const consider = (item: T) => {
+    if (seen.has(item.slug)) return;
+    seen.add(item.slug);
+    picked.push(item);
+  };
+  const draws = Math.min(wanted, size) * DRAWS_PER_PICK;
+  for (let draw = 0; draw < draws && picked.length < wanted; draw++) {
+    consider(items[Math.floor(random() * size)]!);
   }
-  return [...picked].map((index) => items[index]!);
+  const start = Math.floor(random() * size);
+  for (let step = 0; step < size && picked.length < wanted; step++) {
+    consider(items[(start + step) % size]!);
+  }
+  return picked;
 }
