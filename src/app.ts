@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
-import { trimTrailingSlash } from 'hono/trailing-slash';
 import type { AppEnv } from './app-env';
 import { cachePolicy } from './middleware/cache-policy';
 import { edgeCache } from './middleware/edge-cache';
@@ -9,6 +8,7 @@ import { methodGuard } from './middleware/method-guard';
 import { rejectMalformedPath } from './middleware/reject-malformed-path';
 import { securityHeaders } from './middleware/security-headers';
 import { siteSettings } from './middleware/site-settings';
+import { redirectTrailingSlash } from './middleware/trailing-slash';
 import { reactRenderer } from './render/renderer';
 import { articleRoute } from './routes/article';
 import { feedRoute, robotsRoute, sitemapPartRoute, sitemapRoute } from './routes/feeds';
@@ -37,7 +37,7 @@ app.use(reactRenderer()); // c.render(<Page />, head) → whole document
 app.use(siteSettings()); // validated vars as c.var.site
 app.use(methodGuard(methodNotAllowedRoute)); // read-only: GET and HEAD, else 405
 app.use(rejectMalformedPath(badRequestRoute)); // bad encoding, traversal → 400
-app.use(trimTrailingSlash()); // /sobre/ → 301 /sobre
+app.use(redirectTrailingSlash()); // /sobre/ → 301 /sobre, Location a path (never the Host header)
 app.use(cachePolicy()); // Cache-Control on pages, before the edge cache stores them
 
 // Pages.
