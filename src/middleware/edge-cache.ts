@@ -1,10 +1,39 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { cache } from 'hono/cache';
+import manifest from '@client/manifest';
+import { BANNER_REVEAL_SCRIPT } from '../../client/islands/banner-reveal';
 import type { AppEnv } from '../app-env';
-import { clientAssets } from '../client-assets';
+import { SPECULATION_RULES } from '../components/SpeculationRules';
+import { fnv1a } from '../lib/hash';
 
-/** A page's cache key: origin and path (no query, no cookie) and the client bundle's build. */
-export const pageCacheKey = (c: Context) => `${new URL(c.req.url).origin}${c.req.path}#${clientAssets.styles}`;
+type ClientManifest = Record<string, { file: string; css?: string[]; assets?: string[] }>;
+
+/**
+ * A digest of what a cached page depends on besides its content: every hashed
+ * file of the client build (entries, lazy chunks, CSS, imported assets) and the inline scripts
+ * whose hashes the CSP header of that page allows
+ * (src/middleware/security-headers.ts). Changes whenever any of them does.
+ */
+export function clientBuildFingerprint(files: ClientManifest, inlineScripts: readonly string[]): string {
+  const names = Object.values(files)
+    .flatMap((chunk) => [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])])
+    .sort();
+  // Two 32-bit digests: a collision between two deploys would serve stale pages.
+  const hex = (text: string) => fnv1a(text).toString(16).padStart(8, '0');
+  return `${hex(names.join('\n'))}${hex(inlineScripts.join('\n'))}`;
+}
+
+/** This build's fingerprint, once per isolate. */
+const CLIENT_BUILD = clientBuildFingerprint(manifest, [BANNER_REVEAL_SCRIPT, SPECULATION_RULES]);
+
+/**
+ * A page's cache key: origin and path (no query, no cookie), the deployed
+ * Worker version, and the client build. The version id (Version Metadata
+ * binding) changes with every deploy, code or settings; the client build
+ * covers runs without a real id (tests, a binding left out) and is cheap.
+ */
+export const pageCacheKey = (c: Context<AppEnv>) =>
+  `${new URL(c.req.url).origin}${c.req.path}#${c.env.CF_VERSION_METADATA?.id ?? ''}:${CLIENT_BUILD}`;
 
 /** The Cache API cache that holds rendered pages. */
 export const EDGE_CACHE_NAME = 'html';
@@ -13,9 +42,9 @@ export const EDGE_CACHE_NAME = 'html';
  * Rendered pages in the data center's Cache API (Hono's cache middleware), for
  * as long as their `s-maxage` says. The key is the path alone: no route reads
  * the query string, so tracking parameters (utm_*, fbclid, gclid) and any other
- * query share one entry, and cookies never take part. The client bundle's
- * hashed file name is in the key too, so pages cached before a deploy (which
- * link files the deploy removed) are never served after it.
+ * query share one entry, and cookies never take part. The deployed version and
+ * the client build are in the key too, so pages cached before a deploy (which
+ * link files the deploy removed, or carry the old CSP) are never served after it.
  *
  * The Cache API is per data center and does nothing on *.workers.dev or where
  * `caches` does not exist (`npm run dev`): the site is correct without it.

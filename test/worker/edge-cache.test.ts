@@ -1,15 +1,17 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
+import manifest from '@client/manifest';
 import { app } from '../../src/app';
 import { HTML_CACHE_CONTROL } from '../../src/middleware/cache-policy';
+import { clientBuildFingerprint } from '../../src/middleware/edge-cache';
 import { clearKv, newsItem, ORIGIN, publishList } from './helpers';
 
 afterEach(clearKv);
 
 /** A request with the edge cache on, waiting for the cache write like the runtime would. */
-async function fetchCached(path: string, init?: RequestInit): Promise<Response> {
+async function fetchCached(path: string, init?: RequestInit, overrides: Partial<Env> = {}): Promise<Response> {
   const ctx = createExecutionContext();
-  const response = await app.request(`${ORIGIN}${path}`, init, { ...env, EDGE_CACHE: 'on' }, ctx);
+  const response = await app.request(`${ORIGIN}${path}`, init, { ...env, EDGE_CACHE: 'on', ...overrides }, ctx);
   const body = await response.text();
   await waitOnExecutionContext(ctx);
   return new Response(body, response);
@@ -59,5 +61,40 @@ describe('edge cache', () => {
     const contact = await (await fetchCached('/contato')).text();
     expect(about).toContain('<h1>Sobre o');
     expect(contact).toContain('<h1>Fale Conosco</h1>');
+  });
+});
+
+describe('edge cache key', () => {
+  const version = (id: string): Partial<Env> => ({ CF_VERSION_METADATA: { id, tag: '', timestamp: '' } });
+
+  it('changes with the deployed version, so a deploy never serves the previous one\'s pages', async () => {
+    await publishTitle('entre-versoes', 'Renderizada pela versão A');
+    await fetchCached('/noticia/entre-versoes', undefined, version('versao-a'));
+    await publishTitle('entre-versoes', 'Renderizada pela versão B');
+    // The same version still gets its cached copy (memory or Cache API)...
+    expect(await (await fetchCached('/noticia/entre-versoes', undefined, version('versao-a'))).text()).toContain(
+      'Renderizada pela versão A',
+    );
+    // ...the next one renders its own.
+    expect(await (await fetchCached('/noticia/entre-versoes', undefined, version('versao-b'))).text()).toContain(
+      'Renderizada pela versão B',
+    );
+  });
+
+  it('changes with any hashed client file or inline script, for runs without a real version id', () => {
+    const scripts = ['reveal()', '{"prerender":[]}'];
+    const base = clientBuildFingerprint(manifest, scripts);
+    expect(clientBuildFingerprint({ ...manifest }, [...scripts])).toBe(base);
+    // Only a lazily loaded chunk renamed: no page links it, yet pages load it.
+    const renamed = Object.fromEntries(
+      Object.entries(manifest).map(([entry, chunk]) =>
+        entry === 'client/islands/consent-banner.tsx' ? [entry, { ...chunk, file: 'static/consent-banner-NOVO1234.js' }] : [entry, chunk],
+      ),
+    );
+    expect(renamed).not.toEqual(manifest);
+    expect(clientBuildFingerprint(renamed, scripts)).not.toBe(base);
+    expect(clientBuildFingerprint({ ...manifest, 'client/boot.ts': { file: 'static/boot-NOVO1234.js' } }, scripts)).not.toBe(base);
+    // Only an inline script changed: cached pages carry the CSP hash of the old one.
+    expect(clientBuildFingerprint(manifest, ['reveal(1)', scripts[1]!])).not.toBe(base);
   });
 });
