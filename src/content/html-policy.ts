@@ -1,42 +1,123 @@
 /**
- * What an article body may contain, shared by the publishing check (Node,
- * scripts/content) and the render-time sanitizer (workerd), so both agree.
+ * What an article body may contain: one allow-list, read by the publishing
+ * check (Node, scripts/content/check-body.ts) and the render-time sanitizer
+ * (workerd, src/content/sanitize-html.ts) through the same walk
+ * (src/content/body-html.ts), so the two can never disagree.
+ *
+ * Everything not listed here is refused by the check and removed at render:
+ * no `id`/`name` (they clobber globals such as `document.cookie`), no `class`,
+ * `style` or `data-*` (they reach the page's own scripts and styles: the ad
+ * slots are found by class), no element that runs script, loads another
+ * document, or parses its content as raw text.
  */
 
-/** Elements that can run script, load other documents, or break the page's layout. */
-export const FORBIDDEN_ELEMENTS = [
-  'script',
-  'style',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'base',
-  'link',
-  'meta',
-  'form',
-  'input',
-  'button',
-  'textarea',
-  'select',
-  'noscript',
-  'template',
-  'svg',
-  'math',
-] as const;
+/** The largest body accepted, in bytes of UTF-8: about ten times the longest sample article. */
+export const MAX_BODY_BYTES = 256 * 1024;
 
-/** Attributes that hold URLs. */
-export const URL_ATTRIBUTES = new Set(['href', 'src', 'srcset', 'action', 'formaction', 'poster', 'xlink:href']);
+/**
+ * How deeply elements may nest. Real articles use four or five levels; deeper
+ * structure is flattened at render (its text kept), so no recursion over a
+ * hostile body (a 256 KB body can open 50,000 elements) can exhaust the stack.
+ */
+export const MAX_DEPTH = 32;
+
+/** Attributes any allowed element may carry. */
+const GLOBAL_ATTRIBUTES = ['title', 'lang', 'dir'] as const;
+
+/** Allowed elements, each with the attributes of its own it may carry. */
+const ELEMENTS: Record<string, readonly string[]> = {
+  p: [],
+  h2: [],
+  h3: [],
+  h4: [],
+  ul: [],
+  ol: ['start', 'reversed', 'type'],
+  li: ['value'],
+  dl: [],
+  dt: [],
+  dd: [],
+  blockquote: ['cite'],
+  q: ['cite'],
+  cite: [],
+  a: ['href', 'rel', 'hreflang'],
+  strong: [],
+  em: [],
+  b: [],
+  i: [],
+  s: [],
+  u: [],
+  mark: [],
+  small: [],
+  sub: [],
+  sup: [],
+  abbr: [],
+  code: [],
+  pre: [],
+  time: ['datetime'],
+  br: [],
+  hr: [],
+  table: [],
+  caption: [],
+  thead: [],
+  tbody: [],
+  tfoot: [],
+  tr: [],
+  th: ['colspan', 'rowspan', 'scope', 'headers', 'abbr'],
+  td: ['colspan', 'rowspan', 'headers'],
+  iframe: ['src', 'title', 'width', 'height', 'allow', 'allowfullscreen', 'loading', 'referrerpolicy'],
+};
+
+const ALLOWED_ATTRIBUTES = new Map(
+  Object.entries(ELEMENTS).map(([name, own]) => [name, new Set<string>([...GLOBAL_ATTRIBUTES, ...own])]),
+);
+
+/** The allowed element names, for editors' messages. */
+export const ALLOWED_ELEMENT_NAMES: readonly string[] = Object.keys(ELEMENTS);
+
+/** Elements with no end tag: their content model is empty. */
+export const VOID_ELEMENTS = new Set(['br', 'hr', 'wbr', 'img', 'input', 'meta', 'link', 'base', 'embed', 'source', 'track', 'area', 'col', 'param']);
+
+/**
+ * Elements removed with everything inside them: their content is code, raw
+ * text, or a document of its own, never article text. Any other element not
+ * allowed is unwrapped at render (its text kept), as a browser shows the text
+ * of an element it does not know.
+ */
+export const DROPPED_WITH_CONTENT = new Set([
+  'script', 'style', 'template', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'svg', 'math',
+  'noscript', 'noembed', 'noframes', 'xmp', 'plaintext', 'textarea', 'select', 'option', 'optgroup', 'datalist',
+  'title', 'head', 'meta', 'link', 'base', 'canvas', 'audio', 'video', 'picture', 'img', 'input', 'button', 'ins',
+]);
+
+export const isAllowedElement = (name: string) => ALLOWED_ATTRIBUTES.has(name);
+
+export const isAllowedAttribute = (element: string, attribute: string) =>
+  ALLOWED_ATTRIBUTES.get(element)?.has(attribute) ?? false;
+
+/** Attributes that hold a URL, judged by {@link safeUrl}. */
+export const URL_ATTRIBUTES = new Set(['href', 'cite']);
 
 const SAFE_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
+// WHATWG URL parser: leading and trailing C0 controls and spaces are stripped,
+// ASCII tab and newline are removed anywhere, then the scheme is read.
+const EDGE_CONTROLS = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
+const TAB_OR_NEWLINE = /[\t\n\r]/g;
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
 
-/** Relative URLs and web, mail and phone links; never javascript:, data: and the like. */
-export function isSafeUrl(value: string): boolean {
-  // Browsers ignore whitespace and control characters inside a scheme.
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value.replace(/[\u0000-\u0020]/g, ''));
-  return !scheme || SAFE_SCHEMES.has(scheme[1]!.toLowerCase());
+/**
+ * The URL a browser would follow for an attribute value, when it is a relative
+ * URL or a web, mail or phone link; null for anything else (`javascript:`,
+ * `data:`, `vbscript:`…). The value must already be entity-decoded, as the
+ * HTML parser leaves it: the parser decodes `&#106;`, `&colon;`, `&Tab;` and
+ * the rest, so "javascript" can no longer hide behind them here. A control
+ * character left inside is refused too: no real link has one.
+ */
+export function safeUrl(decoded: string): string | null {
+  const url = decoded.replace(EDGE_CONTROLS, '').replace(TAB_OR_NEWLINE, '');
+  if (CONTROL.test(url)) return null;
+  const scheme = SCHEME.exec(url);
+  return !scheme || SAFE_SCHEMES.has(scheme[1]!.toLowerCase()) ? url : null;
 }
 
 /**
@@ -50,16 +131,8 @@ export function isAllowedEmbed(src: string | null | undefined): boolean {
   if (!src) return false;
   try {
     const url = new URL(src);
-    return (EMBED_ORIGINS as readonly string[]).includes(url.origin) && EMBED_PATH.test(url.pathname);
+    return (EMBED_ORIGINS as readonly string[]).includes(url.origin) && EMBED_PATH.test(url.pathname) && url.username === '' && url.password === '';
   } catch {
     return false;
   }
-}
-
-/** Attributes an allowed embed keeps; everything else on it is dropped. */
-export const EMBED_ATTRIBUTES = new Set(['src', 'title', 'width', 'height', 'allow', 'allowfullscreen', 'loading']);
-
-/** True for event-handler attributes (onclick, ONLOAD, …). */
-export function isEventHandler(name: string): boolean {
-  return name.toLowerCase().startsWith('on');
 }

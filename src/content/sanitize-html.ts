@@ -1,64 +1,56 @@
 import QuickLRU from 'quick-lru';
-import {
-  EMBED_ATTRIBUTES,
-  FORBIDDEN_ELEMENTS,
-  isAllowedEmbed,
-  isEventHandler,
-  isSafeUrl,
-  URL_ATTRIBUTES,
-} from './html-policy';
+import { describeError, log } from '../log';
+import { escapeXml } from '../seo/urls';
+import { settledBody } from './body-html';
+import { MAX_BODY_BYTES } from './html-policy';
+
+/** An article body made safe to serve, or why it cannot be shown. */
+export type SanitizedBody = { html: string } | { refused: 'too-large' };
 
 /**
- * Removes script-capable elements, event-handler and style attributes, and
- * non-web URLs from an article's HTML, with the runtime's streaming HTML parser.
- * The publishing check refuses all of these already; this is the second line,
- * for anything that reached KV another way. Allowed video embeds are kept.
- * Under plain Node (`npm run dev`) there is no HTMLRewriter: the body passes as
- * is there, which only affects a developer's own machine.
+ * The article HTML a reader gets: only what the body policy allows
+ * (src/content/html-policy.ts), whatever KV holds. The publishing check refuses
+ * everything this removes; this is the second line, for anything that reached
+ * KV another way, so the Content-Security-Policy is never the only defence.
+ *
+ * Never throws: a body over {@link MAX_BODY_BYTES} is refused, and a body that
+ * cannot be read or does not settle (no known input does either) is served as
+ * escaped text.
+ * Both are logged with the slug.
  */
-export async function sanitizeArticleHtml(html: string): Promise<string> {
-  if (typeof HTMLRewriter === 'undefined') return html;
-  const kept = recentlySanitized.get(html);
-  if (kept !== undefined) return kept;
-  const clean = await rewrite(html);
-  recentlySanitized.set(html, clean);
-  return clean;
+export function sanitizeArticleHtml(raw: string, slug: string): SanitizedBody {
+  const kept = recentlySanitized.get(raw);
+  if (kept !== undefined) return { html: kept };
+  // A UTF-8 character is at most 3 bytes per UTF-16 unit: count bytes only near the limit.
+  if (raw.length > MAX_BODY_BYTES / 3 && new TextEncoder().encode(raw).byteLength > MAX_BODY_BYTES) {
+    log('error', 'article_body_too_large', { slug, chars: raw.length, limit: MAX_BODY_BYTES });
+    return { refused: 'too-large' };
+  }
+  let clean: string;
+  try {
+    clean = settledBody(raw);
+  } catch (error) {
+    log('error', 'article_body_unreadable', { slug, ...describeError(error) });
+    clean = escapedParagraphs(raw);
+  }
+  recentlySanitized.set(raw, clean);
+  return { html: clean };
 }
 
 /**
- * How many sanitized bodies an isolate keeps. The rewriter costs an article
- * render more than everything else together (about 0.8 ms of 1.4 in workerd,
- * mostly its per-element callbacks), and its output depends only on the body's
- * text: a body rendered again (the edge cache keeps a page 2 minutes) reuses it.
+ * How many sanitized bodies an isolate keeps. Parsing costs an article render
+ * more than anything else, and its output depends only on the body's text: a
+ * body rendered again (the edge cache keeps a page 2 minutes) reuses it.
  */
 const BODIES_KEPT = 32;
 
 /** Sanitized bodies by their raw text. */
 const recentlySanitized = new QuickLRU<string, string>({ maxSize: BODIES_KEPT });
 
-function rewrite(html: string): Promise<string> {
-  return new HTMLRewriter()
-    .on(FORBIDDEN_ELEMENTS.join(', '), {
-      element(element) {
-        if (element.tagName === 'iframe' && isAllowedEmbed(element.getAttribute('src'))) {
-          for (const [name] of [...element.attributes] as [string, string][]) {
-            if (!EMBED_ATTRIBUTES.has(name)) element.removeAttribute(name);
-          }
-          return;
-        }
-        element.remove();
-      },
-    })
-    .on('*', {
-      element(element) {
-        // Copied first: removing while iterating would skip attributes.
-        const attributes = [...element.attributes] as [string, string][];
-        for (const [name, value] of attributes) {
-          if (isEventHandler(name) || name === 'style' || name === 'srcdoc') element.removeAttribute(name);
-          else if (URL_ATTRIBUTES.has(name) && !isSafeUrl(value)) element.removeAttribute(name);
-        }
-      },
-    })
-    .transform(new Response(html))
-    .text();
+/** The body's source as text, one paragraph per blank-line-separated block: shown, never interpreted. */
+function escapedParagraphs(raw: string): string {
+  return raw
+    .split(/\n\s*\n/)
+    .map((block) => `<p>${escapeXml(block)}</p>`)
+    .join('');
 }

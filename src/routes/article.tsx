@@ -7,6 +7,7 @@ import { findArticle, getArticleBody, getChunk, getNewsIndex, type NewsIndex } f
 import { pickRelated, RELATED_COUNT, relatedChunk } from '../lib/related';
 import { log } from '../log';
 import { ArticlePage } from '../pages/ArticlePage';
+import { articleUnavailableRoute } from './status';
 import { articleBreadcrumbs, newsArticle } from '../seo/structured-data';
 
 /**
@@ -16,6 +17,7 @@ import { articleBreadcrumbs, newsArticle } from '../seo/structured-data';
 async function relatedArticles(c: Context<AppEnv>, index: NewsIndex, item: NewsEntry, now: number) {
   const chunks = index.meta.pageChunks;
   const chosen = relatedChunk(item.slug, now, chunks);
+  if (chosen < 0) return [];
   let pool = await getChunk(c.env, index, chosen);
   if (pool.filter((entry) => entry.slug !== item.slug).length < RELATED_COUNT && chunks > 1) {
     pool = [...pool, ...(await getChunk(c.env, index, chosen === 0 ? 1 : chosen - 1))];
@@ -35,8 +37,10 @@ export async function articleRoute(c: Context<AppEnv>) {
     log('error', 'article_body_missing', { slug, htmlPath: item.htmlPath });
     return c.notFound();
   }
-  const [body, related] = await Promise.all([sanitizeArticleHtml(raw), relatedArticles(c, index, item, Date.now())]);
-  return c.render(<ArticlePage site={c.var.site} item={item} body={body} related={related} />, {
+  const body = sanitizeArticleHtml(raw, slug);
+  if ('refused' in body) return articleUnavailableRoute(c);
+  const related = await relatedArticles(c, index, item, Date.now());
+  return c.render(<ArticlePage site={c.var.site} item={item} body={body.html} related={related} />, {
     title: item.titulo,
     description: item.descricao,
     image: { path: thumbnailPath(item), ...THUMBNAIL_SIZE },

@@ -5,8 +5,8 @@ import { cacheControlFor } from '../middleware/cache-policy';
 import { StatusPage } from '../pages/StatusPage';
 import { isWarmUpRequest } from '../warm-up';
 
-/** The page for a status the caller has already set (404, 405 or 400). */
-function statusPage(c: Context<AppEnv>, code: 404 | 405 | 400, title: string, message: string) {
+/** The page for a status the caller has already set (404, 405, 400 or 503). */
+function statusPage(c: Context<AppEnv>, code: 404 | 405 | 400 | 503, title: string, message: string) {
   c.status(code);
   c.header('Cache-Control', cacheControlFor(code));
   return c.render(
@@ -30,6 +30,15 @@ export const methodNotAllowedRoute = (c: Context<AppEnv>) =>
 
 export const badRequestRoute = (c: Context<AppEnv>) =>
   statusPage(c, 400, 'Endereço inválido', 'O endereço contém caracteres que não conseguimos interpretar.');
+
+/** An article whose stored body cannot be shown (the cause is logged where it is found). */
+export const articleUnavailableRoute = (c: Context<AppEnv>) =>
+  statusPage(
+    c,
+    503,
+    'Notícia indisponível',
+    'Esta notícia está temporariamente indisponível. Nossa equipe já foi avisada; tente novamente mais tarde.',
+  );
 
 /** Last resort for the plain page when even the layout cannot render. */
 const PLAIN_ERROR_PAGE =

@@ -1,0 +1,194 @@
+import { type DefaultTreeAdapterTypes as T, defaultTreeAdapter as tree, html, parseFragment, serialize } from 'parse5';
+import {
+  ALLOWED_ELEMENT_NAMES,
+  DROPPED_WITH_CONTENT,
+  isAllowedAttribute,
+  isAllowedElement,
+  isAllowedEmbed,
+  MAX_DEPTH,
+  safeUrl,
+  URL_ATTRIBUTES,
+  VOID_ELEMENTS,
+} from './html-policy';
+
+/** Something in a body the policy does not allow, where it is, and how to fix it. */
+export interface BodyFinding {
+  line: number;
+  /** What the finding is about: `<script>`, `href=`, `HTML`. */
+  subject: string;
+  message: string;
+  fix: string;
+}
+
+/** A body read through the policy. */
+export interface ReadBody {
+  /** The allowed part, serialized: what a reader's browser gets. */
+  html: string;
+  /** What was removed or flattened, and why (only when asked for). */
+  findings: BodyFinding[];
+  /** The text a reader sees, with spaces between blocks (only when findings are asked for). */
+  text: string;
+  /** Elements written with an end tag, by name (only when findings are asked for). */
+  endTags: Map<string, number>;
+  /** The links kept, as served (only when findings are asked for). */
+  links: string[];
+}
+
+const HTML_NS = html.NS.HTML;
+
+/**
+ * Parses a body exactly as a browser parses the inside of a `<div>` (parse5
+ * follows the WHATWG algorithm: entities decoded, `<![CDATA[` ending at the
+ * first `>`, tables fostering, implied end tags) and keeps what the policy
+ * allows, building a new tree that is then serialized. So the check and the
+ * sanitizer judge the same tree the reader's browser will build, and what is
+ * served is only what was judged.
+ *
+ * The walk is a loop over an explicit stack: a hostile body nesting thousands
+ * of elements cannot exhaust the call stack, and the output never nests
+ * deeper than {@link MAX_DEPTH} (deeper elements are unwrapped), which keeps
+ * the serializer's recursion bounded too.
+ *
+ * With `report`, every removal is also described for an editor, with its line.
+ */
+export function readBody(source: string, { report = false } = {}): ReadBody {
+  const findings: BodyFinding[] = [];
+  const endTags = new Map<string, number>();
+  const text: string[] = [];
+  const links: string[] = [];
+  const note = report
+    ? (line: number | undefined, subject: string, message: string, fix: string) => findings.push({ line: line ?? 1, subject, message, fix })
+    : () => {};
+
+  const context = tree.createElement('div', HTML_NS, []);
+  const parsed = parseFragment(context, source, {
+    sourceCodeLocationInfo: report,
+    onParseError: report ? (error) => note(error.startLine, 'HTML', parseErrorMessage(error.code), parseErrorFix(error.code)) : null,
+  });
+
+  const output = tree.createDocumentFragment();
+  let flattened = false;
+  const stack: { nodes: T.ChildNode[]; next: number; parent: T.ParentNode; depth: number }[] = [
+    { nodes: parsed.childNodes, next: 0, parent: output, depth: 0 },
+  ];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    const node = frame.nodes[frame.next++];
+    if (!node) {
+      stack.pop();
+      continue;
+    }
+    if (tree.isTextNode(node)) {
+      tree.insertText(frame.parent, node.value);
+      if (report) text.push(node.value);
+      continue;
+    }
+    if (!tree.isElementNode(node)) continue; // comments and doctypes are dropped
+    const location = node.sourceCodeLocation;
+    const line = location?.startLine;
+    const name = node.tagName;
+    const children = { nodes: node.childNodes, next: 0, parent: frame.parent, depth: frame.depth };
+
+    if (report && location?.endTag) endTags.set(name, (endTags.get(name) ?? 0) + 1);
+    if (report && location?.startTag && !location.endTag && !VOID_ELEMENTS.has(name) && node.namespaceURI === HTML_NS) {
+      note(line, `<${name}>`, `<${name}> is not closed`, `add </${name}> where it ends, and nest tags properly`);
+    }
+
+    const src = name === 'iframe' ? node.attrs.find((attribute) => attribute.name === 'src')?.value : undefined;
+    if (node.namespaceURI !== HTML_NS || !isAllowedElement(name) || (name === 'iframe' && !isAllowedEmbed(src))) {
+      if (report) note(line, `<${name}>`, ...elementRefusal(name, src));
+      if (!DROPPED_WITH_CONTENT.has(name) && node.namespaceURI === HTML_NS) stack.push(children);
+      continue;
+    }
+    if (frame.depth >= MAX_DEPTH) {
+      if (!flattened) note(line, `<${name}>`, `elements nest more than ${MAX_DEPTH} levels deep here`, 'simplify the structure: articles need only a few levels');
+      flattened = true;
+      stack.push(children);
+      continue;
+    }
+
+    const attributes: T.Element['attrs'] = [];
+    for (const attribute of node.attrs) {
+      const where = location?.attrs?.[attribute.name]?.startLine ?? line;
+      if (attribute.namespace || !isAllowedAttribute(name, attribute.name)) {
+        if (report) note(where, `${attribute.name}=`, ...attributeRefusal(name, attribute.name));
+        continue;
+      }
+      if (URL_ATTRIBUTES.has(attribute.name)) {
+        const url = safeUrl(attribute.value);
+        if (url === null) {
+          note(where, `${attribute.name}=`, `${attribute.name}="${attribute.value.slice(0, 40)}" on <${name}> is not a web link`, 'links may only be http(s):, mailto:, tel: or relative (no javascript:, data: or hidden characters)');
+          continue;
+        }
+        attributes.push({ name: attribute.name, value: url });
+        if (report && name === 'a') links.push(url);
+      } else {
+        attributes.push({ name: attribute.name, value: attribute.value });
+      }
+    }
+    const copy = tree.createElement(name, HTML_NS, attributes);
+    tree.appendChild(frame.parent, copy);
+    // An embed's content is never shown; void elements have none.
+    if (name !== 'iframe') stack.push({ nodes: node.childNodes, next: 0, parent: copy, depth: frame.depth + 1 });
+    if (report && BLOCKS.has(name)) text.push(' ');
+  }
+  return { html: serialize(output), findings, text: text.join(''), endTags, links };
+}
+
+/** Elements whose text is separate words from the next element's. */
+const BLOCKS = new Set(['p', 'h2', 'h3', 'h4', 'li', 'dt', 'dd', 'blockquote', 'br', 'td', 'th', 'caption', 'pre', 'tr']);
+
+/**
+ * The body as served: {@link readBody}'s output, read again until reading
+ * changes nothing. A few trees the parser builds (links nested through a
+ * table, list items through an unwrapped element) serialize to markup that a
+ * browser parses into another tree; settling makes what is served exactly
+ * the tree a reader's browser builds from it. Throws if it does not settle
+ * (no known input needs more than one extra round).
+ */
+export function settledBody(source: string): string {
+  let html = readBody(source).html;
+  for (let round = 0; round < SETTLE_ROUNDS; round++) {
+    const again = readBody(html).html;
+    if (again === html) return html;
+    html = again;
+  }
+  throw new Error(`the body does not settle after ${SETTLE_ROUNDS} rounds`);
+}
+
+const SETTLE_ROUNDS = 3;
+
+const ALLOWED_LIST = ALLOWED_ELEMENT_NAMES.filter((name) => name !== 'iframe')
+  .map((name) => `<${name}>`)
+  .join(' ');
+
+function elementRefusal(name: string, src: string | undefined): [message: string, fix: string] {
+  if (name === 'iframe') {
+    return [`<iframe> from "${(src ?? '').slice(0, 60)}" is not an allowed embed`, 'only https://www.youtube-nocookie.com/embed/<id> videos may be embedded'];
+  }
+  if (name === 'h1') return ['<h1> in the body', 'the page shows the titulo as its <h1>: use <h2> for sections'];
+  if (name === 'img') return ['images inside the body are not supported', 'use the article image (imagem.webp) or remove the <img>'];
+  return [`<${name}> is not allowed in an article`, `remove the <${name}> element; a body may use ${ALLOWED_LIST} and YouTube embeds`];
+}
+
+function attributeRefusal(element: string, attribute: string): [message: string, fix: string] {
+  if (attribute.startsWith('on')) return [`event handler attribute ${attribute}= on <${element}>`, `remove ${attribute}=: articles cannot run script`];
+  if (attribute === 'style' || attribute === 'class') {
+    return [`${attribute}= on <${element}> is not allowed`, `remove ${attribute}=: the site's stylesheet formats articles`];
+  }
+  if (attribute === 'id' || attribute === 'name') {
+    return [`${attribute}= on <${element}> is not allowed`, `remove ${attribute}=: it could take over names the page's own scripts use`];
+  }
+  return [`attribute ${attribute}= is not allowed on <${element}>`, `remove ${attribute}=`];
+}
+
+function parseErrorMessage(code: string): string {
+  if (code === 'cdata-in-html-content') return 'a CDATA section (<![CDATA[…]]>), which HTML does not have: browsers end it at the first ">"';
+  if (code === 'unexpected-question-mark-instead-of-tag-name') return 'a processing instruction (<?…?>), which HTML does not have';
+  return `malformed HTML (${code})`;
+}
+
+function parseErrorFix(code: string): string {
+  if (code === 'cdata-in-html-content' || code === 'unexpected-question-mark-instead-of-tag-name') return 'remove it; write the text as plain HTML';
+  return 'fix the markup here (an editor with HTML validation shows the exact spot)';
+}
