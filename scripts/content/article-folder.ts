@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { decodeUtf8, explainJsonError, type TextFault } from './editor-text.ts';
+import { error, warning, type Problem } from './problems.ts';
 
 /** The files of one article folder: `content/<slug>/`. */
 export const META_FILE = 'article.json';
 export const BODY_FILE = 'body.html';
 const IMAGE_EXTENSIONS = ['webp', 'avif', 'jpg', 'jpeg', 'png'];
+const IMAGE_NAME = /^imagem\.([a-z]+)$/i;
 
 /** An article folder as an editor wrote it, before any check. */
 export interface ArticleSource {
@@ -13,50 +16,193 @@ export interface ArticleSource {
   dir: string;
   /** Parsed article.json; null when missing or unreadable (see metaError). */
   meta: Record<string, unknown> | null;
-  /** Why article.json could not be read, when it exists. */
-  metaError: string | null;
+  /** Why article.json could not be used, when it exists (not UTF-8, not JSON, not an object). */
+  metaError: TextFault | null;
+  /** body.html as text (UTF-8, without a BOM); null when missing or unreadable (see bodyError). */
   body: string | null;
+  /** Why body.html could not be read, when it exists (not UTF-8). */
+  bodyError: TextFault | null;
   images: { path: string; bytes: Buffer; extension: string }[];
+  /** Files that look like a misnamed article file, by the name they should have (e.g. "Article.json.txt" for article.json). */
+  misnamed: { meta?: string; body?: string; image?: string };
 }
 
 /** A path shown to the editor: relative to the working directory. */
 export const shown = (path: string) => relative(process.cwd(), path) || '.';
 
-/** A folder with any of an article's files (a missing one is then reported, not ignored). */
-export function isArticleFolder(dir: string): boolean {
-  return existsSync(join(dir, META_FILE)) || existsSync(join(dir, BODY_FILE));
+const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
+const isDirectory = (path: string) => existsSync(path) && statSync(path).isDirectory();
+const visible = (dir: string) => readdirSync(dir, { withFileTypes: true }).filter((entry) => !entry.name.startsWith('.'));
+
+/** An accepted image file name: imagem.webp, .avif, .jpg, .jpeg or .png (any case). */
+const isImageName = (name: string) => IMAGE_EXTENSIONS.includes(IMAGE_NAME.exec(name)?.[1]?.toLowerCase() ?? '');
+
+/**
+ * Which article file a file name was probably meant to be: a wrong case, a
+ * ".txt" added by Windows, Portuguese or English names, another extension.
+ * `strict` keeps only names that start like an article file.
+ */
+function meantAs(name: string, strict = false): 'meta' | 'body' | 'image' | null {
+  if (name === META_FILE || name === BODY_FILE || isImageName(name)) return null;
+  const lower = name.toLowerCase();
+  if (/^(article|artigo)\b/.test(lower) || (!strict && /\.json(\.txt)?$/.test(lower))) return 'meta';
+  if (/^(body|corpo)\b/.test(lower) || (!strict && /\.html?(\.txt)?$/.test(lower))) return 'body';
+  if (/^(imagem|image)\b/.test(lower) || (!strict && /\.(webp|avif|jpe?g|png|gif)$/.test(lower))) return 'image';
+  return null;
 }
 
-/** The article folders at a path: the path itself, or the folders directly inside it. */
-export function findArticleFolders(path: string): string[] {
-  if (!existsSync(path) || !statSync(path).isDirectory()) return [];
-  if (isArticleFolder(path)) return [path];
-  return readdirSync(path, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
-    .map((entry) => join(path, entry.name))
-    .sort();
+/** A folder with any of an article's files, even misnamed (a missing one is then reported, not ignored). */
+export function isArticleFolder(dir: string): boolean {
+  return visible(dir).some((entry) => entry.isFile() && (entry.name === META_FILE || entry.name === BODY_FILE || isImageName(entry.name) || meantAs(entry.name, true) !== null));
+}
+
+/** Up to `limit` names in a folder, for messages. */
+function listing(dir: string, limit = 5): string {
+  const names = visible(dir).map((entry) => entry.name + (entry.isDirectory() ? '/' : ''));
+  if (names.length === 0) return 'it is empty';
+  return `it contains ${names.slice(0, limit).join(', ')}${names.length > limit ? `, … (${names.length} entries)` : ''}`;
+}
+
+/** Article folders at most two levels below a folder that is not one (a folder put one level too deep). */
+function nestedArticleFolders(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of visible(dir)) {
+    if (!entry.isDirectory()) continue;
+    const child = join(dir, entry.name);
+    if (isArticleFolder(child)) found.push(child);
+    else found.push(...visible(child).filter((e) => e.isDirectory() && isArticleFolder(join(child, e.name))).map((e) => join(child, e.name)));
+  }
+  return found.sort();
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** An existing folder the editor probably meant by a path that does not exist. */
+function closestExisting(path: string): string | null {
+  if (isDirectory(join('content', path))) return join('content', path);
+  const parent = dirname(path);
+  if (!isDirectory(parent)) return null;
+  const name = basename(path).toLowerCase();
+  let best: { path: string; distance: number } | null = null;
+  for (const entry of visible(parent)) {
+    const distance = editDistance(name, entry.name.toLowerCase());
+    if (distance <= Math.max(2, Math.floor(name.length / 5)) && (!best || distance < best.distance)) best = { path: join(parent, entry.name), distance };
+  }
+  return best?.path ?? null;
+}
+
+/**
+ * The article folders at a path: the path itself when it is one, or the
+ * folders directly inside it. Anything else the editor passed (a file, a path
+ * that does not exist, a folder one level too deep) is a problem saying what
+ * was found and what to pass instead.
+ */
+export function findArticleFolders(path: string): { folders: string[]; problems: Problem[] } {
+  const at = shown(path);
+  if (!existsSync(path)) {
+    const near = closestExisting(path);
+    return { folders: [], problems: [error(at, 'path', `${at} does not exist`, near ? `did you mean ${shown(near)}?` : 'check the path: articles are folders in content/, e.g. content/<slug>')] };
+  }
+  if (!statSync(path).isDirectory()) {
+    const parent = dirname(path);
+    const name = basename(path);
+    const articleFile = name === META_FILE || name === BODY_FILE || isImageName(name) || meantAs(name, true) !== null;
+    return {
+      folders: [],
+      problems: [
+        articleFile
+          ? error(at, 'path', `${at} is a file; the check takes the article's folder`, `pass its folder: ${shown(parent)}`)
+          : error(at, 'path', `${at} is a file, not a folder`, `pass an article folder (the folder holding ${META_FILE}, ${BODY_FILE} and imagem.webp) or a folder of them`),
+      ],
+    };
+  }
+  if (isArticleFolder(path)) return { folders: [path], problems: [] };
+
+  const folders: string[] = [];
+  const problems: Problem[] = [];
+  for (const entry of visible(path)) {
+    if (!entry.isDirectory()) continue;
+    const child = join(path, entry.name);
+    if (isArticleFolder(child)) {
+      folders.push(child);
+      continue;
+    }
+    const nested = nestedArticleFolders(child);
+    const first = nested[0];
+    if (first) {
+      const what = nested.length === 1 ? `the article folder ${shown(first)}` : `${nested.length} article folders (${nested.slice(0, 3).map(shown).join(', ')}${nested.length > 3 ? ', …' : ''})`;
+      problems.push(error(shown(child), 'path', `${shown(child)} has no ${META_FILE}; it contains ${what}, one level too deep`, `move ${nested.length === 1 ? 'that folder' : 'them'} up into ${shown(path)}, or pass ${nested.length === 1 ? 'that folder' : 'each one'}: npm run content:check -- ${shown(first)}`));
+    } else if (visible(child).length === 0) {
+      problems.push(warning(shown(child), 'path', `${shown(child)} is an empty folder: skipped`, 'write the article there, or delete the folder'));
+    } else {
+      problems.push(error(shown(child), 'path', `${shown(child)} has no article files (${META_FILE}, ${BODY_FILE}, imagem.webp); ${listing(child)}`, `write the article files there, or move this folder out of ${shown(path)}`));
+    }
+  }
+  folders.sort();
+  if (folders.length === 0 && problems.length === 0) {
+    problems.push(error(at, 'path', `${at} has no ${META_FILE} and no article folder; ${listing(path)}`, `pass an article folder (the folder holding ${META_FILE}, ${BODY_FILE} and imagem.webp) or a folder of them, e.g. content`));
+  }
+  return { folders, problems };
+}
+
+/** A text file of the article as UTF-8 text (BOM dropped), or why it cannot be read. */
+function readText(path: string): { text: string } | { fault: TextFault } {
+  return decodeUtf8(readFileSync(path), basename(path));
+}
+
+function readMeta(path: string): Pick<ArticleSource, 'meta' | 'metaError'> {
+  const read = readText(path);
+  if ('fault' in read) return { meta: null, metaError: read.fault };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(read.text);
+  } catch (cause) {
+    return { meta: null, metaError: explainJsonError(read.text, META_FILE, (cause as Error).message) };
+  }
+  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return { meta: parsed as Record<string, unknown>, metaError: null };
+  const found = Array.isArray(parsed) ? 'a list [ … ]' : parsed === null ? 'null' : `a ${typeof parsed} (${JSON.stringify(parsed)})`;
+  return {
+    meta: null,
+    metaError: {
+      message: `${META_FILE} holds ${found}, not one object { … }`,
+      hint: `write one article as { "titulo": "…", "descricao": "…", "data": "YYYY-MM-DD" }${Array.isArray(parsed) ? '; each article has its own folder' : ''}`,
+    },
+  };
 }
 
 export function readArticleFolder(dir: string): ArticleSource {
   const metaPath = join(dir, META_FILE);
-  let meta: ArticleSource['meta'] = null;
-  let metaError: string | null = null;
-  if (existsSync(metaPath)) {
-    try {
-      const parsed: unknown = JSON.parse(readFileSync(metaPath, 'utf8'));
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) meta = parsed as Record<string, unknown>;
-      else metaError = 'is not a JSON object';
-    } catch (cause) {
-      metaError = `is not valid JSON (${(cause as Error).message})`;
-    }
-  }
+  const { meta, metaError } = isFile(metaPath) ? readMeta(metaPath) : { meta: null, metaError: null };
   const bodyPath = join(dir, BODY_FILE);
-  const body = existsSync(bodyPath) ? readFileSync(bodyPath, 'utf8') : null;
-  const images = readdirSync(dir)
-    .map((name) => /^imagem\.([a-z]+)$/i.exec(name))
-    .filter((match): match is RegExpExecArray => match !== null && IMAGE_EXTENSIONS.includes(match[1]!.toLowerCase()))
+  const bodyRead = isFile(bodyPath) ? readText(bodyPath) : null;
+  const names = readdirSync(dir);
+  const images = names
+    .map((name) => IMAGE_NAME.exec(name))
+    .filter((match): match is RegExpExecArray => match !== null && isImageName(match[0]))
     .map((match) => ({ path: join(dir, match[0]), bytes: readFileSync(join(dir, match[0])), extension: match[1]!.toLowerCase() }));
-  return { slug: basename(dir), dir, meta, metaError, body, images };
+  const misnamed: ArticleSource['misnamed'] = {};
+  for (const name of names.sort()) {
+    const kind = meantAs(name);
+    if (kind && !misnamed[kind] && isFile(join(dir, name))) misnamed[kind] = name;
+  }
+  return {
+    slug: basename(resolve(dir)),
+    dir,
+    meta,
+    metaError,
+    body: bodyRead && 'text' in bodyRead ? bodyRead.text : null,
+    bodyError: bodyRead && 'fault' in bodyRead ? bodyRead.fault : null,
+    images,
+    misnamed,
+  };
 }
 
 /**

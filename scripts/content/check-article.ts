@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import { MAX_SLUG_LENGTH, SLUG_PATTERN, type NewsItem } from '../../src/content/news-item.ts';
 import { bodyKey, imageKey } from '../../src/content/paths.ts';
-import { parseCalendarDate } from '../../src/lib/dates.ts';
 import { BODY_FILE, META_FILE, publishedImageName, shown, type ArticleSource } from './article-folder.ts';
 import { checkBody } from './check-body.ts';
+import { checkDate } from './check-date.ts';
 import { checkImage } from './check-image.ts';
+import { describeValue } from './editor-text.ts';
 import { imageVariants } from './image-variants.ts';
 import { LIMITS } from './limits.ts';
 import { error, hasErrors, warning, type Problem } from './problems.ts';
@@ -27,8 +28,11 @@ export async function withImageVariants(article: PreparedArticle): Promise<Prepa
 function checkText(meta: Record<string, unknown>, field: 'titulo' | 'descricao', file: string): Problem[] {
   const value = meta[field];
   const { min, max } = field === 'titulo' ? LIMITS.titleChars : LIMITS.descriptionChars;
-  if (typeof value !== 'string' || value.trim() === '') {
+  if (value === undefined || (typeof value === 'string' && value.trim() === '')) {
     return [error(file, field, `"${field}" is missing or empty`, `add "${field}": "…" to ${META_FILE}`)];
+  }
+  if (typeof value !== 'string') {
+    return [error(file, field, `"${field}" is ${describeValue(value)}, not a text in quotes`, `write the text in double quotes: "${field}": "…"`)];
   }
   const length = value.trim().length;
   if (length < min || length > max) {
@@ -38,6 +42,16 @@ function checkText(meta: Record<string, unknown>, field: 'titulo' | 'descricao',
     return [warning(file, field, `"${field}" has extra spaces or markup`, 'use plain text with single spaces')];
   }
   return [];
+}
+
+const FIELDS = ['titulo', 'descricao', 'data', 'slug'];
+const ALIASES: Record<string, string> = { title: 'titulo', description: 'descricao', date: 'data' };
+
+/** The field a misspelt key stands for ("Título", "title" → "titulo"), when it is not that field. */
+function fieldMeant(key: string): string | undefined {
+  const plain = key.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+  const field = ALIASES[plain] ?? plain;
+  return FIELDS.includes(field) && field !== key ? field : undefined;
 }
 
 /**
@@ -60,38 +74,53 @@ export async function checkArticle(
 
   const meta = source.meta;
   if (source.metaError) {
-    problems.push(error(metaFile, META_FILE, `${META_FILE} ${source.metaError}`, 'fix the JSON: keys and strings in double quotes, commas between fields'));
+    problems.push(error(metaFile, META_FILE, source.metaError.message, source.metaError.hint));
   } else if (meta === null) {
-    problems.push(error(metaFile, META_FILE, `${META_FILE} is missing`, 'create it with "titulo", "descricao" and "data"'));
+    const found = source.misnamed.meta;
+    problems.push(found
+      ? error(metaFile, META_FILE, `${META_FILE} is missing; there is "${found}"`, `rename "${found}" to "${META_FILE}" (exactly, with no ".txt")`)
+      : error(metaFile, META_FILE, `${META_FILE} is missing`, 'create it with "titulo", "descricao" and "data"'));
   } else {
-    problems.push(...checkText(meta, 'titulo', metaFile), ...checkText(meta, 'descricao', metaFile));
+    // A key spelt another way ("Título", "title") is named, rather than reported as a missing field.
+    const misspelt = new Map<string, string>();
+    for (const key of Object.keys(meta)) {
+      const field = fieldMeant(key);
+      if (field && meta[field] === undefined && !misspelt.has(field)) misspelt.set(field, key);
+    }
+    for (const [field, key] of misspelt) {
+      problems.push(error(metaFile, field, `"${field}" is missing; there is a "${key}" field`, `rename "${key}" to "${field}" (lowercase, no accents)`));
+    }
+    const spelt = (field: 'titulo' | 'descricao') => (misspelt.has(field) ? [] : checkText(meta, field, metaFile));
+    problems.push(...spelt('titulo'), ...spelt('descricao'));
     if (meta.slug !== undefined && meta.slug !== slug) {
       problems.push(error(metaFile, 'slug', `"slug" is "${String(meta.slug)}" but the folder is "${slug}"`, 'remove "slug": the folder name is the slug'));
     }
-    const data = meta.data;
-    const date = typeof data === 'string' ? parseCalendarDate(data) : null;
-    if (!date) {
-      problems.push(error(metaFile, 'data', `"data" is ${JSON.stringify(data)}, not a real calendar date`, 'write it as "YYYY-MM-DD", e.g. "2025-04-28"'));
-    } else if (date.getTime() > today.getTime()) {
-      problems.push(warning(metaFile, 'data', `"data" ${String(data)} is in the future`, 'check the date: articles are listed newest first'));
-    }
+    if (!misspelt.has('data')) problems.push(...checkDate(meta.data, metaFile, today));
     for (const key of Object.keys(meta)) {
-      if (!['titulo', 'descricao', 'data', 'slug'].includes(key)) {
+      if (!FIELDS.includes(key) && ![...misspelt.values()].includes(key)) {
         problems.push(warning(metaFile, key, `unknown field "${key}" is ignored`, 'remove it, or check its spelling'));
       }
     }
   }
 
   const bodyFile = shown(join(source.dir, BODY_FILE));
-  if (source.body === null) {
-    problems.push(error(bodyFile, 'body', `${BODY_FILE} is missing`, `write the article text as HTML in ${BODY_FILE}`));
+  if (source.bodyError) {
+    problems.push(error(bodyFile, 'body', source.bodyError.message, source.bodyError.hint));
+  } else if (source.body === null) {
+    const found = source.misnamed.body;
+    problems.push(found
+      ? error(bodyFile, 'body', `${BODY_FILE} is missing; there is "${found}"`, `rename "${found}" to "${BODY_FILE}" (exactly, with no ".txt")`)
+      : error(bodyFile, 'body', `${BODY_FILE} is missing`, `write the article text as HTML in ${BODY_FILE}`));
   } else {
     problems.push(...checkBody(source.body, bodyFile, knownSlugs));
   }
 
   const [image, ...extra] = source.images;
   if (!image) {
-    problems.push(error(shown(source.dir), 'imagem', 'the article image is missing', 'add imagem.webp (or .avif, .jpg, .png), 1200×675'));
+    const found = source.misnamed.image;
+    problems.push(found
+      ? error(shown(source.dir), 'imagem', `the article image is missing; there is "${found}"`, 'name the image imagem.webp, imagem.avif, imagem.jpg or imagem.png (convert other formats), 1200×675')
+      : error(shown(source.dir), 'imagem', 'the article image is missing', 'add imagem.webp (or .avif, .jpg, .png), 1200×675'));
   } else {
     problems.push(...(await checkImage(image.bytes, shown(image.path))));
     if (extra.length > 0) {

@@ -1,34 +1,45 @@
+import { realpathSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import { findArticleFolders, readArticleFolder, shown } from './article-folder.ts';
 import { checkArticle, type PreparedArticle } from './check-article.ts';
 import { error, type Problem } from './problems.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 
 /**
- * Checks every article at a path (one article folder, or a folder of them)
- * against each other and the live list; prints nothing, returns everything.
+ * Checks every article at one or more paths (each an article folder, or a
+ * folder of them) as one set: against each other and the live list. Prints
+ * nothing, returns everything.
  */
 export async function checkContent(
-  path: string,
+  paths: string | readonly string[],
   live: readonly NewsItem[] = [],
   today?: Date,
 ): Promise<{ problems: Problem[]; articles: PreparedArticle[] }> {
-  const folders = findArticleFolders(path);
-  if (folders.length === 0) {
-    return {
-      problems: [error(shown(path), 'path', 'no article folder here', 'give an article folder (with article.json) or a folder of them')],
-      articles: [],
-    };
-  }
-  const sources = folders.map(readArticleFolder);
-  const knownSlugs = new Set([...live.map((item) => item.slug), ...sources.map((source) => source.slug)]);
   const problems: Problem[] = [];
+  // The same folder reached twice (`content content/x`) is checked once; two folders with one slug are an error.
+  const bySlug = new Map<string, { dir: string; real: string }>();
+  for (const path of typeof paths === 'string' ? [paths] : paths) {
+    const found = findArticleFolders(path);
+    problems.push(...found.problems);
+    for (const dir of found.folders) {
+      const real = realpathSync(dir);
+      const slug = basename(resolve(dir));
+      const seen = bySlug.get(slug);
+      if (!seen) bySlug.set(slug, { dir, real });
+      else if (seen.real !== real) {
+        problems.push(error(shown(dir), 'slug', `two folders have the slug "${slug}": ${shown(seen.dir)} and ${shown(dir)}`, 'the folder name is the slug: rename one of them, or pass only one'));
+      }
+    }
+  }
+  const sources = [...bySlug.values()].map(({ dir }) => readArticleFolder(dir));
+  const knownSlugs = new Set([...live.map((item) => item.slug), ...sources.map((source) => source.slug)]);
   const articles: PreparedArticle[] = [];
   const titles = new Map(live.map((item) => [item.titulo.toLowerCase(), item.slug]));
   for (const source of sources) {
     const result = await checkArticle(source, knownSlugs, today);
     problems.push(...result.problems);
     if (!result.article) continue;
-    // Slugs are folder names, so unique here; a same title under another slug is a likely duplicate.
+    // Slugs are unique here; a same title under another slug is a likely duplicate.
     const { titulo, slug } = result.article.item;
     const other = titles.get(titulo.toLowerCase());
     if (other && other !== slug) {

@@ -1,11 +1,12 @@
 /**
  * The editors' commands (README, "For editors"):
  *
- *   npm run content:check -- <path>
- *   npm run content:publish -- --local|--remote [--dry-run] <path>
+ *   npm run content:check -- <path>...
+ *   npm run content:publish -- --local|--remote [--dry-run] <path>...
  *   npm run content:unpublish -- --local|--remote [--dry-run] <slug>
  *
- * <path> is one article folder (content/<slug>/) or a folder of them.
+ * <path> is one article folder (content/<slug>/) or a folder of them; several
+ * paths are checked (and published) together, as one set.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -65,9 +66,8 @@ function execute(plan: Plan, target: Target, dryRun: boolean): void {
 
 async function check(argv: string[]): Promise<number> {
   const { positionals } = parse(argv);
-  const path = positionals[0];
-  if (!path) throw new UsageError('usage: npm run content:check -- <article folder or content folder>');
-  const { problems, articles } = await checkContent(path);
+  if (positionals.length === 0) throw new UsageError('usage: npm run content:check -- <article folder or content folder>...');
+  const { problems, articles } = await checkContent(positionals);
   if (problems.length > 0) console.log(formatProblems(problems));
   if (hasErrors(problems)) return 1;
   console.log(`OK: ${articles.length} article(s) ready to publish.`);
@@ -77,10 +77,9 @@ async function check(argv: string[]): Promise<number> {
 async function publish(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv);
   const target = targetOf(values);
-  const path = positionals[0];
-  if (!path) throw new UsageError('usage: npm run content:publish -- --local|--remote [--dry-run] <path>');
+  if (positionals.length === 0) throw new UsageError('usage: npm run content:publish -- --local|--remote [--dry-run] <path>...');
   const live = await liveList(target);
-  const { problems, articles } = await checkContent(path, live.items);
+  const { problems, articles } = await checkContent(positionals, live.items);
   if (problems.length > 0) console.log(formatProblems(problems));
   if (hasErrors(problems)) {
     console.log('Nothing was published: fix the errors above and run the command again.');
@@ -101,6 +100,7 @@ async function unpublish(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv);
   const target = targetOf(values);
   const slug = positionals[0];
+  if (positionals.length > 1) throw new UsageError(`unpublish takes one slug, not ${positionals.length}: run it once per article`);
   if (!slug) throw new UsageError('usage: npm run content:unpublish -- --local|--remote [--dry-run] <slug>');
   const live = await liveList(target);
   const plan = planUnpublish(slug, live);

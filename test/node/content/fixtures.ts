@@ -21,6 +21,20 @@ export function articleFixture(slug = 'artigo-de-teste', files: Record<string, s
   return dir;
 }
 
+/** An empty temporary folder, removed by cleanFixtures. */
+export function tempFolder(): string {
+  const root = mkdtempSync(join(tmpdir(), 'content-fixture-'));
+  dirs.push(root);
+  return root;
+}
+
+/** A copy of the good article at `<root>/<relative path>`, e.g. "x/y" for a folder one level too deep. */
+export function articleAt(root: string, path: string): string {
+  const dir = join(root, path);
+  cpSync(GOOD, dir, { recursive: true });
+  return dir;
+}
+
 export function meta(overrides: Record<string, unknown>): string {
   return JSON.stringify({
     titulo: 'Um título de teste com tamanho adequado',

@@ -1,0 +1,237 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkContent } from '../../../scripts/content/check-folder';
+import type { Problem } from '../../../scripts/content/problems';
+import { articleAt, articleFixture, body, cleanFixtures, meta, tempFolder } from './fixtures';
+
+/** Mistakes a new editor makes in the files and paths they give the check (issue 10). */
+
+afterAll(cleanFixtures);
+
+const TODAY = new Date(2026, 0, 1);
+
+async function errorsOf(paths: string | string[]): Promise<Problem[]> {
+  return (await checkContent(paths, [], TODAY)).problems.filter((p) => p.severity === 'error');
+}
+
+/** The single error a mistake must produce: its field, message and fix. */
+async function expectError(paths: string | string[], field: string, message: RegExp, hint?: RegExp): Promise<Problem> {
+  const errors = await errorsOf(paths);
+  expect(errors.map((e) => `[${e.field}] ${e.message}`)).toEqual([expect.stringMatching(message)]);
+  const [only] = errors as [Problem];
+  expect(only.field).toBe(field);
+  expect(only.hint).toMatch(hint ?? /.{10}/);
+  return only;
+}
+
+/** Problems other than the sample body's links to articles a fixture does not have (warnings). */
+async function problemsOf(paths: string | string[]) {
+  const { problems, articles } = await checkContent(paths, [], TODAY);
+  return { problems: problems.filter((p) => p.field !== 'body: <a href>'), articles };
+}
+
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+describe('files not saved as UTF-8', () => {
+  it('a body.html saved as Windows-1252 is refused, with the line of the first bad byte', async () => {
+    const dir = articleFixture('corpo-latin1', { 'body.html': Buffer.from(body(), 'latin1') });
+    const problem = await expectError(dir, 'body', /body\.html is not valid UTF-8: line 2 has the byte 0xE7 \(in Windows-1252, "ç"\)/, /save the file as UTF-8/);
+    expect(problem.file).toMatch(/corpo-latin1\/body\.html$/);
+  });
+
+  it('an article.json saved as Windows-1252 is refused', async () => {
+    const json = `{\n  "titulo": "Um título de teste com tamanho adequado",\n  "descricao": "Uma descrição de teste com tamanho suficiente para cards e resultados.",\n  "data": "2025-06-01"\n}\n`;
+    const dir = articleFixture('meta-latin1', { 'article.json': Buffer.from(json, 'latin1') });
+    await expectError(dir, 'article.json', /article\.json is not valid UTF-8: line 2 has the byte 0xED \(in Windows-1252, "í"\)/, /save the file as UTF-8/);
+  });
+
+  it('an article.json saved as UTF-16 ("Unicode" in Notepad) is refused', async () => {
+    const dir = articleFixture('meta-utf16', { 'article.json': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(meta({}), 'utf16le')]) });
+    await expectError(dir, 'article.json', /article\.json is saved as UTF-16/, /save the file as UTF-8/);
+  });
+
+  it('a UTF-8 BOM at the start of article.json and body.html is accepted and dropped', async () => {
+    const dir = articleFixture('com-bom', { 'article.json': Buffer.concat([BOM, Buffer.from(meta({}))]), 'body.html': Buffer.concat([BOM, Buffer.from(body())]) });
+    const { problems, articles } = await problemsOf(dir);
+    expect(problems).toEqual([]);
+    expect(articles[0]!.body.startsWith('<p>')).toBe(true);
+    expect(articles[0]!.item.titulo).toBe('Um título de teste com tamanho adequado');
+  });
+});
+
+describe('article.json that is not valid JSON: what, where, how to fix', () => {
+  it.each([
+    ['a trailing comma', '{\n  "titulo": "x",\n  "data": "2025-06-01",\n}\n', /line 3, column 23: a comma after the last field/, /remove the comma/],
+    ['single quotes', "{\n  'titulo': 'x'\n}", /line 2, column 3: single quote ' where a double quote " is expected/, /double quotes/],
+    ['single quotes around a value', '{\n  "titulo": \'x\'\n}', /line 2, column 13: single quote/, /double quotes/],
+    ['typographic quotes', '{\n  “titulo”: “x”\n}', /line 2, column 3: typographic quote “/, /smart quotes/],
+    ['a missing comma between fields', '{\n  "titulo": "x"\n  "data": "2025-06-01"\n}', /line 2, column 16: a comma is missing after this field/, /put a comma/],
+    ['a double quote inside a text', '{\n  "titulo": "O "melhor" imóvel"\n}', /line 2, column 16: a double quote " inside a text ends the text early/, /\\"/],
+    ['a line break inside a text', '{\n  "titulo": "linha\nduas"\n}', /line 2, column 19: a line break inside a text/, /one line/],
+    ['a key without quotes', '{\n  titulo: "x"\n}', /line 2, column 3: a key without double quotes/, /"titulo"/],
+    ['a comment', '{\n  // rascunho\n  "titulo": "x"\n}', /line 2, column 3: a comment/, /remove the comment/],
+    ['a missing closing brace', '{\n  "titulo": "x"\n', /the file ends too early/, /close every \{ with \}/],
+    ['an empty file', '', /article\.json is empty/, /"titulo"/],
+  ])('%s', async (_, json, message, hint) => {
+    await expectError(articleFixture('json-ruim', { 'article.json': json }), 'article.json', message, hint);
+  });
+
+  it('a list instead of one object', async () => {
+    await expectError(articleFixture('lista', { 'article.json': `[${meta({})}]` }), 'article.json', /article\.json holds a list \[ … \], not one object/, /each article has its own folder/);
+  });
+});
+
+describe('article.json fields of the wrong kind or spelling', () => {
+  it('a number for titulo', async () => {
+    await expectError(articleFixture('titulo-numero', { 'article.json': meta({ titulo: 2025 }) }), 'titulo', /"titulo" is the number 2025, not a text in quotes/, /double quotes/);
+  });
+
+  it('a list for descricao', async () => {
+    await expectError(articleFixture('descricao-lista', { 'article.json': meta({ descricao: ['a', 'b'] }) }), 'descricao', /"descricao" is a list \[ … \], not a text in quotes/);
+  });
+
+  it.each([
+    ['Título', 'titulo'],
+    ['descrição', 'descricao'],
+    ['title', 'titulo'],
+    ['Data', 'data'],
+  ])('a key written %j instead of %j', async (key, field) => {
+    const fields = JSON.parse(meta({})) as Record<string, unknown>;
+    const json = JSON.stringify(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k === field ? key : k, v])));
+    const dir = articleFixture('chave-errada', { 'article.json': json });
+    await expectError(dir, field, new RegExp(`"${field}" is missing; there is a "${key}" field`), new RegExp(`rename "${key}" to "${field}"`));
+    // Named once, as the misspelt field, not again as an unknown one.
+    expect((await problemsOf(dir)).problems).toHaveLength(1);
+  });
+
+  it.each([
+    ['article.json.txt', 'article.json'],
+    ['Article.json', 'article.json'],
+    ['body.htm', 'body.html'],
+  ])('a file named %j instead of %j', async (wrong, right) => {
+    const dir = articleFixture('nome-errado');
+    const content = right === 'article.json' ? meta({}) : body();
+    writeFileSync(join(dir, wrong), content);
+    const { rmSync } = await import('node:fs');
+    rmSync(join(dir, right));
+    await expectError(dir, right === 'article.json' ? 'article.json' : 'body', new RegExp(`${right.replace('.', '\\.')} is missing; there is "${wrong.replace(/\./g, '\\.')}"`), new RegExp(`rename "${wrong.replace(/\./g, '\\.')}" to "${right.replace('.', '\\.')}"`));
+  });
+});
+
+describe('"data": wrong format, impossible date, wrong kind', () => {
+  it.each([
+    ['30/04/2025', /"data" is "30\/04\/2025" \(day\/month\/year\); dates are written YYYY-MM-DD/, 'write it as "2025-04-30"'],
+    ['30-04-2025', /\(day\/month\/year\)/, 'write it as "2025-04-30"'],
+    ['2025/04/30', /\(year\/month\/day\)/, 'write it as "2025-04-30"'],
+    ['2025-4-3', /\(year\/month\/day\)/, 'write it as "2025-04-03"'],
+    ['30 de abril de 2025', /\(a date in words\)/, 'write it as "2025-04-30"'],
+    [' 2025-04-30', /with spaces around the date/, 'write it as "2025-04-30"'],
+    ['ontem', /"data" is "ontem", not a date in the YYYY-MM-DD format/, 'write it as "YYYY-MM-DD" (year, month, day), e.g. "2025-04-28"'],
+  ])('%j is a wrong format, with the value to write', async (data, message, hint) => {
+    const problem = await expectError(articleFixture('data-formato', { 'article.json': meta({ data }) }), 'data', message);
+    expect(problem.hint).toBe(hint);
+  });
+
+  it.each([
+    ['2025-02-30', /"data" "2025-02-30" is not a real calendar date: February 2025 has 28 days/],
+    ['2024-04-31', /April 2024 has 30 days/],
+    ['2025-13-01', /there is no month 13/],
+    ['31/02/2025', /"data" is "31\/02\/2025" \(day\/month\/year\), which is not a real date: February 2025 has 28 days/],
+  ])('%j is well formed but not a real day', async (data, message) => {
+    await expectError(articleFixture('data-impossivel', { 'article.json': meta({ data }) }), 'data', message, /check the day and the month/);
+  });
+
+  it.each([
+    [20250430, /"data" is the number 20250430, not a date in quotes/, /write it as "2025-04-30"/],
+    [null, /"data" is null, not a date in quotes/, /YYYY-MM-DD/],
+    [undefined, /"data" is missing/, /add "data": "YYYY-MM-DD"/],
+  ])('%j is not a text', async (data, message, hint) => {
+    await expectError(articleFixture('data-tipo', { 'article.json': meta({ data }) }), 'data', message, hint);
+  });
+});
+
+describe('the path given to the check', () => {
+  it('an article folder one level too deep inside a folder of articles', async () => {
+    const root = tempFolder();
+    articleAt(root, 'boa');
+    articleAt(root, 'x/y');
+    const problem = await expectError(root, 'path', /x has no article\.json; it contains the article folder .*x\/y, one level too deep/, /move that folder up into .*, or pass that folder: npm run content:check -- .*x\/y$/);
+    expect(problem.file).toMatch(/\/x$/);
+  });
+
+  it.each(['article.json', 'body.html', 'imagem.webp'])('the path of %s itself', async (file) => {
+    const dir = articleFixture('arquivo');
+    await expectError(join(dir, file), 'path', new RegExp(`arquivo/${file.replace('.', '\\.')} is a file; the check takes the article's folder`), new RegExp(`pass its folder: .*arquivo$`));
+  });
+
+  it('another file', async () => {
+    const root = tempFolder();
+    writeFileSync(join(root, 'notas.txt'), 'x');
+    await expectError(join(root, 'notas.txt'), 'path', /notas\.txt is a file, not a folder/, /pass an article folder/);
+  });
+
+  it('a path that does not exist, with the folder probably meant', async () => {
+    const dir = articleFixture('casas-de-madeira');
+    await expectError(`${dir}s`, 'path', /casas-de-madeiras does not exist/, /did you mean .*casas-de-madeira\?/);
+  });
+
+  it('a folder with no article in it', async () => {
+    const root = tempFolder();
+    writeFileSync(join(root, 'notas.txt'), 'x');
+    await expectError(root, 'path', /has no article\.json and no article folder; it contains notas\.txt/, /pass an article folder/);
+  });
+
+  it('an empty folder among articles is skipped with a warning', async () => {
+    const root = tempFolder();
+    articleAt(root, 'boa');
+    mkdirSync(join(root, 'vazia'));
+    const { problems, articles } = await problemsOf(root);
+    expect(articles).toHaveLength(1);
+    expect(problems).toEqual([expect.objectContaining({ severity: 'warning', field: 'path', message: expect.stringMatching(/vazia is an empty folder: skipped/) })]);
+  });
+});
+
+describe('several paths, checked as one set', () => {
+  it('checks every path', async () => {
+    const good = articleFixture('primeira');
+    const bad = articleFixture('segunda', { 'article.json': meta({ data: '2025-02-30' }) });
+    const { problems, articles } = await problemsOf([good, bad]);
+    expect(articles.map((a) => a.item.slug)).toEqual(['primeira']);
+    expect(problems).toEqual([expect.objectContaining({ field: 'data', file: expect.stringMatching(/segunda\/article\.json$/) })]);
+  });
+
+  it('two folders with the same slug are an error', async () => {
+    const a = articleFixture('mesmo-slug');
+    const b = articleFixture('mesmo-slug', { 'article.json': meta({ titulo: 'Outro título de teste, com outro texto' }) });
+    await expectError([a, b], 'slug', /two folders have the slug "mesmo-slug": .* and .*/, /rename one of them, or pass only one/);
+  });
+
+  it('the same folder reached twice is checked once', async () => {
+    const root = tempFolder();
+    const dir = articleAt(root, 'unica');
+    const { problems, articles } = await problemsOf([root, dir]);
+    expect(problems).toEqual([]);
+    expect(articles).toHaveLength(1);
+  });
+});
+
+describe('the command line', () => {
+  const cli = (...args: string[]) => spawnSync('node_modules/.bin/tsx', ['scripts/content/cli.ts', ...args], { encoding: 'utf8' });
+
+  it('content:check with two paths checks the second too', () => {
+    const good = articleFixture('primeira-cli');
+    const bad = articleFixture('segunda-cli', { 'article.json': meta({ data: '30/04/2025' }) });
+    const run = cli('check', good, bad);
+    expect(run.stdout).toContain('segunda-cli/article.json');
+    expect(run.stdout).toContain('write it as "2025-04-30"');
+    expect(run.status).toBe(1);
+  });
+
+  it('content:unpublish with two slugs is a usage error', () => {
+    const run = cli('unpublish', '--local', '--dry-run', 'um-slug', 'outro-slug');
+    expect(run.stderr).toContain('unpublish takes one slug, not 2');
+    expect(run.status).toBe(2);
+  });
+});
