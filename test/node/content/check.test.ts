@@ -74,7 +74,7 @@ describe('content check: one rule, one message', () => {
     await expectError(articleFixture('descricao-curta', { 'article.json': meta({ descricao: 'Curta demais.' }) }), 'descricao', /has 13 characters; 50–160/);
   });
 
-  it.each(['2025-02-30', '28/04/2025', '2025-13-01', 20250428])('data %j that is not a real calendar date', async (data) => {
+  it.each(['2025-02-30', '2025-13-01'])('data %j that is not a real calendar date', async (data) => {
     await expectError(articleFixture('data-ruim', { 'article.json': meta({ data }) }), 'data', /not a real calendar date/);
   });
 
