@@ -139,7 +139,7 @@ async function renderCpu(): Promise<void> {
   }
   out('### CPU per uncached render (ms)');
   out(
-    `The worker bundled like wrangler bundles it, run two ways. **workerd** (${workerdVersion().trim()}, the edge's runtime): the CPU time of all its threads across each request, from /proc (so HTTP parsing and the stand-in store's reads count too: a little more than Workers bill); warm: ${WARM_RUNS} requests after 50, cold: the first request of ${COLD_RUNS} fresh processes, after start-up (workerd's set-up, the script's load and its warm-up, src/warm-up.ts: median ${ms(median(startups))} ms, which Workers run before the first request). **Node** ${process.version}: main-thread CPU (\`process.threadCpuUsage\`); no HTMLRewriter, so the article sanitizer is skipped; cold: fresh processes, heap growth of the first request included.`,
+    `The worker bundled like wrangler bundles it, run two ways. **workerd** (${workerdVersion().trim()}, the edge's runtime): the CPU time of all its threads across each request, from /proc (so HTTP parsing and the stand-in store's reads count too: a little more than Workers bill); warm: ${WARM_RUNS} requests after 50, cold: the first request of ${COLD_RUNS} fresh processes, after start-up (workerd's set-up, the script's load and its warm-up, src/warm-up.ts: median ${ms(median(startups))} ms, which Workers run before the first request). **Node** ${process.version}: main-thread CPU (\`process.threadCpuUsage\`); the article sanitizer runs in both; cold: fresh processes, heap growth of the first request included.`,
   );
   out();
   table(
