@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from './app-env';
 import { buildIndex } from './content/news-index';
+import { fnv1a } from './lib/hash';
 import { PAGE_SIZE } from './lib/pagination';
 
 /** A made-up article, only ever rendered during start-up. */
@@ -32,8 +33,11 @@ const PATHS = ['/', `/noticia/${SAMPLE.slug}`, '/sobre'];
  */
 export function warmUp(app: Hono<AppEnv>): void {
   // A full first page of cards, so the card code runs as often as in a real home page.
-  const items = Array.from({ length: PAGE_SIZE }, (_, i) => (i === 0 ? SAMPLE : { ...SAMPLE, slug: `${SAMPLE.slug}-${i}` }));
-  const store = buildIndex(items);
+  const items = Array.from({ length: PAGE_SIZE }, (_, i) =>
+    i === 0 ? SAMPLE : { ...SAMPLE, slug: `${SAMPLE.slug}-${i}`, htmlPath: `noticias/${SAMPLE.slug}-${i}.html` },
+  );
+  // Made-up content needs no real content hash (and the worker bundle carries no crypto): any stable hex will do.
+  const store = buildIndex(items, (text) => fnv1a(text).toString(16).padStart(10, '0'));
   store.set(SAMPLE.htmlPath, '<h2>Seção</h2><p>Texto de <a href="/sobre">exemplo</a>.</p><ul><li>item</li></ul>');
   // No vars: the site settings' defaults serve (bindings only exist per request).
   const warmEnv = {

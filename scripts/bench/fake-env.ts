@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildIndex } from '../../src/content/news-index.ts';
+import { contentHash } from '../content/content-hash.ts';
 
 /** The worker's vars for every measurement. */
 export const BENCH_VARS = {
@@ -48,7 +49,7 @@ export function generatedStore(count: number): Map<string, string> {
     imagemAtual: 'como-decorar-apartamentos-pequenos-be2c843918.webp',
     htmlPath: `noticias/artigo-gerado-${i}.html`,
   }));
-  const kv = buildIndex(items);
+  const kv = buildIndex(items, contentHash);
   kv.set(`noticias/artigo-gerado-${Math.floor(count / 2)}.html`, body);
   return kv;
 }

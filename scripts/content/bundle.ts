@@ -1,6 +1,7 @@
 import type { NewsItem } from '../../src/content/news-item.ts';
 import { buildIndex } from '../../src/content/news-index.ts';
 import { withImageVariants } from './check-article.ts';
+import { contentHash } from './content-hash.ts';
 import { checkContent } from './check-folder.ts';
 import { formatProblems, hasErrors } from './problems.ts';
 
@@ -17,7 +18,7 @@ export async function buildContentBundle(dir = CONTENT_DIR): Promise<{ list: New
   if (hasErrors(problems)) throw new Error(`the bundled content has errors:\n${formatProblems(problems)}`);
   const articles = await Promise.all(checked.map(withImageVariants));
   const list = articles.map((article) => article.item);
-  const files = new Map<string, string | Buffer>(buildIndex(list));
+  const files = new Map<string, string | Buffer>(buildIndex(list, contentHash));
   for (const { item, body, image, variants } of articles) {
     files.set(item.htmlPath, body);
     files.set(image.key, image.bytes);

@@ -9,34 +9,80 @@ import type { NewsItem } from './news-item';
  * worker. All chunks hold the list in ascending order (oldest first), so a new
  * article only changes the last chunk of each kind.
  *
+ * Every chunk's key carries a hash of its content, so a chunk key is never
+ * overwritten with other content: a publish writes new keys beside the live
+ * ones, and `index/meta.json`, the only key that changes, names them. Writing
+ * it is the atomic switch from the old list to the new one.
+ *
  * | key | holds |
  * |---|---|
- * | `index/meta.json` | counts; written last, it makes a publish visible |
- * | `index/pages/<n>.json` | 24 items: the grid's pages are read from one or two of these |
- * | `index/slugs/<s>.json` | slug → item, for the slugs that hash to shard s (article lookup) |
- * | `index/sitemaps/<n>.json` | [slug, date] pairs, 5,000 per chunk (one sitemap file each) |
- * | `index/list/<n>.json` | the full items, 10,000 per chunk: what the publish command merges with |
+ * | `index/meta.json` | the count and the hash of every chunk; written last, it makes a publish visible |
+ * | `index/pages/<n>.<hash>.json` | 24 items: the grid's pages are read from one or two of these |
+ * | `index/slugs/<s>.<hash>.json` | slug → item, for the slugs that hash to shard s (article lookup) |
+ * | `index/sitemaps/<n>.<hash>.json` | [slug, date] pairs, 5,000 per chunk (one sitemap file each) |
+ * | `index/list/<n>.<hash>.json` | the full items, 10,000 per chunk: what the publish command merges with |
  */
 export const INDEX_META_KEY = 'index/meta.json';
+export const INDEX_VERSION = 2;
 export const CHUNK_SIZE = PAGE_SIZE;
 export const SLUG_SHARDS = 256;
 export const SITEMAP_CHUNK_SIZE = 5_000;
 export const LIST_CHUNK_SIZE = 10_000;
+/**
+ * Hex characters of a chunk's content hash: 40 bits tell the versions of one
+ * chunk apart (the key also carries its position) and keep the meta small
+ * (about 55 KB at 100,000 articles, 4,167 page chunks).
+ */
+export const HASH_LENGTH = 10;
+/** Far above any real archive; bounds what a corrupt meta can make a request loop over. */
+export const MAX_ARTICLES = 5_000_000;
 
-export const pageChunkKey = (n: number) => `index/pages/${n}.json`;
-export const slugShardKey = (shard: number) => `index/slugs/${shard}.json`;
-export const sitemapChunkKey = (n: number) => `index/sitemaps/${n}.json`;
-export const listChunkKey = (n: number) => `index/list/${n}.json`;
+const HASH = /^[0-9a-f]{10}$/;
 
-export interface IndexMeta {
-  version: 1;
+/**
+ * The content hash of a chunk's text: HASH_LENGTH lowercase hex characters.
+ * Passed in by the caller, so the worker bundle never carries a crypto
+ * library: the Node commands use SHA-256 (scripts/content/content-hash.ts).
+ */
+export type ContentHash = (text: string) => string;
+
+type ChunkKind = 'pages' | 'slugs' | 'sitemaps' | 'list';
+
+const chunkKey = (kind: ChunkKind, n: number, hash: string) => `index/${kind}/${n}.${hash}.json`;
+export const pageChunkKey = (n: number, hash: string) => chunkKey('pages', n, hash);
+export const slugShardKey = (shard: number, hash: string) => chunkKey('slugs', shard, hash);
+export const sitemapChunkKey = (n: number, hash: string) => chunkKey('sitemaps', n, hash);
+export const listChunkKey = (n: number, hash: string) => chunkKey('list', n, hash);
+
+/** Keys of a version-1 index (no hashes), still read so a store written before version 2 keeps working. */
+const legacyChunkKey = (kind: ChunkKind, n: number) => `index/${kind}/${n}.json`;
+
+/** Any chunk key either version writes: what the garbage collection may treat as an index chunk. */
+export const CHUNK_KEY_PATTERN = /^index\/(?:pages|slugs|sitemaps|list)\/(?:0|[1-9]\d{0,6})(?:\.[0-9a-f]{10})?\.json$/;
+
+/** index/meta.json as version 2 stores it: the count and each chunk's content hash, in order. */
+export interface IndexMetaFile {
+  version: 2;
   count: number;
-  chunkSize: number;
+  pages: string[];
+  sitemaps: string[];
+  lists: string[];
+  /** SLUG_SHARDS entries: the hash of shard s's chunk, or null when no slug falls in it. */
+  shards: (string | null)[];
+}
+
+/** The index as a reader uses it: checked counts and the exact key of every chunk. */
+export interface IndexMeta {
+  version: 1 | 2;
+  count: number;
   pageChunks: number;
   sitemapChunks: number;
   listChunks: number;
-  /** Shards that hold at least one slug (the others have no key). */
-  shards: number[];
+  pageKeys: readonly string[];
+  sitemapKeys: readonly string[];
+  listKeys: readonly string[];
+  /** SLUG_SHARDS entries: the key of shard s's chunk, or null when no slug falls in it. */
+  shardKeys: readonly (string | null)[];
 }
 
 export const shardOf = (slug: string) => fnv1a(slug) % SLUG_SHARDS;
@@ -54,35 +100,137 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return result;
 }
 
-/** Every index key and its JSON text, for a list (in any order). */
-export function buildIndex(items: readonly NewsItem[]): Map<string, string> {
+/** How many chunks of `size` hold `count` items. */
+const chunkCount = (count: number, size: number) => Math.ceil(count / size);
+
+/**
+ * Every index key and its JSON text, for a list (in any order), with
+ * `index/meta.json` last. The list must not name a slug twice (the publish
+ * command drops duplicates before it gets here).
+ */
+export function buildIndex(items: readonly NewsItem[], hash: ContentHash): Map<string, string> {
   const sorted = ascending(items);
   const files = new Map<string, string>();
-  const pages = chunks(sorted, CHUNK_SIZE);
-  pages.forEach((chunk, n) => files.set(pageChunkKey(n), JSON.stringify(chunk)));
-  const sitemaps = chunks(sorted.map((item) => [item.slug, item.data]), SITEMAP_CHUNK_SIZE);
-  sitemaps.forEach((chunk, n) => files.set(sitemapChunkKey(n), JSON.stringify(chunk)));
-  const lists = chunks(sorted, LIST_CHUNK_SIZE);
-  lists.forEach((chunk, n) => files.set(listChunkKey(n), JSON.stringify(chunk)));
-  const shards = new Map<number, Record<string, NewsItem>>();
+  const write = (kind: ChunkKind, n: number, value: unknown) => {
+    const text = JSON.stringify(value);
+    const digest = hash(text);
+    if (!HASH.test(digest)) throw new Error(`content hash "${digest}" is not ${HASH_LENGTH} lowercase hex characters`);
+    files.set(chunkKey(kind, n, digest), text);
+    return digest;
+  };
+  const pages = chunks(sorted, CHUNK_SIZE).map((chunk, n) => write('pages', n, chunk));
+  const sitemaps = chunks(sorted.map((item) => [item.slug, item.data]), SITEMAP_CHUNK_SIZE).map((chunk, n) => write('sitemaps', n, chunk));
+  const lists = chunks(sorted, LIST_CHUNK_SIZE).map((chunk, n) => write('list', n, chunk));
+  const bySlug = new Map<number, Record<string, NewsItem>>();
   for (const item of sorted) {
     const shard = shardOf(String(item.slug));
-    const entries = shards.get(shard) ?? {};
+    const entries = bySlug.get(shard) ?? {};
     entries[item.slug] = item;
-    shards.set(shard, entries);
+    bySlug.set(shard, entries);
   }
-  for (const [shard, entries] of shards) files.set(slugShardKey(shard), JSON.stringify(entries));
-  const meta: IndexMeta = {
-    version: 1,
-    count: sorted.length,
-    chunkSize: CHUNK_SIZE,
+  const shards = Array.from({ length: SLUG_SHARDS }, (_, shard) => {
+    const entries = bySlug.get(shard);
+    return entries ? write('slugs', shard, entries) : null;
+  });
+  const meta: IndexMetaFile = { version: INDEX_VERSION, count: sorted.length, pages, sitemaps, lists, shards };
+  files.set(INDEX_META_KEY, JSON.stringify(meta));
+  return files;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function checkedCount(value: unknown): number {
+  if (!Number.isSafeInteger(value) || (value as number) < 0 || (value as number) > MAX_ARTICLES) {
+    throw new Error(`"count" ${JSON.stringify(value)} is not an integer from 0 to ${MAX_ARTICLES}`);
+  }
+  return value as number;
+}
+
+/** A version-2 list of chunk hashes, exactly as long as the count needs. */
+function checkedHashes(meta: Record<string, unknown>, field: string, length: number): string[] {
+  const value = meta[field];
+  if (!Array.isArray(value) || value.length !== length) throw new Error(`"${field}" is not a list of ${length} hashes`);
+  for (const hash of value) if (typeof hash !== 'string' || !HASH.test(hash)) throw new Error(`"${field}" holds a bad hash`);
+  return value as string[];
+}
+
+function parseVersion2(meta: Record<string, unknown>): IndexMeta {
+  const count = checkedCount(meta.count);
+  const pages = checkedHashes(meta, 'pages', chunkCount(count, CHUNK_SIZE));
+  const sitemaps = checkedHashes(meta, 'sitemaps', chunkCount(count, SITEMAP_CHUNK_SIZE));
+  const lists = checkedHashes(meta, 'lists', chunkCount(count, LIST_CHUNK_SIZE));
+  const shards = meta.shards;
+  if (!Array.isArray(shards) || shards.length !== SLUG_SHARDS) throw new Error(`"shards" is not a list of ${SLUG_SHARDS}`);
+  let used = 0;
+  const shardKeys = shards.map((hash: unknown, shard) => {
+    if (hash === null) return null;
+    if (typeof hash !== 'string' || !HASH.test(hash)) throw new Error('"shards" holds a bad hash');
+    used++;
+    return slugShardKey(shard, hash);
+  });
+  if (used > count || (count > 0 && used === 0)) throw new Error(`"shards" names ${used} shards for ${count} articles`);
+  return {
+    version: 2,
+    count,
     pageChunks: pages.length,
     sitemapChunks: sitemaps.length,
     listChunks: lists.length,
-    shards: [...shards.keys()].sort((a, b) => a - b),
+    pageKeys: pages.map((hash, n) => pageChunkKey(n, hash)),
+    sitemapKeys: sitemaps.map((hash, n) => sitemapChunkKey(n, hash)),
+    listKeys: lists.map((hash, n) => listChunkKey(n, hash)),
+    shardKeys,
   };
-  files.set(INDEX_META_KEY, JSON.stringify(meta));
-  return files;
+}
+
+/** A version-1 meta (counts only, keys without hashes), as stores written before version 2 hold. */
+function parseVersion1(meta: Record<string, unknown>): IndexMeta {
+  const count = checkedCount(meta.count);
+  const expect = (field: string, wanted: number) => {
+    if (meta[field] !== wanted) throw new Error(`"${field}" ${JSON.stringify(meta[field])} does not match ${count} articles`);
+    return wanted;
+  };
+  expect('chunkSize', CHUNK_SIZE);
+  const pageChunks = expect('pageChunks', chunkCount(count, CHUNK_SIZE));
+  const sitemapChunks = expect('sitemapChunks', chunkCount(count, SITEMAP_CHUNK_SIZE));
+  const listChunks = expect('listChunks', chunkCount(count, LIST_CHUNK_SIZE));
+  const shards = meta.shards;
+  if (!Array.isArray(shards) || shards.length > Math.min(SLUG_SHARDS, count)) throw new Error('"shards" is not a short list');
+  const shardKeys: (string | null)[] = Array.from({ length: SLUG_SHARDS }, () => null);
+  for (const shard of shards) {
+    if (!Number.isInteger(shard) || shard < 0 || shard >= SLUG_SHARDS || shardKeys[shard] !== null) throw new Error('"shards" holds a bad shard');
+    shardKeys[shard] = legacyChunkKey('slugs', shard);
+  }
+  const keys = (kind: ChunkKind, length: number) => Array.from({ length }, (_, n) => legacyChunkKey(kind, n));
+  return {
+    version: 1,
+    count,
+    pageChunks,
+    sitemapChunks,
+    listChunks,
+    pageKeys: keys('pages', pageChunks),
+    sitemapKeys: keys('sitemaps', sitemapChunks),
+    listKeys: keys('list', listChunks),
+    shardKeys,
+  };
+}
+
+/**
+ * index/meta.json's text, checked: every count an integer in range, every
+ * list as long as the count needs, every hash well formed. Throws with the
+ * reason otherwise, so a corrupt or unknown meta is never half used.
+ */
+export function parseIndexMeta(text: string): IndexMeta {
+  const meta: unknown = JSON.parse(text);
+  if (!isRecord(meta)) throw new Error('index/meta.json is not an object');
+  if (meta.version === 2) return parseVersion2(meta);
+  if (meta.version === 1) return parseVersion1(meta);
+  throw new Error(`index/meta.json has unknown version ${JSON.stringify(meta.version)}`);
+}
+
+/** Every chunk key a meta names (not the meta itself). */
+export function indexKeysOf(meta: IndexMeta): string[] {
+  return [...meta.pageKeys, ...meta.sitemapKeys, ...meta.listKeys, ...meta.shardKeys.filter((key) => key !== null)];
 }
 
 /**

@@ -9,7 +9,7 @@ export interface NewsItem {
   data: string;
   /** File name inside the thumbnails folder. */
   imagemAtual: string;
-  /** Content path of the HTML body, e.g. `noticias/<slug>.html`. */
+  /** Content path of the HTML body: `noticias/<slug>.<hash of the body>.html` (`noticias/<slug>.html` before bodies were hashed). */
   htmlPath: string;
 }
 
@@ -21,11 +21,20 @@ export interface NewsEntry extends NewsItem {
 /** Lowercase words of letters and digits joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const MAX_SLUG_LENGTH = 120;
-const IMAGE_FILE = /^[a-z0-9][a-z0-9._-]*\.(?:webp|avif|jpe?g|png)$/;
-const BODY_PATH = /^noticias\/[a-z0-9][a-z0-9._-]*\.html$/;
+const IMAGE_FILE = /^[a-z0-9][a-z0-9._-]{0,200}\.(?:webp|avif|jpe?g|png)$/;
+/** What follows `noticias/<slug>` in a body path: an optional content hash, then `.html`. */
+const BODY_PATH_END = /^(?:\.[0-9a-f]{10})?\.html$/;
 
 export function isValidSlug(value: string): boolean {
   return value.length <= MAX_SLUG_LENGTH && SLUG_PATTERN.test(value);
+}
+
+export const isValidImageFile = (value: string) => IMAGE_FILE.test(value);
+
+/** A body path of this slug's own article: an entry can never point at another article's body. */
+export function isValidBodyPath(value: string, slug: string): boolean {
+  const prefix = `noticias/${slug}`;
+  return value.startsWith(prefix) && BODY_PATH_END.test(value.slice(prefix.length));
 }
 
 /**
@@ -44,7 +53,7 @@ export function parseNewsItem(raw: unknown): NewsEntry | string {
   if (!isValidSlug(slug)) return `invalid slug "${slug}"`;
   const date = parseCalendarDate(data);
   if (!date) return `invalid date "${data}"`;
-  if (!IMAGE_FILE.test(imagemAtual)) return `invalid image file name "${imagemAtual}"`;
-  if (!BODY_PATH.test(htmlPath)) return `invalid htmlPath "${htmlPath}"`;
+  if (!isValidImageFile(imagemAtual)) return `invalid image file name "${imagemAtual}"`;
+  if (!isValidBodyPath(htmlPath, slug)) return `invalid htmlPath "${htmlPath}"`;
   return { slug, titulo, descricao, data, imagemAtual, htmlPath, date };
 }

@@ -1,14 +1,15 @@
 import QuickLRU from 'quick-lru';
 import { describeError, log } from '../log';
-import { parseNewsItem, type NewsEntry } from './news-item';
+import { parseCalendarDate } from '../lib/dates';
+import { isValidSlug, parseNewsItem, type NewsEntry } from './news-item';
 import {
+  CHUNK_SIZE,
   chunksForWindow,
   findInShardText,
   INDEX_META_KEY,
-  pageChunkKey,
+  parseIndexMeta,
   shardOf,
-  sitemapChunkKey,
-  slugShardKey,
+  SITEMAP_CHUNK_SIZE,
   type IndexMeta,
 } from './news-index';
 
@@ -30,6 +31,9 @@ export interface ContentBindings {
 /**
  * Where the index is read from. All index keys come from the source whose
  * meta was read, so one request never mixes a KV list with the bundled one.
+ * The meta names every chunk's key (news-index.ts), and those keys are never
+ * rewritten with other content, so the chunks read with one meta always
+ * belong to the same list.
  */
 export interface NewsIndex {
   meta: IndexMeta;
@@ -81,26 +85,18 @@ export async function readContent(env: ContentBindings, key: string): Promise<st
   return (await readFromKv(env, key)) ?? (await readFromBundle(env, key));
 }
 
-function parseMeta(text: string): IndexMeta {
-  const meta = JSON.parse(text) as IndexMeta;
-  if (meta.version !== 1 || !Number.isInteger(meta.count) || !Array.isArray(meta.shards)) {
-    throw new Error('index/meta.json has an unknown shape');
-  }
-  return meta;
-}
-
 async function loadIndex(env: ContentBindings): Promise<NewsIndex> {
   const fromKv = await readFromKv(env, INDEX_META_KEY);
   if (fromKv != null) {
     try {
-      return { meta: parseMeta(fromKv), source: 'kv' };
+      return { meta: parseIndexMeta(fromKv), source: 'kv' };
     } catch (error) {
-      log('error', 'news_index_invalid', { source: 'kv', ...describeError(error) });
+      log('error', 'news_index_invalid', { source: 'kv', key: INDEX_META_KEY, ...describeError(error) });
     }
   }
   const fromBundle = await readFromBundle(env, INDEX_META_KEY);
   if (fromBundle === null) throw new Error('bundled news index is missing');
-  return { meta: parseMeta(fromBundle), source: 'bundle' };
+  return { meta: parseIndexMeta(fromBundle), source: 'bundle' };
 }
 
 /** The index's counts and source, kept per isolate for {@link NEWS_LIST_TTL_MS}. */
@@ -121,11 +117,18 @@ async function readIndexText(env: ContentBindings, index: NewsIndex, key: string
   return (await readIndexValue(env, index, key)).text;
 }
 
-/** {@link readIndexText}, saying whether the bundle answered for a failed KV read. */
+/**
+ * {@link readIndexText}, saying whether the bundle answered for a failed KV
+ * read. A chunk the meta names but its source lacks is logged: the publish
+ * command writes chunks before the meta, so it means lost or damaged data.
+ */
 async function readIndexValue(env: ContentBindings, index: NewsIndex, key: string) {
   const fromKv = index.source === 'kv' ? await readFromKv(env, key) : undefined;
-  if (fromKv !== undefined) return { text: fromKv, fellBack: false };
-  return { text: await readFromBundle(env, key), fellBack: index.source === 'kv' };
+  const result = fromKv !== undefined
+    ? { text: fromKv, fellBack: false }
+    : { text: await readFromBundle(env, key), fellBack: index.source === 'kv' };
+  if (result.text === null) log('error', 'news_index_chunk_missing', { source: index.source, key });
+  return result;
 }
 
 /** An index value's JSON, parsed; null (logged) when it is not valid JSON. */
@@ -136,11 +139,6 @@ function parseIndexJson<T>(text: string, key: string): T | null {
     log('error', 'news_index_invalid', { key, ...describeError(error) });
     return null;
   }
-}
-
-async function readIndexJson<T>(env: ContentBindings, index: NewsIndex, key: string): Promise<T | null> {
-  const text = await readIndexText(env, index, key);
-  return text === null ? null : parseIndexJson<T>(text, key);
 }
 
 /** A checked entry, or null for a bad one: skipped and logged rather than breaking the page. */
@@ -166,21 +164,45 @@ const PAGE_CHUNKS_KEPT = 64;
 const pageChunkCache = new WeakMap<NewsIndex, QuickLRU<number, PageChunk>>();
 
 /**
+ * A page chunk's raw values, checked: at most CHUNK_SIZE of them (a longer
+ * chunk is corrupt, and its extra items would shift every page), and a slug
+ * seen before in the chunk is dropped (keeping the first), so no page shows an
+ * article twice and no caller loops over copies of one article.
+ */
+function checkedPageChunk(raw: readonly unknown[], key: string): PageChunk {
+  const seen = new Set<string>();
+  return raw.slice(0, CHUNK_SIZE).map((value) => {
+    const entry = checkedEntry(value, key);
+    if (!entry) return null;
+    if (seen.has(entry.slug)) {
+      log('warn', 'news_item_skipped', { key, reason: `duplicate slug "${entry.slug}"` });
+      return null;
+    }
+    seen.add(entry.slug);
+    return entry;
+  });
+}
+
+/** A chunk number the index has: a corrupt or hostile caller value reads nothing. */
+const inRange = (n: number, chunks: number) => Number.isInteger(n) && n >= 0 && n < chunks;
+
+/**
  * Page chunk n, read, parsed and checked once per index rather than on every
- * request (that was a twentieth of a home render). A chunk changes only with a
- * publish, which shows once the index is read again ({@link NEWS_LIST_TTL_MS}):
+ * request (that was a twentieth of a home render). A chunk's key names its
+ * content, and a new index is read with the meta ({@link NEWS_LIST_TTL_MS}):
  * kept as long as its index, a chunk is as fresh as the counts. Not kept: a
  * chunk the bundle gave for a failed KV read, a missing one, invalid JSON.
  */
 async function getPageChunk(env: ContentBindings, index: NewsIndex, n: number): Promise<PageChunk> {
+  if (!inRange(n, index.meta.pageChunks)) return [];
   const cache = pageChunkCache.get(index) ?? new QuickLRU<number, PageChunk>({ maxSize: PAGE_CHUNKS_KEPT });
   const kept = cache.get(n);
   if (kept) return kept;
-  const key = pageChunkKey(n);
+  const key = index.meta.pageKeys[n]!;
   const { text, fellBack } = await readIndexValue(env, index, key);
-  const raw = text === null ? null : parseIndexJson<unknown[]>(text, key);
+  const raw = text === null ? null : parseIndexJson<unknown>(text, key);
   if (!Array.isArray(raw)) return [];
-  const chunk = raw.map((value) => checkedEntry(value, key));
+  const chunk = checkedPageChunk(raw, key);
   if (!fellBack) {
     cache.set(n, chunk);
     pageChunkCache.set(index, cache);
@@ -191,43 +213,77 @@ async function getPageChunk(env: ContentBindings, index: NewsIndex, n: number): 
 /**
  * The articles at newest-first positions [from, to): what page N of the grid,
  * the feed and the related picks show. One or two small reads, whatever the
- * archive's size.
+ * archive's size. A slug in both chunks (corrupt data) is shown once.
  */
 export async function getNewest(env: ContentBindings, index: NewsIndex, from: number, to: number): Promise<NewsEntry[]> {
   const window = chunksForWindow(index.meta.count, from, to);
   if (!window) return [];
   const ascending: (NewsEntry | null)[] = [];
   for (let n = window.firstChunk; n <= window.lastChunk; n++) ascending.push(...(await getPageChunk(env, index, n)));
-  const offset = window.firstChunk * index.meta.chunkSize;
-  return ascending.slice(window.first - offset, window.last - offset + 1).reverse().filter(isEntry);
+  const offset = window.firstChunk * CHUNK_SIZE;
+  const seen = new Set<string>();
+  const unique = ascending.slice(window.first - offset, window.last - offset + 1).filter((entry): entry is NewsEntry => {
+    if (!entry || seen.has(entry.slug)) return false;
+    seen.add(entry.slug);
+    return true;
+  });
+  return unique.reverse();
 }
 
-/** The ascending chunk n of the grid (for related picks from a random period). */
+/** The ascending chunk n of the grid (for related picks from a random period); each slug once. */
 export async function getChunk(env: ContentBindings, index: NewsIndex, n: number): Promise<NewsEntry[]> {
   return (await getPageChunk(env, index, n)).filter(isEntry);
 }
 
 /** The article with this slug, or null: one read of its shard. */
 export async function findArticle(env: ContentBindings, index: NewsIndex, slug: string): Promise<NewsEntry | null> {
-  const shard = shardOf(slug);
-  if (!index.meta.shards.includes(shard)) return null;
-  const key = slugShardKey(shard);
+  const key = index.meta.shardKeys[shardOf(slug)];
+  if (!key) return null;
   const text = await readIndexText(env, index, key);
   const raw = text === null ? undefined : itemInShard(text, slug, key);
-  return raw === undefined ? null : checkedEntry(raw, key);
+  const entry = raw === undefined ? null : checkedEntry(raw, key);
+  return entry?.slug === slug ? entry : null;
 }
 
 /** A shard's raw item for a slug: picked out of the text when it can be, else by parsing the whole shard. */
 function itemInShard(text: string, slug: string, key: string): unknown {
   const found = findInShardText(text, slug);
   if (typeof found === 'object' && found !== null && (found as { slug?: unknown }).slug === slug) return found;
-  const entries = parseIndexJson<Record<string, unknown>>(text, key);
-  return entries && Object.hasOwn(entries, slug) ? entries[slug] : undefined;
+  const entries = parseIndexJson<unknown>(text, key);
+  if (typeof entries !== 'object' || entries === null || Array.isArray(entries)) return undefined;
+  return Object.hasOwn(entries, slug) ? (entries as Record<string, unknown>)[slug] : undefined;
 }
 
-/** [slug, date] pairs of sitemap chunk n. */
+/** A sitemap pair whose slug and date are what the sitemap may print. */
+function isSitemapPair(value: unknown): value is [string, string] {
+  if (!Array.isArray(value) || value.length !== 2) return false;
+  const [slug, date] = value as unknown[];
+  return typeof slug === 'string' && isValidSlug(slug) && typeof date === 'string' && parseCalendarDate(date) !== null;
+}
+
+/**
+ * [slug, date] pairs of sitemap chunk n: checked (a bad pair is skipped, so
+ * nothing stored reaches the XML unchecked), each slug once, at most
+ * SITEMAP_CHUNK_SIZE. One log line per chunk, not per pair: a corrupt chunk
+ * could hold thousands.
+ */
 export async function getSitemapChunk(env: ContentBindings, index: NewsIndex, n: number): Promise<[string, string][]> {
-  return (await readIndexJson<[string, string][]>(env, index, sitemapChunkKey(n))) ?? [];
+  if (!inRange(n, index.meta.sitemapChunks)) return [];
+  const key = index.meta.sitemapKeys[n]!;
+  const text = await readIndexText(env, index, key);
+  const raw = text === null ? null : parseIndexJson<unknown>(text, key);
+  if (!Array.isArray(raw)) return [];
+  const seen = new Set<string>();
+  const pairs: [string, string][] = [];
+  let skipped = 0;
+  for (const value of raw.slice(0, SITEMAP_CHUNK_SIZE)) {
+    if (isSitemapPair(value) && !seen.has(value[0])) {
+      seen.add(value[0]);
+      pairs.push([value[0], value[1]]);
+    } else skipped++;
+  }
+  if (skipped > 0 || raw.length > SITEMAP_CHUNK_SIZE) log('warn', 'sitemap_entries_skipped', { key, skipped, extra: Math.max(0, raw.length - SITEMAP_CHUNK_SIZE) });
+  return pairs;
 }
 
 /** An article's HTML body, or null when neither KV nor the bundle has it. */

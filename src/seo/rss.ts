@@ -15,7 +15,7 @@ function rfc822(entry: NewsEntry): string {
   return new Date(Date.UTC(year!, month! - 1, day!, 12)).toUTCString();
 }
 
-/** RSS 2.0 of the latest articles (given newest first). */
+/** RSS 2.0 of the latest articles (given newest first); every value escaped, dates included. */
 export function rssXml(site: SiteConfig, latest: readonly NewsEntry[]): string {
   const entries = latest
     .map((entry) => {
@@ -26,7 +26,7 @@ export function rssXml(site: SiteConfig, latest: readonly NewsEntry[]): string {
         `<link>${url}</link>`,
         `<guid isPermaLink="true">${url}</guid>`,
         `<description>${escapeXml(entry.descricao)}</description>`,
-        `<pubDate>${rfc822(entry)}</pubDate>`,
+        `<pubDate>${escapeXml(rfc822(entry))}</pubDate>`,
         '</item>',
       ].join('');
     })
@@ -39,7 +39,7 @@ export function rssXml(site: SiteConfig, latest: readonly NewsEntry[]): string {
 <description>${escapeXml(site.tagline)}</description>
 <language>pt-BR</language>
 <atom:link href="${escapeXml(absoluteUrl(site, FEED_PATH))}" rel="self" type="application/rss+xml"/>
-${latest[0] ? `<lastBuildDate>${rfc822(latest[0])}</lastBuildDate>\n` : ''}${entries}
+${latest[0] ? `<lastBuildDate>${escapeXml(rfc822(latest[0]))}</lastBuildDate>\n` : ''}${entries}
 </channel>
 </rss>
 `;

@@ -17,7 +17,9 @@ export const sitemapPartPath = (n: number) => `/sitemaps/${n}.xml`;
 
 /**
  * A sitemaps.org urlset: the given articles, and (in the first file) the home
- * page, dated by the newest article, and the institutional pages.
+ * page, dated by the newest article, and the institutional pages. Every value
+ * is escaped, although the store has checked them: the XML stays well formed
+ * whatever a stored index holds.
  */
 export function sitemapXml(
   site: SiteConfig,
@@ -30,7 +32,7 @@ export function sitemapXml(
     ...(home ? STATIC_PAGES : []),
   ];
   const entries = urls
-    .map(({ path, lastmod }) => `<url><loc>${escapeXml(absoluteUrl(site, path))}</loc><lastmod>${lastmod}</lastmod></url>`)
+    .map(({ path, lastmod }) => `<url><loc>${escapeXml(absoluteUrl(site, path))}</loc><lastmod>${escapeXml(lastmod)}</lastmod></url>`)
     .join('\n');
   return `${XML_DECLARATION}\n${URLSET}\n${entries}\n</urlset>\n`;
 }

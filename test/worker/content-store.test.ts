@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildIndex, INDEX_META_KEY, pageChunkKey, shardOf, slugShardKey } from '../../src/content/news-index';
+import { INDEX_META_KEY, shardOf } from '../../src/content/news-index';
 import {
   clearNewsListCache,
   findArticle,
@@ -10,7 +10,7 @@ import {
   readContent,
   type ContentBindings,
 } from '../../src/content/store';
-import { bundledNews, clearKv, emptyKv, failingKv, fetchPath, fetchWithEnv, newsItem, publishList, textOf } from './helpers';
+import { bundledNews, clearKv, emptyKv, failingKv, fetchPath, fetchWithEnv, indexOf, kvMeta, newsItem, publishList, textOf } from './helpers';
 
 beforeEach(() => clearNewsListCache());
 afterEach(clearKv);
@@ -39,9 +39,10 @@ describe('KV over the bundled assets', () => {
   });
 
   it('reads a body from KV before the bundle, and from the bundle when KV lacks it', async () => {
-    await env.NEWS.put('noticias/como-decorar-apartamentos-pequenos.html', '<p>Versão corrigida.</p>');
-    expect(await readContent(env, 'noticias/como-decorar-apartamentos-pequenos.html')).toBe('<p>Versão corrigida.</p>');
-    expect(await readContent(env, 'noticias/fundos-imobiliarios-para-iniciantes.html')).toMatch(/^<p>/);
+    const [first, second] = await bundledNews();
+    await env.NEWS.put(first!.htmlPath, '<p>Versão corrigida.</p>');
+    expect(await readContent(env, first!.htmlPath)).toBe('<p>Versão corrigida.</p>');
+    expect(await readContent(env, second!.htmlPath)).toMatch(/^<p>/);
     expect(await readContent(env, 'noticias/nao-existe.html')).toBeNull();
   });
 
@@ -55,9 +56,14 @@ describe('KV over the bundled assets', () => {
   });
 
   it('never fills a gap in the KV index with the bundle\'s list', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     await publishList([newsItem('so-no-kv')]);
-    await env.NEWS.delete('index/pages/0.json');
+    const key = (await kvMeta()).pageKeys[0]!;
+    await env.NEWS.delete(key);
     expect(await newestSlugs()).toEqual([]);
+    expect(errors.mock.calls.map(([line]) => JSON.parse(String(line)))).toContainEqual(
+      expect.objectContaining({ event: 'news_index_chunk_missing', key }),
+    );
   });
 
   it('falls back to the bundle when the index in KV is not valid JSON', async () => {
@@ -89,7 +95,7 @@ describe('KV over the bundled assets', () => {
     clearNewsListCache();
     expect(await newestSlugs(env, start)).toEqual(['segunda', 'primeira']);
     // Written straight to KV, as a publish from elsewhere would be: this isolate still has the old counts.
-    const third = buildIndex([newsItem('primeira'), newsItem('segunda', { data: '2025-07-01' }), newsItem('terceira', { data: '2025-08-01' })]);
+    const third = indexOf([newsItem('primeira'), newsItem('segunda', { data: '2025-07-01' }), newsItem('terceira', { data: '2025-08-01' })]);
     await Promise.all([...third].map(([key, value]) => env.NEWS.put(key, value)));
     // Still the cached counts (2 articles) until the time is up, then all three.
     expect((await newestSlugs(env, start + NEWS_LIST_TTL_MS - 1)).length).toBe(2);
@@ -100,7 +106,7 @@ describe('KV over the bundled assets', () => {
     const start = 1_000_000;
     await publishList([newsItem('primeira')]);
     expect(await newestSlugs(env, start)).toEqual(['primeira']);
-    await env.NEWS.put(pageChunkKey(0), buildIndex([newsItem('trocada')]).get(pageChunkKey(0))!);
+    await Promise.all([...indexOf([newsItem('trocada')])].map(([key, value]) => env.NEWS.put(key, value)));
     expect(await newestSlugs(env, start + NEWS_LIST_TTL_MS - 1)).toEqual(['primeira']);
     expect(await newestSlugs(env, start + NEWS_LIST_TTL_MS)).toEqual(['trocada']);
   });
@@ -123,7 +129,7 @@ describe('KV over the bundled assets', () => {
 
   it('finds an article in a slug shard written with spaces, by parsing the whole shard', async () => {
     await publishList([newsItem('casa'), newsItem('casa-10')]);
-    const key = slugShardKey(shardOf('casa'));
+    const key = (await kvMeta()).shardKeys[shardOf('casa')]!;
     await env.NEWS.put(key, JSON.stringify(JSON.parse((await env.NEWS.get(key))!), null, 2));
     const index = await getNewsIndex(env);
     expect((await findArticle(env, index, 'casa'))?.slug).toBe('casa');

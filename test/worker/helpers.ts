@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { app } from '../../src/app';
-import { buildIndex, listChunkKey } from '../../src/content/news-index';
+import { buildIndex, INDEX_META_KEY, parseIndexMeta, type IndexMeta } from '../../src/content/news-index';
 import { clearNewsListCache } from '../../src/content/store';
 import type { NewsItem } from '../../src/content/news-item';
+import { fnv1a } from '../../src/lib/hash';
 
 export const ORIGIN = 'http://localhost:8787';
 
@@ -17,16 +18,43 @@ export async function fetchWithEnv(path: string, overrides: Partial<Env>, init?:
   return app.request(`${ORIGIN}${path}`, init, { ...env, ...overrides });
 }
 
+/**
+ * A content hash for the tests' indexes: stable hex of the right length. The
+ * publish command uses SHA-256 (node:crypto, which these tests run without);
+ * the worker only reads the keys a meta names, whatever made them.
+ */
+export const testHash = (text: string) => `${fnv1a(text).toString(16).padStart(8, '0')}${(text.length % 256).toString(16).padStart(2, '0')}`;
+
+/** A list's index files (chunks and meta), as the publish command writes them. */
+export const indexOf = (items: readonly NewsItem[]) => buildIndex(items, testHash);
+
+/** The bundled index's meta. */
+export async function bundledMeta(): Promise<IndexMeta> {
+  return parseIndexMeta(await (await env.ASSETS.fetch(`${ORIGIN}/${INDEX_META_KEY}`)).text());
+}
+
 /** The bundled sample list (its index's list chunk), as the tests' reference. */
 export async function bundledNews(): Promise<NewsItem[]> {
-  const response = await env.ASSETS.fetch(`${ORIGIN}/${listChunkKey(0)}`);
+  const response = await env.ASSETS.fetch(`${ORIGIN}/${(await bundledMeta()).listKeys[0]}`);
   return response.json();
+}
+
+/** Puts index files in KV, meta last as the publish command does, and forgets the per-isolate copy. */
+export async function putIndex(files: ReadonlyMap<string, string>): Promise<void> {
+  await Promise.all([...files].filter(([key]) => key !== INDEX_META_KEY).map(([key, value]) => env.NEWS.put(key, value)));
+  const meta = files.get(INDEX_META_KEY);
+  if (meta !== undefined) await env.NEWS.put(INDEX_META_KEY, meta);
+  clearNewsListCache();
 }
 
 /** Puts a list's index in KV, as the publish command would, and forgets the per-isolate copy. */
 export async function publishList(items: NewsItem[]): Promise<void> {
-  await Promise.all([...buildIndex(items)].map(([key, value]) => env.NEWS.put(key, value)));
-  clearNewsListCache();
+  await putIndex(indexOf(items));
+}
+
+/** The meta of the index in KV. */
+export async function kvMeta(): Promise<IndexMeta> {
+  return parseIndexMeta((await env.NEWS.get(INDEX_META_KEY))!);
 }
 
 export function newsItem(slug: string, overrides: Partial<NewsItem> = {}): NewsItem {

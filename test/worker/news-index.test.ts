@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildIndex, findInShardText, shardOf, slugShardKey } from '../../src/content/news-index';
+import { findInShardText, INDEX_META_KEY, parseIndexMeta, shardOf } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
-import { newsItem } from './helpers';
+import { indexOf, newsItem } from './helpers';
 
 /** The shard text buildIndex writes for these items, and the shard of the first one. */
 function shardTextOf(items: NewsItem[]): string {
-  return buildIndex(items).get(slugShardKey(shardOf(items[0]!.slug)))!;
+  const files = indexOf(items);
+  return files.get(parseIndexMeta(files.get(INDEX_META_KEY)!).shardKeys[shardOf(items[0]!.slug)]!)!;
 }
 
 /** `count` slugs starting with `prefix` that land in the shard of `slug`. */

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
+import { INDEX_META_KEY } from '../../src/content/news-index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIndex } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
-import { clearKv, fetchPath, textOf } from './helpers';
+import { clearKv, fetchPath, indexOf, putIndex, textOf } from './helpers';
 
 /**
  * 100,000 articles in the local store, indexed as the publish command indexes
@@ -25,10 +25,12 @@ const generated = (i: number): NewsItem => ({
 const cardsOf = (html: string) => [...html.matchAll(/<h3 class="card-title"><a href="\/noticia\/([^"]+)"/g)].map((m) => m[1]);
 
 beforeAll(async () => {
-  const files = [...buildIndex(Array.from({ length: COUNT }, (_, i) => generated(i)))];
+  const index = indexOf(Array.from({ length: COUNT }, (_, i) => generated(i)));
+  const files = [...index].filter(([key]) => key !== INDEX_META_KEY);
   for (let i = 0; i < files.length; i += 500) {
     await Promise.all(files.slice(i, i + 500).map(([key, value]) => env.NEWS.put(key, value)));
   }
+  await putIndex(new Map([[INDEX_META_KEY, index.get(INDEX_META_KEY)!]]));
   await env.NEWS.put('noticias/artigo-54321.html', `<p>${'palavra '.repeat(450)}</p>`);
 }, 120_000);
 
