@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import { MAX_SLUG_LENGTH, SLUG_PATTERN, type NewsItem } from '../../src/content/news-item.ts';
-import { bodyKey, imageKey } from '../../src/content/paths.ts';
+import { imageKey } from '../../src/content/paths.ts';
 import { BODY_FILE, META_FILE, publishedImageName, shown, type ArticleSource } from './article-folder.ts';
 import { checkBody } from './check-body.ts';
 import { checkDate } from './check-date.ts';
 import { checkImage } from './check-image.ts';
+import { publishedBodyPath } from './content-hash.ts';
 import { describeValue } from './editor-text.ts';
 import { imageVariants } from './image-variants.ts';
 import { LIMITS } from './limits.ts';
@@ -139,7 +140,7 @@ export async function checkArticle(
         descricao: String(meta.descricao).trim(),
         data: String(meta.data),
         imagemAtual: imageFile,
-        htmlPath: bodyKey(slug),
+        htmlPath: publishedBodyPath(slug, source.body),
       },
       body: source.body,
       image: { key: imageKey(imageFile), bytes: image.bytes },

@@ -1,113 +1,163 @@
 import { variantFiles } from '../../src/content/image-variants.ts';
-import { buildIndex, INDEX_META_KEY } from '../../src/content/news-index.ts';
+import { buildIndex, INDEX_META_KEY, indexKeysOf, parseIndexMeta, type ContentHash } from '../../src/content/news-index.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
-import { bodyKey, imageKey } from '../../src/content/paths.ts';
+import { imageKey } from '../../src/content/paths.ts';
 import type { PreparedArticle } from './check-article.ts';
+import type { KvEntry } from './kv-store.ts';
+import { DELETE_AFTER_MS } from './pending-deletes.ts';
 
-/** One write to KV. Images are bytes; everything else is text. */
-export interface KvEntry {
-  key: string;
-  value: string | Buffer;
+/** The live index as a run read it. */
+export interface Live {
+  /** The live list: KV's, or the bundled one when KV has no index. Entries exactly as stored. */
+  items: readonly NewsItem[];
+  /** index/meta.json's text; null when KV has none (the site then shows the bundled list). */
+  metaText: string | null;
+  /** The keys KV holds under index/, when read: a chunk the meta names but KV lacks is written again. */
+  existing?: ReadonlySet<string>;
 }
 
 /**
- * The steps of a publish or unpublish, in the order they must run. The order
- * is the safety: on publish, article files before the index and the index's
- * counts (index/meta.json) last, so no reader sees a card without its article;
- * on unpublish, the index before the files, so no card points at a deleted one.
+ * What a publish or unpublish does. Nothing it writes before the switch is
+ * visible: article files and index chunks have keys named by their content,
+ * so they never replace what a reader uses. Writing `metaText` to
+ * index/meta.json is the switch; the keys the old index named are deleted
+ * only after DELETE_AFTER_MS (pending-deletes.ts), once no cached page or
+ * isolate can still use them.
  */
-export type Step =
-  | { kind: 'put-files'; label: string; entries: KvEntry[] }
-  | { kind: 'delete-files'; label: string; keys: string[] };
-
 export interface Plan {
-  steps: Step[];
+  /** The list after the switch. */
+  next: readonly NewsItem[];
+  /** index/meta.json for `next`: written last, the atomic switch. */
+  metaText: string;
+  /** Article files (bodies, images, variants), then the index chunks the live store lacks. */
+  writes: KvEntry[];
+  /** Keys this plan writes that nothing names yet: deleted later if the switch never happens. */
+  fresh: string[];
+  /** Keys the live index names and `next` does not: deleted after the bound. */
+  stale: string[];
   added: string[];
   updated: string[];
   removed: string[];
-}
-
-/** The live list, and whether it is in KV (else it is the bundled list, with no index in KV). */
-export interface Live {
-  items: readonly NewsItem[];
-  inKv: boolean;
+  /** What the plan had to repair in the live list (duplicates dropped), for the editor. */
+  notes: string[];
 }
 
 /** An image's KV keys: the published original and its responsive variants. */
-const imageKeys = (file: string) => [imageKey(file), ...variantFiles(file).map(imageKey)];
+export const imageKeys = (file: string) => [imageKey(file), ...variantFiles(file).map(imageKey)];
 
-/**
- * The index writes that turn the live list into `next`: only the keys whose
- * value changes (a new article touches a few of them, not the whole archive),
- * the counts last, then the keys `next` no longer has.
- */
-function indexSteps(live: Live, next: readonly NewsItem[]): Step[] {
-  const before = live.inKv ? buildIndex(live.items) : new Map<string, string>();
-  const after = buildIndex(next);
-  const changed = [...after].filter(([key, value]) => key !== INDEX_META_KEY && before.get(key) !== value);
-  const stale = [...before.keys()].filter((key) => !after.has(key));
-  const steps: Step[] = [];
-  if (changed.length > 0) steps.push({ kind: 'put-files', label: 'index', entries: changed.map(([key, value]) => ({ key, value })) });
-  steps.push({ kind: 'put-files', label: 'index counts', entries: [{ key: INDEX_META_KEY, value: after.get(INDEX_META_KEY)! }] });
-  if (stale.length > 0) steps.push({ kind: 'delete-files', label: 'old index entries', keys: stale });
-  return steps;
+/** The KV keys an entry's page reads: its body and its image with the variants (odd entries: what they name). */
+function articleKeys(item: NewsItem): string[] {
+  const keys: string[] = [];
+  if (typeof item.htmlPath === 'string' && item.htmlPath.startsWith('noticias/')) keys.push(item.htmlPath);
+  if (typeof item.imagemAtual === 'string' && item.imagemAtual !== '') keys.push(...imageKeys(item.imagemAtual));
+  return keys;
 }
 
 /**
- * Publishing: each article's body, image and variants, then the index of the
- * merged list (the live list with these articles added or replaced), then the
- * images an update replaced. Running the same plan twice writes the same values.
+ * Every KV key the live site reads through this index: the chunks its meta
+ * names and each article's body and images. Empty when KV has no index (the
+ * bundled content is in the static assets, not in KV).
  */
-export function planPublish(articles: readonly PreparedArticle[], live: Live): Plan {
-  const liveBySlug = new Map(live.items.map((item) => [item.slug, item]));
-  const publishing = new Set(articles.map(({ item }) => item.slug));
-  const next = [...live.items.filter((item) => !publishing.has(item.slug)), ...articles.map(({ item }) => item)];
-  const replacedImages = articles
-    .map(({ item }) => liveBySlug.get(item.slug))
-    .filter((old): old is NewsItem => old !== undefined)
-    .filter((old) => !articles.some(({ item }) => item.imagemAtual === old.imagemAtual))
-    .flatMap((old) => imageKeys(old.imagemAtual));
-  const steps: Step[] = [
-    {
-      kind: 'put-files',
-      label: 'articles',
-      entries: articles.flatMap(({ item, body, image, variants }) => [
-        { key: item.htmlPath, value: body },
-        { key: image.key, value: image.bytes },
-        ...variants,
-      ]),
-    },
-    ...indexSteps(live, next),
-  ];
-  if (replacedImages.length > 0) steps.push({ kind: 'delete-files', label: 'replaced images', keys: replacedImages });
+export function referencedKeys(live: Pick<Live, 'items' | 'metaText'>): Set<string> {
+  if (live.metaText === null) return new Set();
+  return new Set([...indexKeysOf(parseIndexMeta(live.metaText)), ...live.items.flatMap(articleKeys)]);
+}
+
+/** The list with each slug once (the first entry kept), and a note per slug that was doubled. */
+export function withoutDuplicates(items: readonly NewsItem[]): { items: NewsItem[]; notes: string[] } {
+  const seen = new Set<string>();
+  const doubled = new Set<string>();
+  const kept = items.filter((item) => {
+    if (typeof item?.slug !== 'string') return true;
+    if (seen.has(item.slug)) {
+      doubled.add(item.slug);
+      return false;
+    }
+    seen.add(item.slug);
+    return true;
+  });
+  const notes = [...doubled].map((slug) => `the live list named "${slug}" more than once: kept its first entry, dropped the others`);
+  return { items: kept, notes };
+}
+
+/** The writes, the switch and the deferred deletions that turn the live list into `next`. */
+function planChange(live: Live, next: NewsItem[], articleFiles: KvEntry[], hash: ContentHash): Omit<Plan, 'added' | 'updated' | 'removed' | 'notes'> {
+  const files = buildIndex(next, hash);
+  const metaText = files.get(INDEX_META_KEY)!;
+  files.delete(INDEX_META_KEY);
+  const before = referencedKeys(live);
+  // A chunk is written when the store lacks it (when known), else when the live index does not name it.
+  const missing = (key: string) => (live.existing ? !live.existing.has(key) : !before.has(key));
+  const writes = [...articleFiles, ...[...files].filter(([key]) => missing(key)).map(([key, value]) => ({ key, value }))];
+  const after = referencedKeys({ items: next, metaText });
   return {
-    steps,
-    added: articles.filter(({ item }) => !liveBySlug.has(item.slug)).map(({ item }) => item.slug),
-    updated: articles.filter(({ item }) => liveBySlug.has(item.slug)).map(({ item }) => item.slug),
+    next,
+    metaText,
+    writes,
+    fresh: writes.map(({ key }) => key).filter((key) => !before.has(key)),
+    stale: [...before].filter((key) => !after.has(key)),
+  };
+}
+
+/**
+ * Publishing: each article's body, image and variants, and the index of the
+ * merged list (the live list with these articles added or replaced, each slug
+ * once). Running the same plan twice writes the same values.
+ */
+export function planPublish(articles: readonly PreparedArticle[], live: Live, hash: ContentHash): Plan {
+  const publishing = new Set<string>();
+  for (const { item } of articles) {
+    if (publishing.has(item.slug)) throw new Error(`two of the folders are the article "${item.slug}": publish one of them (nothing was written)`);
+    publishing.add(item.slug);
+  }
+  const { items: liveItems, notes } = withoutDuplicates(live.items);
+  const liveSlugs = new Set(liveItems.map((item) => item.slug));
+  const next = [...liveItems.filter((item) => !publishing.has(item.slug)), ...articles.map(({ item }) => item)];
+  const articleFiles = articles.flatMap(({ item, body, image, variants }) => [
+    { key: item.htmlPath, value: body },
+    { key: image.key, value: image.bytes },
+    ...variants,
+  ]);
+  return {
+    ...planChange(live, next, articleFiles, hash),
+    added: [...publishing].filter((slug) => !liveSlugs.has(slug)),
+    updated: [...publishing].filter((slug) => liveSlugs.has(slug)),
     removed: [],
+    notes,
   };
 }
 
-/** Unpublishing: the index without the article first, then its body and images. */
-export function planUnpublish(slug: string, live: Live): Plan | null {
-  const item = live.items.find((entry) => entry.slug === slug);
-  if (!item) return null;
-  return {
-    steps: [
-      ...indexSteps(live, live.items.filter((entry) => entry.slug !== slug)),
-      { kind: 'delete-files', label: 'article', keys: [bodyKey(slug), ...imageKeys(item.imagemAtual)] },
-    ],
-    added: [],
-    updated: [],
-    removed: [slug],
-  };
+/** Unpublishing: the index without the article; its body and images go after the bound. Null when it is not live. */
+export function planUnpublish(slug: string, live: Live, hash: ContentHash): Plan | null {
+  const { items: liveItems, notes } = withoutDuplicates(live.items);
+  if (!liveItems.some((entry) => entry.slug === slug)) return null;
+  const next = liveItems.filter((entry) => entry.slug !== slug);
+  return { ...planChange(live, next, [], hash), added: [], updated: [], removed: [slug], notes };
 }
+
+/** Whether a list read back after the switch shows the plan's effect (its articles listed, or gone). */
+export function planLanded(plan: Plan, items: readonly NewsItem[]): boolean {
+  const slugs = new Set(items.map((item) => item.slug));
+  return [...plan.added, ...plan.updated].every((slug) => slugs.has(slug)) && plan.removed.every((slug) => !slugs.has(slug));
+}
+
+const shownKeys = (keys: readonly string[]) =>
+  keys.length > 6 ? `${keys.slice(0, 6).join(', ')}, … (${keys.length} in all)` : keys.join(', ') || 'none';
 
 /** The plan as lines for `--dry-run` and for the log of a real run. */
 export function describePlan(plan: Plan): string[] {
-  return plan.steps.map((step, index) => {
-    const keys = step.kind === 'put-files' ? step.entries.map((entry) => entry.key) : step.keys;
-    const shown = keys.length > 6 ? `${keys.slice(0, 6).join(', ')}, … (${keys.length} in all)` : keys.join(', ');
-    return `${index + 1}. ${step.kind === 'put-files' ? 'write' : 'delete'} ${step.label}: ${shown}`;
-  });
+  const articleFiles = plan.writes.filter(({ key }) => !key.startsWith('index/')).map(({ key }) => key);
+  const chunks = plan.writes.filter(({ key }) => key.startsWith('index/')).map(({ key }) => key);
+  const count = plan.next.length;
+  const change = [
+    plan.added.length > 0 ? `${plan.added.length} new` : '',
+    plan.updated.length > 0 ? `${plan.updated.length} updated` : '',
+    plan.removed.length > 0 ? `${plan.removed.length} removed` : '',
+  ].filter(Boolean);
+  return [
+    `1. write article files (not shown until step 3): ${shownKeys(articleFiles)}`,
+    `2. write index chunks (new keys, not shown until step 3): ${shownKeys(chunks)}`,
+    `3. switch ${INDEX_META_KEY}: ${count} article(s)${change.length > 0 ? ` (${change.join(', ')})` : ''}`,
+    `4. delete, ${DELETE_AFTER_MS / 60_000} minutes after the switch: ${shownKeys(plan.stale)}`,
+  ];
 }

@@ -20,10 +20,25 @@ import {
  */
 export const NEWS_LIST_TTL_MS = 60_000;
 
+/**
+ * What the store uses of the KV binding. Structural rather than workerd's
+ * KVNamespace, so the publish command's tests can read an in-memory store
+ * through this very code in Node.
+ */
+export interface KvReader {
+  get(key: string, type: 'text'): Promise<string | null>;
+  get(key: string, type: 'arrayBuffer'): Promise<ArrayBuffer | null>;
+}
+
+/** What the store uses of the static assets binding. */
+export interface AssetsReader {
+  fetch(input: string): Promise<Response>;
+}
+
 /** The bindings the store reads: KV first, then the bundled static assets. */
 export interface ContentBindings {
-  NEWS: KVNamespace;
-  ASSETS: Fetcher;
+  NEWS: KvReader;
+  ASSETS: AssetsReader;
   /** Overrides {@link NEWS_LIST_TTL_MS} in seconds (the browser tests use 0 to see a publish at once). */
   NEWS_LIST_TTL_SECONDS?: string;
 }

@@ -1,110 +1,121 @@
 import { describe, expect, it } from 'vitest';
-import type { PreparedArticle } from '../../../scripts/content/check-article';
-import { planPublish, planUnpublish, type Live, type Step } from '../../../scripts/content/plan';
-import { buildIndex, INDEX_META_KEY, listChunkKey } from '../../../src/content/news-index';
+import { contentHash } from '../../../scripts/content/content-hash';
+import { describePlan, planPublish, planUnpublish, referencedKeys, type Live, type Plan } from '../../../scripts/content/plan';
+import { buildIndex, INDEX_META_KEY, parseIndexMeta } from '../../../src/content/news-index';
 import type { NewsItem } from '../../../src/content/news-item';
+import { article, itemsOf } from './publish-fixtures';
 
-const item = (slug: string, data: string, imagemAtual = `${slug}-aaaa.webp`): NewsItem => ({
-  slug,
-  titulo: `Título ${slug}`,
-  descricao: `Descrição ${slug}`,
-  data,
-  imagemAtual,
-  htmlPath: `noticias/${slug}.html`,
-});
-const prepared = (entry: NewsItem): PreparedArticle => ({
-  item: entry,
-  body: `<p>${entry.slug}</p>`,
-  image: { key: `thumbnails/${entry.imagemAtual}`, bytes: Buffer.from(entry.imagemAtual) },
-  variants: [{ key: `thumbnails/${entry.imagemAtual.replace('.webp', '-480w.avif')}`, value: Buffer.from('avif') }],
-});
-/** The original and the six variants of a published image. */
-const imageKeysOf = (file: string) => {
-  const base = file.replace('.webp', '');
-  return [`thumbnails/${file}`, ...[480, 800, 1200].flatMap((w) => [`thumbnails/${base}-${w}w.avif`, `thumbnails/${base}-${w}w.webp`])];
+const LIVE_ARTICLES = [article('b', '2025-05-01'), article('a', '2025-01-01'), article('c', '2025-09-01')];
+/** A live index in KV for these items. */
+const liveOf = (items: readonly NewsItem[]): Live => ({ items, metaText: buildIndex(items, contentHash).get(INDEX_META_KEY)! });
+const LIVE = liveOf(itemsOf(LIVE_ARTICLES));
+
+const writtenKeys = (plan: Plan) => plan.writes.map(({ key }) => key);
+/** The list the plan switches to, read back from its list chunk. */
+const listAfter = (plan: Plan) => {
+  const key = parseIndexMeta(plan.metaText).listKeys[0]!;
+  return JSON.parse(String(plan.writes.find((entry) => entry.key === key)?.value)) as NewsItem[];
 };
 
-const LIVE_ITEMS = [item('b', '2025-05-01'), item('a', '2025-01-01'), item('c', '2025-09-01')];
-const LIVE: Live = { items: LIVE_ITEMS, inKv: true };
-
-const labels = (steps: Step[]) => steps.map((step) => `${step.kind} ${step.label}`);
-const written = (steps: Step[]) =>
-  new Map(steps.flatMap((step) => (step.kind === 'put-files' ? step.entries.map((e) => [e.key, e.value] as const) : [])));
-/** The list the plan leaves in KV, read back from its list chunk. */
-const listAfter = (steps: Step[]) => JSON.parse(String(written(steps).get(listChunkKey(0)))) as NewsItem[];
-
 describe('publish plan', () => {
-  it('writes the article files, then the index, and the index counts last', () => {
-    const plan = planPublish([prepared(item('nova', '2025-06-01'))], LIVE);
-    expect(labels(plan.steps)).toEqual(['put-files articles', 'put-files index', 'put-files index counts']);
-    expect(plan.steps[0]).toEqual({
-      kind: 'put-files',
-      label: 'articles',
-      entries: [
-        { key: 'noticias/nova.html', value: '<p>nova</p>' },
-        { key: 'thumbnails/nova-aaaa.webp', value: Buffer.from('nova-aaaa.webp') },
-        { key: 'thumbnails/nova-aaaa-480w.avif', value: Buffer.from('avif') },
-      ],
-    });
-    const last = plan.steps.at(-1)!;
-    expect(last.kind === 'put-files' && last.entries.map((e) => e.key)).toEqual([INDEX_META_KEY]);
+  it('writes the article files and new index chunks under new keys, and switches with the meta alone', () => {
+    const nova = article('nova', '2025-06-01');
+    const plan = planPublish([nova], LIVE, contentHash);
+    expect(writtenKeys(plan).slice(0, 8)).toEqual([nova.item.htmlPath, nova.image.key, ...nova.variants.map((v) => v.key)]);
+    expect(writtenKeys(plan)).not.toContain(INDEX_META_KEY);
+    // Nothing the live site reads is written: every write is a new key.
+    const live = referencedKeys(LIVE);
+    expect(writtenKeys(plan).filter((key) => live.has(key))).toEqual([]);
+    expect(parseIndexMeta(plan.metaText).count).toBe(4);
+    expect(describePlan(plan).at(2)).toBe(`3. switch ${INDEX_META_KEY}: 4 article(s) (1 new)`);
   });
 
   it('merges with what is live: every live article stays', () => {
-    const plan = planPublish([prepared(item('nova', '2025-06-01'))], LIVE);
-    expect(listAfter(plan.steps).map((entry) => entry.slug)).toEqual(['a', 'b', 'nova', 'c']);
+    const plan = planPublish([article('nova', '2025-06-01')], LIVE, contentHash);
+    expect(listAfter(plan).map((entry) => entry.slug)).toEqual(['a', 'b', 'nova', 'c']);
     expect(plan.added).toEqual(['nova']);
     expect(plan.updated).toEqual([]);
   });
 
-  it('writes only the index entries that change', () => {
-    const many = Array.from({ length: 100 }, (_, i) => item(`artigo-${String(i).padStart(3, '0')}`, `2025-01-${String((i % 28) + 1).padStart(2, '0')}`));
-    const plan = planPublish([prepared(item('mais-nova', '2025-12-31'))], { items: many, inKv: true });
-    const keys = [...written(plan.steps).keys()].filter((key) => key.startsWith('index/'));
+  it('writes only the index chunks that change', () => {
+    const many = Array.from({ length: 100 }, (_, i) => article(`artigo-${String(i).padStart(3, '0')}`, `2025-01-${String((i % 28) + 1).padStart(2, '0')}`).item);
+    const plan = planPublish([article('mais-nova', '2025-12-31')], liveOf(many), contentHash);
+    const keys = writtenKeys(plan).filter((key) => key.startsWith('index/'));
     // The newest article lands in the last page chunk: not the other four.
-    expect(keys.filter((key) => key.startsWith('index/pages/'))).toEqual(['index/pages/4.json']);
+    expect(keys.filter((key) => key.startsWith('index/pages/'))).toEqual([expect.stringMatching(/^index\/pages\/4\.[0-9a-f]{10}\.json$/)]);
     expect(keys.filter((key) => key.startsWith('index/slugs/'))).toHaveLength(1);
-    expect(keys.length).toBeLessThan(buildIndex(many).size);
+    // Each replaced chunk waits to be deleted (a new shard replaces nothing).
+    expect(plan.stale.length).toBeGreaterThanOrEqual(keys.length - 1);
+    expect(plan.stale.length).toBeLessThanOrEqual(keys.length);
   });
 
   it('writes the whole index when only the bundled list is live (no index in KV yet)', () => {
-    const plan = planPublish([prepared(item('nova', '2025-06-01'))], { items: LIVE_ITEMS, inKv: false });
-    const index = buildIndex([...LIVE_ITEMS, item('nova', '2025-06-01')]);
-    expect(new Set([...written(plan.steps).keys()].filter((key) => key.startsWith('index/')))).toEqual(new Set(index.keys()));
+    const plan = planPublish([article('nova', '2025-06-01')], { items: LIVE.items, metaText: null }, contentHash);
+    const index = buildIndex([...LIVE.items, article('nova', '2025-06-01').item], contentHash);
+    index.delete(INDEX_META_KEY);
+    expect(new Set(writtenKeys(plan).filter((key) => key.startsWith('index/')))).toEqual(new Set(index.keys()));
+    expect(plan.stale).toEqual([]);
   });
 
-  it('updates an article in place, and deletes the image it replaced at the end', () => {
-    const plan = planPublish([prepared(item('b', '2025-05-02', 'b-bbbb.webp'))], LIVE);
-    expect(labels(plan.steps).at(-1)).toBe('delete-files replaced images');
-    expect(plan.steps.at(-1)).toMatchObject({ keys: imageKeysOf('b-aaaa.webp') });
-    expect(listAfter(plan.steps).filter((entry) => entry.slug === 'b')).toEqual([item('b', '2025-05-02', 'b-bbbb.webp')]);
+  it('writes a chunk again when the store lacks it, though the live meta names it', () => {
+    const existing = new Set<string>();
+    const plan = planPublish([article('nova', '2025-06-01')], { ...LIVE, existing }, contentHash);
+    expect(writtenKeys(plan).filter((key) => key.startsWith('index/')).length).toBe(parseIndexMeta(plan.metaText).shardKeys.filter(Boolean).length + 3);
+  });
+
+  it('updates an article under new keys; the old body and image wait to be deleted', () => {
+    const updated = article('b', '2025-05-02', 'v2');
+    const old = LIVE_ARTICLES[0]!;
+    const plan = planPublish([updated], LIVE, contentHash);
+    expect(updated.item.htmlPath).not.toBe(old.item.htmlPath);
+    expect(writtenKeys(plan)).toContain(updated.item.htmlPath);
+    expect(plan.stale).toEqual(expect.arrayContaining([old.item.htmlPath, old.image.key, ...old.variants.map((v) => v.key)]));
+    expect(plan.fresh).toEqual(expect.arrayContaining([updated.item.htmlPath, updated.image.key]));
+    expect(listAfter(plan).filter((entry) => entry.slug === 'b')).toEqual([updated.item]);
     expect(plan.updated).toEqual(['b']);
   });
 
-  it('is idempotent: publishing again over its own result rewrites only the counts', () => {
-    const articles = [prepared(item('nova', '2025-06-01')), prepared(item('b', '2025-05-02', 'b-bbbb.webp'))];
-    const first = planPublish(articles, LIVE);
-    const second = planPublish(articles, { items: listAfter(first.steps), inKv: true });
-    expect(labels(second.steps)).toEqual(['put-files articles', 'put-files index counts']);
-    expect(second.steps[0]).toEqual(first.steps[0]);
+  it('is idempotent: publishing again over its own result writes no index chunk and switches to the same meta', () => {
+    const articles = [article('nova', '2025-06-01'), article('b', '2025-05-02', 'v2')];
+    const first = planPublish(articles, LIVE, contentHash);
+    const second = planPublish(articles, { items: first.next, metaText: first.metaText }, contentHash);
+    expect(writtenKeys(second).filter((key) => key.startsWith('index/'))).toEqual([]);
+    expect(second.metaText).toBe(first.metaText);
+    expect(second.stale).toEqual([]);
+    expect(second.fresh).toEqual([]);
   });
 
   it('keeps live entries it cannot read, untouched', () => {
     const odd = { slug: 'estranha', titulo: 'x' } as unknown as NewsItem;
-    const plan = planPublish([prepared(item('nova', '2025-06-01'))], { items: [...LIVE_ITEMS, odd], inKv: true });
-    expect(listAfter(plan.steps)).toContainEqual(odd);
+    const plan = planPublish([article('nova', '2025-06-01')], liveOf([...LIVE.items, odd]), contentHash);
+    expect(listAfter(plan)).toContainEqual(odd);
+  });
+
+  it('drops a slug the live list holds twice, keeping the first, and says so', () => {
+    const a = LIVE.items.find((item) => item.slug === 'a')!;
+    const plan = planPublish([article('nova', '2025-06-01')], liveOf([...LIVE.items, { ...a, titulo: 'Cópia' }]), contentHash);
+    expect(listAfter(plan).filter((entry) => entry.slug === 'a')).toEqual([a]);
+    expect(plan.notes).toEqual(['the live list named "a" more than once: kept its first entry, dropped the others']);
+  });
+
+  it('refuses two folders of the same article', () => {
+    expect(() => planPublish([article('nova', '2025-06-01'), article('nova', '2025-06-02', 'v2')], LIVE, contentHash)).toThrow(
+      'two of the folders are the article "nova"',
+    );
   });
 });
 
 describe('unpublish plan', () => {
-  it('writes the index without the article first, then deletes its body and images', () => {
-    const plan = planUnpublish('b', LIVE)!;
-    expect(labels(plan.steps)).toEqual(['put-files index', 'put-files index counts', 'delete-files old index entries', 'delete-files article']);
-    expect(listAfter(plan.steps).map((entry) => entry.slug)).toEqual(['a', 'c']);
-    expect(plan.steps.at(-1)).toMatchObject({ keys: ['noticias/b.html', ...imageKeysOf('b-aaaa.webp')] });
+  it('switches to the index without the article; its body and images wait to be deleted', () => {
+    const plan = planUnpublish('b', LIVE, contentHash)!;
+    expect(listAfter(plan).map((entry) => entry.slug)).toEqual(['a', 'c']);
+    expect(writtenKeys(plan).every((key) => key.startsWith('index/'))).toBe(true);
+    const b = LIVE_ARTICLES[0]!;
+    expect(plan.stale).toEqual(expect.arrayContaining([b.item.htmlPath, b.image.key, ...b.variants.map((v) => v.key)]));
+    expect(plan.removed).toEqual(['b']);
   });
 
   it('is null for an article that is not live', () => {
-    expect(planUnpublish('nao-existe', LIVE)).toBeNull();
+    expect(planUnpublish('nao-existe', LIVE, contentHash)).toBeNull();
   });
 });

@@ -1,0 +1,27 @@
+/**
+ * The four operations the publish, unpublish and gc runs need from a KV
+ * namespace. The commands use wrangler (kv.ts); the tests an in-memory store,
+ * so every interleaving and every interruption can be played in Node.
+ */
+
+/** One write. Images are bytes; everything else is text. */
+export interface KvEntry {
+  key: string;
+  value: string | Buffer;
+  /** Seconds until KV drops the key by itself (the run lock uses it). */
+  expirationTtl?: number;
+}
+
+export interface KvStore {
+  /** The text of each key, null when absent. */
+  get(keys: readonly string[]): Promise<Map<string, string | null>>;
+  put(entries: readonly KvEntry[]): Promise<void>;
+  delete(keys: readonly string[]): Promise<void>;
+  /** Every key that starts with the prefix. */
+  list(prefix: string): Promise<string[]>;
+}
+
+/** The text of one key, null when absent. */
+export async function getOne(store: KvStore, key: string): Promise<string | null> {
+  return (await store.get([key])).get(key) ?? null;
+}

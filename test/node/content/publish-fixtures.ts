@@ -1,0 +1,32 @@
+import type { PreparedArticle } from '../../../scripts/content/check-article';
+import { contentHash, publishedBodyPath } from '../../../scripts/content/content-hash';
+import { variantFiles } from '../../../src/content/image-variants';
+import { buildIndex } from '../../../src/content/news-index';
+import type { NewsItem } from '../../../src/content/news-item';
+import { imageKey } from '../../../src/content/paths';
+
+/** An article ready to publish: its body and image bytes decide its keys, as the checker names them. */
+export function article(slug: string, data: string, version = 'v1'): PreparedArticle {
+  const body = `<p>${slug} ${version}</p>`;
+  const imageBytes = Buffer.from(`image of ${slug} ${version}`);
+  const imagemAtual = `${slug}-${contentHash(imageBytes)}.webp`;
+  return {
+    item: { slug, titulo: `Título ${slug} ${version}`, descricao: `Descrição ${slug}`, data, imagemAtual, htmlPath: publishedBodyPath(slug, body) },
+    body,
+    image: { key: imageKey(imagemAtual), bytes: imageBytes },
+    variants: variantFiles(imagemAtual).map((file) => ({ key: imageKey(file), value: Buffer.from(`${file} bytes`) })),
+  };
+}
+
+/** The bundled content for a list of articles: its index, bodies and images, as `vite build` emits them. */
+export function bundleOf(articles: readonly PreparedArticle[]): Map<string, string | Buffer> {
+  const files = new Map<string, string | Buffer>(buildIndex(articles.map(({ item }) => item), contentHash));
+  for (const { item, body, image, variants } of articles) {
+    files.set(item.htmlPath, body);
+    files.set(image.key, image.bytes);
+    for (const variant of variants) files.set(variant.key, variant.value);
+  }
+  return files;
+}
+
+export const itemsOf = (articles: readonly PreparedArticle[]): NewsItem[] => articles.map(({ item }) => item);

@@ -1,0 +1,53 @@
+import { variantFiles } from '../../../src/content/image-variants';
+import type { NewsItem } from '../../../src/content/news-item';
+import { imageKey } from '../../../src/content/paths';
+import {
+  clearNewsListCache,
+  findArticle,
+  getArticleBody,
+  getNewest,
+  getNewsIndex,
+  getSitemapChunk,
+  type ContentBindings,
+} from '../../../src/content/store';
+import type { MemoryStore } from './memory-store';
+
+/** The worker's bindings over a memory store (KV) and a map of bundled files (the static assets). */
+export function workerEnv(kv: MemoryStore, bundle: ReadonlyMap<string, string | Buffer>): ContentBindings {
+  return {
+    NEWS: { get: async (key: string) => kv.text(key) } as ContentBindings['NEWS'],
+    ASSETS: {
+      fetch: async (url: string) => {
+        const value = bundle.get(new URL(url).pathname.slice(1));
+        return value === undefined ? new Response(null, { status: 404 }) : new Response(typeof value === 'string' ? value : new Uint8Array(value));
+      },
+    },
+  };
+}
+
+/**
+ * The site as the worker reads it, through the worker's own store code: every
+ * listed article (newest first) and what is broken about it (a card whose
+ * article, body or image is missing, a sitemap entry that leads nowhere).
+ */
+export async function siteView(kv: MemoryStore, bundle: ReadonlyMap<string, string | Buffer>) {
+  clearNewsListCache();
+  const env = workerEnv(kv, bundle);
+  const index = await getNewsIndex(env, 0);
+  const listed = await getNewest(env, index, 0, index.meta.count);
+  const broken: string[] = [];
+  const has = (key: string) => kv.text(key) !== null || bundle.has(key);
+  for (const item of listed) {
+    if ((await findArticle(env, index, item.slug))?.htmlPath !== item.htmlPath) broken.push(`${item.slug}: not found by slug`);
+    if ((await getArticleBody(env, item)) === null) broken.push(`${item.slug}: no body ${item.htmlPath}`);
+    for (const file of [item.imagemAtual, ...variantFiles(item.imagemAtual)]) {
+      if (!has(imageKey(file))) broken.push(`${item.slug}: no image ${file}`);
+    }
+  }
+  const inSitemap: string[] = [];
+  for (let n = 0; n < index.meta.sitemapChunks; n++) inSitemap.push(...(await getSitemapChunk(env, index, n)).map(([slug]) => slug));
+  const slugs = listed.map((item) => item.slug);
+  if (inSitemap.sort().join() !== [...slugs].sort().join()) broken.push('the sitemap does not list exactly the articles');
+  const items: NewsItem[] = listed.map(({ date: _date, ...item }) => item);
+  return { source: index.source, items, broken };
+}
