@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { INDEX_META_KEY, type IndexMetaFile } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
 import { bundledNews, clearKv, fetchPath, indexOf, newsItem, putIndex, testHash, textOf } from './helpers';
@@ -9,7 +9,7 @@ import { bundledNews, clearKv, fetchPath, indexOf, newsItem, putIndex, testHash,
  * same article twice, markup in a slug, counts that do not add up, chunks
  * that are gone), every page answers 200 or 404 with a clean page, at once.
  */
-let errors: ReturnType<typeof vi.spyOn>;
+let errors: MockInstance<typeof console.error>;
 beforeEach(() => {
   errors = vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
