@@ -14,6 +14,8 @@ export interface Live {
   metaText: string | null;
   /** The keys KV holds under index/, when read: a chunk the meta names but KV lacks is written again. */
   existing?: ReadonlySet<string>;
+  /** The bundled articles' files, when the live list is the bundled one (see {@link planChange}). */
+  bundleFiles?: ReadonlyMap<string, string | Buffer>;
 }
 
 /**
@@ -80,8 +82,21 @@ export function withoutDuplicates(items: readonly NewsItem[]): { items: NewsItem
   return { items: kept, notes };
 }
 
-/** The writes, the switch and the deferred deletions that turn the live list into `next`. */
+/**
+ * The writes, the switch and the deferred deletions that turn the live list into `next`.
+ *
+ * The first publish over the bundled list also copies the bundled articles'
+ * bodies and images into KV: once KV has an index, those entries name files
+ * of this build, and a later deploy that changes a sample article (a new
+ * content-addressed name) would otherwise leave them pointing at nothing.
+ */
 function planChange(live: Live, next: NewsItem[], articleFiles: KvEntry[], hash: ContentHash): Omit<Plan, 'added' | 'updated' | 'removed' | 'notes'> {
+  const own = new Set(articleFiles.map(({ key }) => key));
+  const bundle = live.bundleFiles;
+  const carried = bundle
+    ? next.flatMap(articleKeys).filter((key) => !own.has(key) && bundle.has(key)).map((key) => ({ key, value: bundle.get(key)! }))
+    : [];
+  articleFiles = [...articleFiles, ...carried];
   const files = buildIndex(next, hash);
   const metaText = files.get(INDEX_META_KEY)!;
   files.delete(INDEX_META_KEY);

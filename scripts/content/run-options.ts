@@ -31,7 +31,7 @@ export function runOptions(target: Target, command: string, log: (line: string) 
   return {
     hash: contentHash,
     owner: { id: randomUUID(), host: hostname(), user: userName(), pid: process.pid, command: `content:${command} --${target}` },
-    bundledList: async () => (await buildContentBundle()).list,
+    bundled: () => buildContentBundle(),
     now: () => Date.now(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     settleMs: SETTLE_MS[target],

@@ -36,8 +36,8 @@ export const MAX_ATTEMPTS = 5;
 export interface RunOptions extends LockTiming {
   hash: ContentHash;
   owner: LockOwner;
-  /** The bundled list: what is live while KV has no index. */
-  bundledList(): Promise<NewsItem[]>;
+  /** The bundled list and its files: what is live while KV has no index. */
+  bundled(): Promise<{ list: NewsItem[]; files: ReadonlyMap<string, string | Buffer> }>;
 }
 
 /** The parts of a key after its last dot but one: the content hash a version-2 chunk key carries. */
@@ -51,7 +51,7 @@ const hashOfKey = (key: string) => /\.([0-9a-f]{10})\.json$/.exec(key)?.[1];
  */
 export async function readLive(
   store: KvStore,
-  options: Pick<RunOptions, 'hash' | 'bundledList'>,
+  options: Pick<RunOptions, 'hash' | 'bundled'>,
   { known, existing = false, alsoRead = [] }: { known?: Live; existing?: boolean; alsoRead?: readonly string[] } = {},
 ): Promise<Live & { also: Map<string, string | null> }> {
   // Other keys the caller needs are read in the same call: each call is a wrangler process.
@@ -59,7 +59,10 @@ export async function readLive(
   const metaText = also.get(INDEX_META_KEY) ?? null;
   const withExisting = async (live: Live) => ({ ...live, also, ...(existing ? { existing: new Set(await store.list('index/')) } : {}) });
   if (known && known.metaText === metaText) return withExisting(known);
-  if (metaText === null) return withExisting({ items: await options.bundledList(), metaText });
+  if (metaText === null) {
+    const { list, files } = await options.bundled();
+    return withExisting({ items: list, metaText, bundleFiles: files });
+  }
   const refuse = (why: string) =>
     new Error(`the live ${why}: restore it (or delete ${INDEX_META_KEY} to start again from the bundled list). Nothing was written.`);
   let listKeys: readonly string[];

@@ -30,7 +30,7 @@ describe('content check: good content', () => {
     expect(articles[0]!.item).toMatchObject({
       slug: 'como-decorar-apartamentos-pequenos',
       data: '2025-04-28',
-      htmlPath: 'noticias/como-decorar-apartamentos-pequenos.html',
+      htmlPath: expect.stringMatching(/^noticias\/como-decorar-apartamentos-pequenos\.[0-9a-f]{10}\.html$/),
       imagemAtual: expect.stringMatching(/^como-decorar-apartamentos-pequenos-[0-9a-f]{10}\.webp$/),
     });
   });

@@ -34,7 +34,7 @@ function options(lines: string[] = []): RunOptions {
   return {
     hash: contentHash,
     owner,
-    bundledList: async () => itemsOf(BUNDLED),
+    bundled: async () => ({ list: itemsOf(BUNDLED), files: BUNDLE }),
     now: clock.now,
     sleep: clock.sleep,
     settleMs: 2_000,
@@ -54,7 +54,7 @@ const slugsOf = (items: readonly NewsItem[]) => items.map((item) => item.slug).s
 
 /** Every key the store holds that the live index does not name (besides its own bookkeeping). */
 async function unusedKeys(): Promise<string[]> {
-  const live = await readLive(kv, { hash: contentHash, bundledList: async () => itemsOf(BUNDLED) });
+  const live = await readLive(kv, { hash: contentHash, bundled: async () => ({ list: itemsOf(BUNDLED), files: BUNDLE }) });
   const used = referencedKeys(live);
   return kv.keys().filter((key) => !used.has(key) && ![INDEX_META_KEY, PENDING_DELETES_KEY, LOCK_KEY].includes(key));
 }
@@ -75,6 +75,15 @@ describe('publish run', () => {
     expect(site.broken).toEqual([]);
     expect(slugsOf(site.items)).toEqual(['amostra-dois', 'amostra-um', 'nova']);
     expect(kv.text(LOCK_KEY)).toBeNull();
+  });
+
+  it('copies the bundled articles into KV with the first publish, so a later deploy that changes them loses nothing', async () => {
+    await publish([article('nova', '2025-06-01')]);
+    for (const { item, body } of BUNDLED) expect(kv.text(item.htmlPath)).toBe(body);
+    // The next build's sample content differs: the KV index must not depend on the old build's files.
+    const site = await siteView(kv, bundleOf([article('amostra-um', '2025-01-10', 'v2'), article('amostra-dois', '2025-02-10', 'v2')]));
+    expect(site.broken).toEqual([]);
+    expect(slugsOf(site.items)).toEqual(['amostra-dois', 'amostra-um', 'nova']);
   });
 
   it('two runs started together both land: the second waits for the lock, then merges with the first', async () => {
@@ -131,7 +140,7 @@ describe('publish run', () => {
     const lines: string[] = [];
     await publish([article('nova', '2025-06-01')], kv, options(lines));
     expect(lines).toContain('  the live list named "amostra-um" more than once: kept its first entry, dropped the others');
-    const live = await readLive(kv, { hash: contentHash, bundledList: async () => [] });
+    const live = await readLive(kv, { hash: contentHash, bundled: async () => ({ list: [], files: new Map() }) });
     expect(live.items.map((item) => item.slug).sort()).toEqual(['amostra-dois', 'amostra-um', 'nova']);
   });
 
