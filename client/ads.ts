@@ -1,5 +1,5 @@
 /**
- * The one module that touches AdSense (DESIGN.md, "The client"): used by the
+ * The one module that touches AdSense (docs/architecture.md, "The client"): used by the
  * bootstrap for a stored choice and by the banner for a new one.
  */
 
@@ -49,7 +49,7 @@ export function enableAds(settings: AdsSettings, doc: Document = document): void
   doc.documentElement.dataset.adsLoaded = 'true';
 }
 
-/** Turns ads off (spec §4, deny): removes the script, hides the slots, clears the loaded flag. */
+/** Turns ads off (docs/product.md §4, deny): removes the script, hides the slots, clears the loaded flag. */
 export function disableAds(doc: Document = document): void {
   doc.getElementById(AD_SCRIPT_ID)?.remove();
   for (const slot of slotsOf(doc)) slot.hidden = true;

@@ -2,7 +2,7 @@
  * The only script every page loads: small, plain TypeScript, no React.
  * It is a module script, so it runs after the document is parsed.
  *
- * - Applies the stored cookie choice on every page view (spec §4), once the
+ * - Applies the stored cookie choice on every page view (docs/product.md §4), once the
  *   page is shown (not while the browser prerenders it).
  * - With no stored choice, the inline reveal script has already shown the
  *   server-rendered banner; this runs its buttons until the React island,

@@ -1,7 +1,7 @@
 /**
  * The mobile menu: a real button that shows and hides the navigation below
  * 768 px (the CSS decides when the button is visible). Closes on Escape and on
- * a click on any link, as the spec asks.
+ * a click on any link, as docs/product.md §2 asks.
  */
 export function setUpMenu(root: ParentNode = document): void {
   const button = root.querySelector<HTMLButtonElement>('.menu-toggle');

@@ -2,8 +2,8 @@ import { disableAds, enableAds, type AdsSettings } from '../ads';
 import { grantsConsent, type ConsentStatus } from './status';
 
 /**
- * Applies a status (spec §4): sets the consent flag (`data-consent` on <html>)
- * and turns ads on or off. Failures go to the console only (spec §8): a reader
+ * Applies a status (docs/product.md §4): sets the consent flag (`data-consent` on <html>)
+ * and turns ads on or off. Failures go to the console only (docs/product.md §8): a reader
  * never sees an error from consent or ads.
  */
 export function applyConsent(status: ConsentStatus, ads: AdsSettings, doc: Document = document): void {

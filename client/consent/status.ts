@@ -1,4 +1,4 @@
-/** The widget's conventional cookie name (spec §9), kept so old choices still count. */
+/** The widget's conventional cookie name (docs/product.md §9), kept so old choices still count. */
 export const CONSENT_COOKIE = 'cookieconsent_status';
 export const CONSENT_MAX_AGE_DAYS = 365;
 
@@ -34,7 +34,7 @@ export interface CookieScope {
 }
 
 /**
- * The `document.cookie` assignment that stores a status (spec §9): path /,
+ * The `document.cookie` assignment that stores a status (docs/product.md §9): path /,
  * 365 days, SameSite=Lax, Secure on https, and the site's domain so every
  * subdomain shares the choice. On localhost, or on a host outside the
  * configured domain (a preview URL), the cookie is host-only: browsers refuse

@@ -26,7 +26,7 @@ export interface ConsentBannerProps {
 }
 
 /**
- * The cookie banner (spec §4, §9). The server renders it closed (`hidden`) in
+ * The cookie banner (docs/product.md §4, §9). The server renders it closed (`hidden`) in
  * every page, so the HTML never depends on a cookie; an inline script opens it
  * at once when there is no stored choice, and the client hydrates it then or
  * when the reader reopens it.

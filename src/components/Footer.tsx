@@ -2,7 +2,7 @@ import type { SiteConfig } from '../config';
 import { BrandMark } from './BrandMark';
 import { NAV_LINKS } from './navigation';
 
-/** Footer: brand blurb, navigation, the legal notice of spec §2 and the copyright line. */
+/** Footer: brand blurb, navigation, the legal notice of docs/product.md §2 and the copyright line. */
 export function Footer({ site }: { site: SiteConfig }) {
   return (
     <footer className="site-footer">

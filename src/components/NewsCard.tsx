@@ -3,7 +3,7 @@ import { formatShortDate } from '../lib/dates';
 import { ResponsiveImage } from './ResponsiveImage';
 import { articlePath } from './urls';
 
-/** A card of the 'Postagens' grid and of 'Artigos Relacionados' (spec §2). */
+/** A card of the 'Postagens' grid and of 'Artigos Relacionados' (docs/product.md §2). */
 /** Card widths: the grid's columns (styles.css), within a 1180 px container. */
 const CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw';
 

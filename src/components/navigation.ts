@@ -1,4 +1,4 @@
-/** The site's menu (spec §2, "Layout on every screen"), shared by header and footer. */
+/** The site's menu (docs/product.md §2, "Layout on every screen"), shared by header and footer. */
 export const NAV_LINKS = [
   { href: '/', label: 'Home' },
   { href: '/sobre', label: 'Sobre' },

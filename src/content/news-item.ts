@@ -1,6 +1,6 @@
 import { parseCalendarDate } from '../lib/dates';
 
-/** A news item of the list (spec §3), as the index stores it (src/content/news-index.ts). */
+/** A news item of the list (docs/product.md §3), as the index stores it (src/content/news-index.ts). */
 export interface NewsItem {
   slug: string;
   titulo: string;

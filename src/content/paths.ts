@@ -1,6 +1,6 @@
 /**
  * The content paths: each is both a KV key and a file of the bundled assets
- * (DESIGN.md, "the paths are the contract"). Shared by the worker and the
+ * (docs/architecture.md, "The paths are the contract"). Shared by the worker and the
  * editors' commands. The news list's keys are in news-index.ts.
  */
 

@@ -38,8 +38,8 @@ function memoized(formatter: (date: Date) => string): (date: Date) => string {
   };
 }
 
-/** Card date, spec §9: `dd/MM/yyyy`. */
+/** Card date, docs/product.md §9: `dd/MM/yyyy`. */
 export const formatShortDate = memoized((date) => format(date, 'dd/MM/yyyy'));
 
-/** Article date, spec §9 "long": "28 de abril de 2025". */
+/** Article date, docs/product.md §9 "long": "28 de abril de 2025". */
 export const formatLongDate = memoized((date) => format(date, "d 'de' MMMM 'de' yyyy", { locale: ptBR }));

@@ -1,8 +1,8 @@
-/** Words per minute of spec §9. */
+/** Words per minute of docs/product.md §9. */
 export const WORDS_PER_MINUTE = 200;
 
 /**
- * Reading time in whole minutes, exactly as spec §9 defines it: tags stripped,
+ * Reading time in whole minutes, exactly as docs/product.md §9 defines it: tags stripped,
  * words split on whitespace, divided by 200, rounded up, at least 1; 1 with no body.
  *
  * @example readingTimeMinutes('<p>um dois três</p>') // 1
@@ -13,7 +13,7 @@ export function readingTimeMinutes(html: string | null | undefined): number {
 }
 
 const TAG_START = 0x3c; // <
-/** Matches one character of JavaScript's `\s`, the separator of the spec's split. */
+/** Matches one character of JavaScript's `\s`, the separator of the split in docs/product.md §9. */
 const SPACE = /\s/;
 
 /**

@@ -23,7 +23,7 @@ function initials(name: string): string {
     .join('');
 }
 
-/** Article page (spec §2): meta line, title, lead, author, image, body, related articles. */
+/** Article page (docs/product.md §2): meta line, title, lead, author, image, body, related articles. */
 export function ArticlePage({ site, item, body, related }: ArticlePageProps) {
   const minutes = readingTimeMinutes(body);
   return (

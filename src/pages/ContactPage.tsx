@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../config';
 
-/** 'Fale Conosco' (spec §2): the contact e-mail and the social networks. */
+/** 'Fale Conosco' (docs/product.md §2): the contact e-mail and the social networks. */
 export function ContactPage({ site }: { site: SiteConfig }) {
   return (
     <article className="page">

@@ -17,7 +17,7 @@ const HASHTAGS = [
 /** Cards in the first row at the widest layout (3 columns). */
 const FIRST_ROW = 3;
 
-/** The featured 'hot news' block: fixed date and text (spec §2). */
+/** The featured 'hot news' block: fixed date and text (docs/product.md §2). */
 export const HOT_NEWS = {
   date: '2025-04-28',
   dateLabel: '28/04/2025',

@@ -24,7 +24,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('spec §4 transitions', () => {
+describe('docs/product.md §4 transitions', () => {
   it.each(['allow', 'dismiss'] as const)('%s: consent flag true, one script, one push per slot, slots shown', (status) => {
     applyConsent(status, ADS);
     expect(root().consent).toBe('true');
@@ -95,7 +95,7 @@ describe('idempotence', () => {
   });
 });
 
-describe('failures are written to the console only (spec §8)', () => {
+describe('failures are written to the console only (docs/product.md §8)', () => {
   it('a failing ad set-up does not throw', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     window.adsbygoogle = {

@@ -18,7 +18,7 @@ const button = (name: string) =>
   [...document.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement;
 
 describe('the banner island', () => {
-  it('is rendered closed on the server, with the spec texts', () => {
+  it('is rendered closed on the server, with the texts of docs/product.md §9', () => {
     const html = renderToString(<ConsentBanner />);
     expect(html).toContain('hidden=""');
     expect(html).toContain('Cookies e Privacidade');

@@ -9,7 +9,7 @@ function resizeTo(width: number, height: number): void {
 const layout = () => document.documentElement.dataset.consentLayout;
 const maxHeight = () => document.documentElement.style.getPropertyValue('--consent-max-height');
 
-describe('banner layout (spec §9)', () => {
+describe('banner layout (docs/product.md §9)', () => {
   let banner: HTMLElement;
 
   beforeEach(() => {
@@ -33,7 +33,7 @@ describe('banner layout (spec §9)', () => {
     vi.useRealTimers();
   });
 
-  it('uses the spec constants', () => {
+  it('uses the constants of docs/product.md §9', () => {
     expect(MOBILE_MAX_WIDTH).toBe(768);
     expect(MAX_HEIGHT_RATIO).toBe(0.8);
     expect(RELAYOUT_DELAY_MS).toBe(100);

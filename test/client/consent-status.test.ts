@@ -18,7 +18,7 @@ describe('reading the stored status', () => {
   });
 });
 
-describe('spec §4: which statuses consent', () => {
+describe('docs/product.md §4: which statuses consent', () => {
   it('allow and dismiss consent; deny does not', () => {
     expect(grantsConsent('allow')).toBe(true);
     expect(grantsConsent('dismiss')).toBe(true);
@@ -26,7 +26,7 @@ describe('spec §4: which statuses consent', () => {
   });
 });
 
-describe('the cookie written (spec §9)', () => {
+describe('the cookie written (docs/product.md §9)', () => {
   const attributes = (cookie: string) => cookie.split('; ');
 
   it('is path /, 365 days, SameSite=Lax', () => {

@@ -20,7 +20,7 @@ const islandFiles = (manifest[boot]!.dynamicImports ?? []).flatMap(staticFiles);
 const REACT_MARKER = 'react.dev/errors';
 const sum = (files: string[]) => [...new Set(files)].reduce((total, file) => total + gzipBytes(file), 0);
 
-// DESIGN.md budgets, gzip.
+// Budgets of docs/architecture.md, gzip.
 describe('client bundle budgets', () => {
   it('a page view with a stored choice loads ≤ 5 KB of JS, and no React', () => {
     expect(sum(bootFiles)).toBeLessThanOrEqual(5 * 1024);

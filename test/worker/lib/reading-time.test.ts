@@ -3,7 +3,7 @@ import { readingTimeMinutes, WORDS_PER_MINUTE } from '../../../src/lib/reading-t
 
 const words = (count: number) => Array.from({ length: count }, (_, i) => `palavra${i}`).join(' ');
 
-describe('readingTimeMinutes (spec §9)', () => {
+describe('readingTimeMinutes (docs/product.md §9)', () => {
   it('is 1 without a body', () => {
     expect(readingTimeMinutes(undefined)).toBe(1);
     expect(readingTimeMinutes(null)).toBe(1);

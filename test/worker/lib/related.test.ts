@@ -4,7 +4,7 @@ import { pickRelated, RELATED_COUNT, RELATED_ROTATION_MS, relatedChunk } from '.
 const items = Array.from({ length: 12 }, (_, i) => ({ slug: `artigo-${i}` }));
 const NOW = Date.UTC(2025, 5, 1, 12);
 
-describe('pickRelated (spec §9)', () => {
+describe('pickRelated (docs/product.md §9)', () => {
   it('picks 4 distinct articles, never the current one', () => {
     for (const { slug } of items) {
       const picks = pickRelated(items, slug, NOW);
