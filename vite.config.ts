@@ -1,6 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import devServer from '@hono/vite-dev-server';
 import cloudflareAdapter from '@hono/vite-dev-server/cloudflare';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { contentBundle } from './scripts/content/vite-plugin.ts';
 
@@ -24,9 +24,6 @@ export default defineConfig(({ command }) => ({
     },
   },
   resolve:
-    command === 'serve'
-      ? { alias: { '@client/manifest': fileURLToPath(new URL('./client/dev-manifest.json', import.meta.url)) } }
-      : {},
-  plugins:
-    command === 'serve' ? [devServer({ entry: 'src/index.ts', adapter: cloudflareAdapter })] : [contentBundle()],
+    command === 'serve' ? { alias: { '@client/manifest': fileURLToPath(new URL('./client/dev-manifest.json', import.meta.url)) } } : {},
+  plugins: command === 'serve' ? [devServer({ entry: 'src/index.ts', adapter: cloudflareAdapter })] : [contentBundle()],
 }));

@@ -1,5 +1,5 @@
-import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { fileURLToPath } from 'node:url';
+import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 
 const manifest = fileURLToPath(new URL('./dist/.vite/manifest.json', import.meta.url));

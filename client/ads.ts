@@ -40,7 +40,8 @@ export function enableAds(settings: AdsSettings, doc: Document = document): void
     doc.head.append(script);
   }
   const view = doc.defaultView ?? window;
-  const queue = (view.adsbygoogle ??= []);
+  view.adsbygoogle ??= [];
+  const queue = view.adsbygoogle;
   for (const ins of doc.querySelectorAll<HTMLElement>('ins.adsbygoogle')) {
     if (ins.dataset.adPushed) continue;
     ins.dataset.adPushed = 'true';

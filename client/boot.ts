@@ -11,7 +11,7 @@
 import { whenActivated } from './activation';
 import { applyConsent } from './consent/apply';
 import { runBannerUntilHydrated } from './consent/early-banner';
-import { consentCookie, readConsentStatus, type ConsentStatus } from './consent/status';
+import { type ConsentStatus, consentCookie, readConsentStatus } from './consent/status';
 import { CONSENT_BANNER_ID } from './islands/banner-ids';
 import { setUpMenu } from './menu';
 import { readPageSettings } from './page-settings';
@@ -24,6 +24,7 @@ let handOver = () => {};
 
 function choose(status: ConsentStatus): void {
   const { protocol, hostname } = location;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is asynchronous and missing from older Safari; the choice must be stored before the page reacts to it
   document.cookie = consentCookie(status, { protocol, hostname, siteDomain: settings.siteDomain });
   applyConsent(status, settings.ads);
 }

@@ -34,7 +34,9 @@ const outputs = [
   ['assets/og-image.png', og],
 ];
 for (const [file, svg] of outputs) {
-  const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: file.includes('og-') ? false : true }).toBuffer();
+  const png = await sharp(Buffer.from(svg))
+    .png({ compressionLevel: 9, palette: !file.includes('og-') })
+    .toBuffer();
   writeFileSync(file, png);
   console.log(`${file} ${png.byteLength} bytes`);
 }

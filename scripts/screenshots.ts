@@ -3,8 +3,9 @@
  * for looking at what was built: `npm run screenshots` (needs `npm start` running).
  * Writes PNGs to screenshots/ (not committed).
  */
-import { chromium } from '@playwright/test';
+
 import { mkdirSync } from 'node:fs';
+import { chromium } from '@playwright/test';
 import { CHROME_FLAGS, CHROME_PATH } from './chromium.ts';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:8787';

@@ -24,12 +24,7 @@ export const ADSENSE_SOURCES = {
     'https://*.google.com',
     'https://*.gstatic.com',
   ],
-  connect: [
-    'https://*.googlesyndication.com',
-    'https://*.doubleclick.net',
-    'https://*.adtrafficquality.google',
-    'https://*.google.com',
-  ],
+  connect: ['https://*.googlesyndication.com', 'https://*.doubleclick.net', 'https://*.adtrafficquality.google', 'https://*.google.com'],
 } as const;
 
 /** True when a script URL is https and on a host the CSP's script-src allows. */

@@ -13,14 +13,9 @@ import { reactRenderer } from './render/renderer';
 import { articleRoute } from './routes/article';
 import { feedRoute, robotsRoute, sitemapPartRoute, sitemapRoute } from './routes/feeds';
 import { homeRoute, postsPageRoute } from './routes/home';
-import { thumbnailRoute } from './routes/thumbnail';
 import { aboutRoute, contactRoute, privacyRoute, termsRoute } from './routes/institutional';
-import {
-  badRequestRoute,
-  methodNotAllowedRoute,
-  notFoundRoute,
-  serverErrorRoute,
-} from './routes/status';
+import { badRequestRoute, methodNotAllowedRoute, notFoundRoute, serverErrorRoute } from './routes/status';
+import { thumbnailRoute } from './routes/thumbnail';
 
 /**
  * The whole worker at a glance. Static files (client bundle, bundled

@@ -28,15 +28,7 @@ export interface AdsConfig {
 }
 
 export type SiteVars = Partial<
-  Record<
-    | 'SITE_URL'
-    | 'CONTACT_EMAIL'
-    | 'ADSENSE_CLIENT'
-    | 'ADSENSE_SCRIPT_URL'
-    | 'ADSENSE_SLOT_HOME'
-    | 'ADSENSE_SLOT_ARTICLE',
-    string
-  >
+  Record<'SITE_URL' | 'CONTACT_EMAIL' | 'ADSENSE_CLIENT' | 'ADSENSE_SCRIPT_URL' | 'ADSENSE_SLOT_HOME' | 'ADSENSE_SLOT_ARTICLE', string>
 >;
 
 /** Development defaults: they work locally and in tests with no configuration. */
@@ -82,8 +74,7 @@ export function siteConfig(vars: SiteVars): SiteConfig {
   }
   return {
     name: 'Casa em Pauta',
-    tagline:
-      'Notícias e análises sobre mercado imobiliário, financiamento, investimentos, decoração, arquitetura e sustentabilidade.',
+    tagline: 'Notícias e análises sobre mercado imobiliário, financiamento, investimentos, decoração, arquitetura e sustentabilidade.',
     url: value.SITE_URL,
     contactEmail: value.CONTACT_EMAIL,
     social: [

@@ -1,5 +1,5 @@
 import type { BannerChoice } from '../islands/ConsentBanner';
-import { watchBannerLayout, type StopBannerLayout } from './layout';
+import { type StopBannerLayout, watchBannerLayout } from './layout';
 
 /**
  * Runs the open, server-rendered banner in plain JavaScript until its React

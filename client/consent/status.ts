@@ -41,12 +41,7 @@ export interface CookieScope {
  * an explicit Domain=localhost, and a foreign Domain would be dropped.
  */
 export function consentCookie(status: ConsentStatus, scope: CookieScope): string {
-  const parts = [
-    `${CONSENT_COOKIE}=${status}`,
-    'Path=/',
-    `Max-Age=${CONSENT_MAX_AGE_DAYS * 24 * 60 * 60}`,
-    'SameSite=Lax',
-  ];
+  const parts = [`${CONSENT_COOKIE}=${status}`, 'Path=/', `Max-Age=${CONSENT_MAX_AGE_DAYS * 24 * 60 * 60}`, 'SameSite=Lax'];
   const host = scope.hostname.toLowerCase();
   const domain = scope.siteDomain.toLowerCase();
   if (host !== 'localhost' && domain && (host === domain || host.endsWith(`.${domain}`))) {

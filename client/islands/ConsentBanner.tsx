@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { CONSENT_BANNER_ID } from './banner-ids';
 
 /** The two choices the banner offers; 'dismiss' is never offered (LGPD: no consent by closing). */
@@ -44,17 +44,24 @@ export function ConsentBanner({
   const banner = useRef<HTMLElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
+  // Effect events: the props are read when the effect runs, and a new callback
+  // prop does not re-run the effect (the banner registers itself once per mount).
+  const mounted = useEffectEvent(() => {
     onReady?.((shouldFocus) => {
       setFocus(shouldFocus);
       setOpen(true);
     });
     if (openOnMount) setOpen(true);
+  });
+  const opened = useEffectEvent((element: HTMLElement, heading: HTMLElement, withFocus: boolean) => onOpen?.(element, heading, withFocus));
+
+  useEffect(() => {
+    mounted();
   }, []);
 
   useEffect(() => {
     if (!open || !banner.current || !title.current) return;
-    return onOpen?.(banner.current, title.current, focus);
+    return opened(banner.current, title.current, focus);
   }, [open, focus]);
 
   const choose = (choice: BannerChoice) => {
@@ -77,8 +84,8 @@ export function ConsentBanner({
         Cookies e Privacidade
       </h2>
       <p id="consent-text" className="consent-text">
-        Usamos cookies essenciais para o site funcionar e, se você aceitar, cookies de publicidade do Google AdSense,
-        que mantêm o portal gratuito. Você pode mudar de ideia quando quiser em “Preferências de cookies”, no rodapé.{' '}
+        Usamos cookies essenciais para o site funcionar e, se você aceitar, cookies de publicidade do Google AdSense, que mantêm o portal
+        gratuito. Você pode mudar de ideia quando quiser em “Preferências de cookies”, no rodapé.{' '}
         <a href="/politica-de-privacidade" lang="en">
           Cookies Policy
         </a>

@@ -2,7 +2,7 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { watchBannerLayout } from '../consent/layout';
 import { CONSENT_BANNER_ID, CONSENT_ROOT_ID } from './banner-ids';
-import { ConsentBanner, type BannerChoice } from './ConsentBanner';
+import { type BannerChoice, ConsentBanner } from './ConsentBanner';
 
 export interface ShowOptions {
   /** Move focus into the banner (the reader opened it). */

@@ -76,7 +76,12 @@ async function runLighthouse(port: number, page: AuditedPage): Promise<Scores | 
       .map((ref) => ref.id);
     fail(`Lighthouse ${id} ${score(id)} on ${page.name}: ${failed.join(', ')}`);
   }
-  return { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') };
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+  };
 }
 
 async function runAxe(page: AuditedPage): Promise<number> {
@@ -90,7 +95,9 @@ async function runAxe(page: AuditedPage): Promise<number> {
       // The first visit opens the cookie banner: audit the page with it.
       await tab.getByRole('dialog', { name: 'Cookies e Privacidade' }).waitFor();
       if (width < 768) await tab.getByRole('button', { name: 'Menu' }).click();
-      const results = await new AxeBuilder({ page: tab }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+      const results = await new AxeBuilder({ page: tab })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze();
       for (const violation of results.violations) {
         fail(`axe ${violation.id} on ${page.name} at ${width}px: ${violation.help} (${violation.nodes.length} node(s))`);
       }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 
 export const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8787';
 
@@ -27,6 +27,7 @@ export async function ensureSite(): Promise<() => void> {
 }
 
 export { CHROME_PATH } from '../chromium.ts';
+
 import { CHROME_FLAGS as FLAGS } from '../chromium.ts';
 
 /** Lighthouse launches Chromium itself (chrome-launcher): headless needs saying. */

@@ -54,7 +54,8 @@ export function checkStructuredData(html: string, expected: string[]): string[] 
         if (items.length < 2) problems.push('BreadcrumbList: fewer than 2 items');
         items.forEach((item, index) => {
           if (item.position !== index + 1) problems.push(`BreadcrumbList: item ${index + 1} has position ${String(item.position)}`);
-          if (!isText(item.name) || !isAbsoluteUrl(item.item)) problems.push(`BreadcrumbList: item ${index + 1} needs name and absolute item URL`);
+          if (!isText(item.name) || !isAbsoluteUrl(item.item))
+            problems.push(`BreadcrumbList: item ${index + 1} needs name and absolute item URL`);
         });
         break;
       }

@@ -17,12 +17,13 @@
  * BENCH_QUICK=1 shortens every part, BENCH_ONLY=cpu|served runs some of them
  * (for trying the script, not for results: neither writes bench/RESULTS.md).
  */
-import autocannon from 'autocannon';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpus, totalmem } from 'node:os';
+
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROME_FLAGS, CHROME_PATH } from '../audit/site-server.ts';
@@ -86,7 +87,12 @@ async function workerdCpu(storeDir: string, path: string) {
 }
 
 /** CPU of the same bundle in Node, main thread only: warm renders, and first requests of fresh processes. */
-async function nodeCpu(worker: { fetch: Function }, env: unknown, count: number, path: string) {
+async function nodeCpu(
+  worker: { fetch: (request: Request, env: unknown, ctx: unknown) => Promise<Response> },
+  env: unknown,
+  count: number,
+  path: string,
+) {
   const ctx = { waitUntil() {}, passThroughOnException() {} };
   const render = async () => {
     const response: Response = await worker.fetch(new Request(`https://casaempauta.com.br${path}`), env, ctx);
@@ -143,7 +149,18 @@ async function renderCpu(): Promise<void> {
   );
   out();
   table(
-    ['page', 'articles', 'workerd warm median', 'workerd warm p95', 'workerd cold 1st request median', 'workerd cold max', 'Node warm median', 'Node warm p95', 'Node cold 1st request median', 'Node cold heap growth MB'],
+    [
+      'page',
+      'articles',
+      'workerd warm median',
+      'workerd warm p95',
+      'workerd cold 1st request median',
+      'workerd cold max',
+      'Node warm median',
+      'Node warm p95',
+      'Node cold 1st request median',
+      'Node cold heap growth MB',
+    ],
     rows,
   );
 }
@@ -155,7 +172,17 @@ function workerdVersion(): string {
 function startWorker(port: number, edgeCache: 'on' | 'off'): ChildProcess {
   return spawn(
     'wrangler',
-    ['dev', '--port', String(port), '--inspector-port', String(port + 1000), '--persist-to', `.wrangler/bench-${port}`, '--var', `EDGE_CACHE:${edgeCache}`],
+    [
+      'dev',
+      '--port',
+      String(port),
+      '--inspector-port',
+      String(port + 1000),
+      '--persist-to',
+      `.wrangler/bench-${port}`,
+      '--var',
+      `EDGE_CACHE:${edgeCache}`,
+    ],
     { stdio: 'ignore', detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } },
   );
 }
@@ -218,7 +245,18 @@ async function throughputAndLighthouse(): Promise<void> {
       ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'ratio to static', 'req/s per round'],
       Object.keys(targets).map((name) => {
         const r = summary(name);
-        return [name, r.rps.toFixed(0), String(r.p50), String(r.p99), String(r.errors), (r.rps / staticRps).toFixed(2), runs.get(name)!.map((x) => x.rps.toFixed(0)).join(', ')];
+        return [
+          name,
+          r.rps.toFixed(0),
+          String(r.p50),
+          String(r.p99),
+          String(r.errors),
+          (r.rps / staticRps).toFixed(2),
+          runs
+            .get(name)!
+            .map((x) => x.rps.toFixed(0))
+            .join(', '),
+        ];
       }),
     );
 
@@ -305,7 +343,9 @@ async function main(): Promise<void> {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
   out(`# Benchmark results`);
   out();
-  out(`${new Date().toISOString().slice(0, 10)}, ${cpus().length} × ${cpus()[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.${QUICK ? ' QUICK RUN: not for comparison.' : ''}`);
+  out(
+    `${new Date().toISOString().slice(0, 10)}, ${cpus().length} × ${cpus()[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.${QUICK ? ' QUICK RUN: not for comparison.' : ''}`,
+  );
   out();
   if (ONLY !== 'served') await renderCpu();
   if (ONLY !== 'cpu') await throughputAndLighthouse();

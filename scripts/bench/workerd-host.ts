@@ -10,7 +10,7 @@
  * key), and the static assets are dist/ served the same way, so the worker
  * reads them through its usual bindings, wrapped by a small entry module.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';

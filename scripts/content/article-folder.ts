@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { decodeUtf8, explainJsonError, type TextFault } from './editor-text.ts';
-import { error, warning, type Problem } from './problems.ts';
+import { error, type Problem, warning } from './problems.ts';
 
 /** The files of one article folder: `content/<slug>/`. */
 export const META_FILE = 'article.json';
@@ -53,7 +53,11 @@ function meantAs(name: string, strict = false): 'meta' | 'body' | 'image' | null
 
 /** A folder with any of an article's files, even misnamed (a missing one is then reported, not ignored). */
 export function isArticleFolder(dir: string): boolean {
-  return visible(dir).some((entry) => entry.isFile() && (entry.name === META_FILE || entry.name === BODY_FILE || isImageName(entry.name) || meantAs(entry.name, true) !== null));
+  return visible(dir).some(
+    (entry) =>
+      entry.isFile() &&
+      (entry.name === META_FILE || entry.name === BODY_FILE || isImageName(entry.name) || meantAs(entry.name, true) !== null),
+  );
 }
 
 /** Up to `limit` names in a folder, for messages. */
@@ -70,7 +74,12 @@ function nestedArticleFolders(dir: string): string[] {
     if (!entry.isDirectory()) continue;
     const child = join(dir, entry.name);
     if (isArticleFolder(child)) found.push(child);
-    else found.push(...visible(child).filter((e) => e.isDirectory() && isArticleFolder(join(child, e.name))).map((e) => join(child, e.name)));
+    else
+      found.push(
+        ...visible(child)
+          .filter((e) => e.isDirectory() && isArticleFolder(join(child, e.name)))
+          .map((e) => join(child, e.name)),
+      );
   }
   return found.sort();
 }
@@ -79,7 +88,8 @@ function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     previous = current;
   }
   return previous[b.length]!;
@@ -94,7 +104,8 @@ function closestExisting(path: string): string | null {
   let best: { path: string; distance: number } | null = null;
   for (const entry of visible(parent)) {
     const distance = editDistance(name, entry.name.toLowerCase());
-    if (distance <= Math.max(2, Math.floor(name.length / 5)) && (!best || distance < best.distance)) best = { path: join(parent, entry.name), distance };
+    if (distance <= Math.max(2, Math.floor(name.length / 5)) && (!best || distance < best.distance))
+      best = { path: join(parent, entry.name), distance };
   }
   return best?.path ?? null;
 }
@@ -109,7 +120,17 @@ export function findArticleFolders(path: string): { folders: string[]; problems:
   const at = shown(path);
   if (!existsSync(path)) {
     const near = closestExisting(path);
-    return { folders: [], problems: [error(at, 'path', `${at} does not exist`, near ? `did you mean ${shown(near)}?` : 'check the path: articles are folders in content/, e.g. content/<slug>')] };
+    return {
+      folders: [],
+      problems: [
+        error(
+          at,
+          'path',
+          `${at} does not exist`,
+          near ? `did you mean ${shown(near)}?` : 'check the path: articles are folders in content/, e.g. content/<slug>',
+        ),
+      ],
+    };
   }
   if (!statSync(path).isDirectory()) {
     const parent = dirname(path);
@@ -120,7 +141,12 @@ export function findArticleFolders(path: string): { folders: string[]; problems:
       problems: [
         articleFile
           ? error(at, 'path', `${at} is a file; the check takes the article's folder`, `pass its folder: ${shown(parent)}`)
-          : error(at, 'path', `${at} is a file, not a folder`, `pass an article folder (the folder holding ${META_FILE}, ${BODY_FILE} and imagem.webp) or a folder of them`),
+          : error(
+              at,
+              'path',
+              `${at} is a file, not a folder`,
+              `pass an article folder (the folder holding ${META_FILE}, ${BODY_FILE} and imagem.webp) or a folder of them`,
+            ),
       ],
     };
   }
@@ -138,17 +164,43 @@ export function findArticleFolders(path: string): { folders: string[]; problems:
     const nested = nestedArticleFolders(child);
     const first = nested[0];
     if (first) {
-      const what = nested.length === 1 ? `the article folder ${shown(first)}` : `${nested.length} article folders (${nested.slice(0, 3).map(shown).join(', ')}${nested.length > 3 ? ', …' : ''})`;
-      problems.push(error(shown(child), 'path', `${shown(child)} has no ${META_FILE}; it contains ${what}, one level too deep`, `move ${nested.length === 1 ? 'that folder' : 'them'} up into ${shown(path)}, or pass ${nested.length === 1 ? 'that folder' : 'each one'}: npm run content:check -- ${shown(first)}`));
+      const what =
+        nested.length === 1
+          ? `the article folder ${shown(first)}`
+          : `${nested.length} article folders (${nested.slice(0, 3).map(shown).join(', ')}${nested.length > 3 ? ', …' : ''})`;
+      problems.push(
+        error(
+          shown(child),
+          'path',
+          `${shown(child)} has no ${META_FILE}; it contains ${what}, one level too deep`,
+          `move ${nested.length === 1 ? 'that folder' : 'them'} up into ${shown(path)}, or pass ${nested.length === 1 ? 'that folder' : 'each one'}: npm run content:check -- ${shown(first)}`,
+        ),
+      );
     } else if (visible(child).length === 0) {
-      problems.push(warning(shown(child), 'path', `${shown(child)} is an empty folder: skipped`, 'write the article there, or delete the folder'));
+      problems.push(
+        warning(shown(child), 'path', `${shown(child)} is an empty folder: skipped`, 'write the article there, or delete the folder'),
+      );
     } else {
-      problems.push(error(shown(child), 'path', `${shown(child)} has no article files (${META_FILE}, ${BODY_FILE}, imagem.webp); ${listing(child)}`, `write the article files there, or move this folder out of ${shown(path)}`));
+      problems.push(
+        error(
+          shown(child),
+          'path',
+          `${shown(child)} has no article files (${META_FILE}, ${BODY_FILE}, imagem.webp); ${listing(child)}`,
+          `write the article files there, or move this folder out of ${shown(path)}`,
+        ),
+      );
     }
   }
   folders.sort();
   if (folders.length === 0 && problems.length === 0) {
-    problems.push(error(at, 'path', `${at} has no ${META_FILE} and no article folder; ${listing(path)}`, `pass an article folder (the folder holding ${META_FILE}, ${BODY_FILE} and imagem.webp) or a folder of them, e.g. content`));
+    problems.push(
+      error(
+        at,
+        'path',
+        `${at} has no ${META_FILE} and no article folder; ${listing(path)}`,
+        `pass an article folder (the folder holding ${META_FILE}, ${BODY_FILE} and imagem.webp) or a folder of them, e.g. content`,
+      ),
+    );
   }
   return { folders, problems };
 }
@@ -167,7 +219,8 @@ function readMeta(path: string): Pick<ArticleSource, 'meta' | 'metaError'> {
   } catch (cause) {
     return { meta: null, metaError: explainJsonError(read.text, META_FILE, (cause as Error).message) };
   }
-  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return { meta: parsed as Record<string, unknown>, metaError: null };
+  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+    return { meta: parsed as Record<string, unknown>, metaError: null };
   const found = Array.isArray(parsed) ? 'a list [ … ]' : parsed === null ? 'null' : `a ${typeof parsed} (${JSON.stringify(parsed)})`;
   return {
     meta: null,

@@ -1,8 +1,8 @@
-import type { NewsItem } from '../../src/content/news-item.ts';
 import { buildIndex } from '../../src/content/news-index.ts';
+import type { NewsItem } from '../../src/content/news-item.ts';
 import { withImageVariants } from './check-article.ts';
-import { contentHash } from './content-hash.ts';
 import { checkContent } from './check-folder.ts';
+import { contentHash } from './content-hash.ts';
 import { formatProblems, hasErrors } from './problems.ts';
 
 /** The folder of the bundled sample content, in the editors' format. */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { MAX_SLUG_LENGTH, SLUG_PATTERN, type NewsItem } from '../../src/content/news-item.ts';
+import { MAX_SLUG_LENGTH, type NewsItem, SLUG_PATTERN } from '../../src/content/news-item.ts';
 import { imageKey } from '../../src/content/paths.ts';
-import { BODY_FILE, META_FILE, publishedImageName, shown, type ArticleSource } from './article-folder.ts';
+import { type ArticleSource, BODY_FILE, META_FILE, publishedImageName, shown } from './article-folder.ts';
 import { checkBody } from './check-body.ts';
 import { checkDate } from './check-date.ts';
 import { checkImage } from './check-image.ts';
@@ -9,7 +9,7 @@ import { publishedBodyPath } from './content-hash.ts';
 import { describeValue } from './editor-text.ts';
 import { imageVariants } from './image-variants.ts';
 import { LIMITS } from './limits.ts';
-import { error, hasErrors, warning, type Problem } from './problems.ts';
+import { error, hasErrors, type Problem, warning } from './problems.ts';
 
 /** An article that passed the check, ready to publish or bundle. */
 export interface PreparedArticle {
@@ -25,7 +25,6 @@ export async function withImageVariants(article: PreparedArticle): Promise<Prepa
   return { ...article, variants: await imageVariants(article.image.bytes, article.item.imagemAtual) };
 }
 
-
 function checkText(meta: Record<string, unknown>, field: 'titulo' | 'descricao', file: string): Problem[] {
   const value = meta[field];
   const { min, max } = field === 'titulo' ? LIMITS.titleChars : LIMITS.descriptionChars;
@@ -33,11 +32,20 @@ function checkText(meta: Record<string, unknown>, field: 'titulo' | 'descricao',
     return [error(file, field, `"${field}" is missing or empty`, `add "${field}": "…" to ${META_FILE}`)];
   }
   if (typeof value !== 'string') {
-    return [error(file, field, `"${field}" is ${describeValue(value)}, not a text in quotes`, `write the text in double quotes: "${field}": "…"`)];
+    return [
+      error(file, field, `"${field}" is ${describeValue(value)}, not a text in quotes`, `write the text in double quotes: "${field}": "…"`),
+    ];
   }
   const length = value.trim().length;
   if (length < min || length > max) {
-    return [error(file, field, `"${field}" has ${length} characters; ${min}–${max} are expected`, length > max ? 'shorten it: it is cut in cards and search results' : 'write a fuller text')];
+    return [
+      error(
+        file,
+        field,
+        `"${field}" has ${length} characters; ${min}–${max} are expected`,
+        length > max ? 'shorten it: it is cut in cards and search results' : 'write a fuller text',
+      ),
+    ];
   }
   if (value !== value.trim() || /\s{2,}|<[a-z/]/i.test(value)) {
     return [warning(file, field, `"${field}" has extra spaces or markup`, 'use plain text with single spaces')];
@@ -70,7 +78,14 @@ export async function checkArticle(
   const { slug } = source;
 
   if (slug.length > MAX_SLUG_LENGTH || !SLUG_PATTERN.test(slug)) {
-    problems.push(error(shown(source.dir), 'slug', `the folder name "${slug}" is not a valid slug`, 'rename the folder: lowercase letters, digits and single hyphens, e.g. "casas-de-madeira"'));
+    problems.push(
+      error(
+        shown(source.dir),
+        'slug',
+        `the folder name "${slug}" is not a valid slug`,
+        'rename the folder: lowercase letters, digits and single hyphens, e.g. "casas-de-madeira"',
+      ),
+    );
   }
 
   const meta = source.meta;
@@ -78,9 +93,16 @@ export async function checkArticle(
     problems.push(error(metaFile, META_FILE, source.metaError.message, source.metaError.hint));
   } else if (meta === null) {
     const found = source.misnamed.meta;
-    problems.push(found
-      ? error(metaFile, META_FILE, `${META_FILE} is missing; there is "${found}"`, `rename "${found}" to "${META_FILE}" (exactly, with no ".txt")`)
-      : error(metaFile, META_FILE, `${META_FILE} is missing`, 'create it with "titulo", "descricao" and "data"'));
+    problems.push(
+      found
+        ? error(
+            metaFile,
+            META_FILE,
+            `${META_FILE} is missing; there is "${found}"`,
+            `rename "${found}" to "${META_FILE}" (exactly, with no ".txt")`,
+          )
+        : error(metaFile, META_FILE, `${META_FILE} is missing`, 'create it with "titulo", "descricao" and "data"'),
+    );
   } else {
     // A key spelt another way ("Título", "title") is named, rather than reported as a missing field.
     const misspelt = new Map<string, string>();
@@ -89,12 +111,21 @@ export async function checkArticle(
       if (field && meta[field] === undefined && !misspelt.has(field)) misspelt.set(field, key);
     }
     for (const [field, key] of misspelt) {
-      problems.push(error(metaFile, field, `"${field}" is missing; there is a "${key}" field`, `rename "${key}" to "${field}" (lowercase, no accents)`));
+      problems.push(
+        error(metaFile, field, `"${field}" is missing; there is a "${key}" field`, `rename "${key}" to "${field}" (lowercase, no accents)`),
+      );
     }
     const spelt = (field: 'titulo' | 'descricao') => (misspelt.has(field) ? [] : checkText(meta, field, metaFile));
     problems.push(...spelt('titulo'), ...spelt('descricao'));
     if (meta.slug !== undefined && meta.slug !== slug) {
-      problems.push(error(metaFile, 'slug', `"slug" is "${String(meta.slug)}" but the folder is "${slug}"`, 'remove "slug": the folder name is the slug'));
+      problems.push(
+        error(
+          metaFile,
+          'slug',
+          `"slug" is "${String(meta.slug)}" but the folder is "${slug}"`,
+          'remove "slug": the folder name is the slug',
+        ),
+      );
     }
     if (!misspelt.has('data')) problems.push(...checkDate(meta.data, metaFile, today));
     for (const key of Object.keys(meta)) {
@@ -109,9 +140,16 @@ export async function checkArticle(
     problems.push(error(bodyFile, 'body', source.bodyError.message, source.bodyError.hint));
   } else if (source.body === null) {
     const found = source.misnamed.body;
-    problems.push(found
-      ? error(bodyFile, 'body', `${BODY_FILE} is missing; there is "${found}"`, `rename "${found}" to "${BODY_FILE}" (exactly, with no ".txt")`)
-      : error(bodyFile, 'body', `${BODY_FILE} is missing`, `write the article text as HTML in ${BODY_FILE}`));
+    problems.push(
+      found
+        ? error(
+            bodyFile,
+            'body',
+            `${BODY_FILE} is missing; there is "${found}"`,
+            `rename "${found}" to "${BODY_FILE}" (exactly, with no ".txt")`,
+          )
+        : error(bodyFile, 'body', `${BODY_FILE} is missing`, `write the article text as HTML in ${BODY_FILE}`),
+    );
   } else {
     problems.push(...checkBody(source.body, bodyFile, knownSlugs));
   }
@@ -119,9 +157,16 @@ export async function checkArticle(
   const [image, ...extra] = source.images;
   if (!image) {
     const found = source.misnamed.image;
-    problems.push(found
-      ? error(shown(source.dir), 'imagem', `the article image is missing; there is "${found}"`, 'name the image imagem.webp, imagem.avif, imagem.jpg or imagem.png (convert other formats), 1200×675')
-      : error(shown(source.dir), 'imagem', 'the article image is missing', 'add imagem.webp (or .avif, .jpg, .png), 1200×675'));
+    problems.push(
+      found
+        ? error(
+            shown(source.dir),
+            'imagem',
+            `the article image is missing; there is "${found}"`,
+            'name the image imagem.webp, imagem.avif, imagem.jpg or imagem.png (convert other formats), 1200×675',
+          )
+        : error(shown(source.dir), 'imagem', 'the article image is missing', 'add imagem.webp (or .avif, .jpg, .png), 1200×675'),
+    );
   } else {
     problems.push(...(await checkImage(image.bytes, shown(image.path))));
     if (extra.length > 0) {

@@ -1,7 +1,7 @@
 import { readBody } from '../../src/content/body-html.ts';
 import { MAX_BODY_BYTES } from '../../src/content/html-policy.ts';
 import { LIMITS } from './limits.ts';
-import { error, warning, type Problem } from './problems.ts';
+import { error, type Problem, warning } from './problems.ts';
 
 const ARTICLE_LINK = /^\/noticia\/([^/?#]+)/;
 const END_TAG = /<\/([a-zA-Z][a-zA-Z0-9]*)\s*>/g;
@@ -17,13 +17,29 @@ const END_TAG = /<\/([a-zA-Z][a-zA-Z0-9]*)\s*>/g;
 export function checkBody(html: string, file: string, knownSlugs?: ReadonlySet<string>): Problem[] {
   const bytes = Buffer.byteLength(html, 'utf8');
   if (bytes > MAX_BODY_BYTES) {
-    return [error(file, 'body', `the body is ${Math.ceil(bytes / 1024)} KB; at most ${MAX_BODY_BYTES / 1024} KB are allowed`, 'shorten it, or split it into several articles')];
+    return [
+      error(
+        file,
+        'body',
+        `the body is ${Math.ceil(bytes / 1024)} KB; at most ${MAX_BODY_BYTES / 1024} KB are allowed`,
+        'shorten it, or split it into several articles',
+      ),
+    ];
   }
   const body = readBody(html, { report: true });
-  const problems = body.findings.map((finding) => error(file, `body: ${finding.subject}`, `line ${finding.line}: ${finding.message}`, finding.fix));
+  const problems = body.findings.map((finding) =>
+    error(file, `body: ${finding.subject}`, `line ${finding.line}: ${finding.message}`, finding.fix),
+  );
 
   if (readBody(body.html).html !== body.html) {
-    problems.push(error(file, 'body', 'the markup nests elements in a way browsers rebuild differently (e.g. a link inside a link, or through a table)', 'close each element before opening the next block, and never put a link inside a link'));
+    problems.push(
+      error(
+        file,
+        'body',
+        'the markup nests elements in a way browsers rebuild differently (e.g. a link inside a link, or through a table)',
+        'close each element before opening the next block, and never put a link inside a link',
+      ),
+    );
   }
 
   // The parser drops end tags with no open element without a word: count them in the source.
@@ -35,20 +51,36 @@ export function checkBody(html: string, file: string, knownSlugs?: ReadonlySet<s
   for (const [name, count] of written) {
     const stray = count - (body.endTags.get(name) ?? 0);
     if (stray > 0) {
-      problems.push(error(file, `body: </${name}>`, `${stray} closing tag(s) </${name}> without an opening tag`, `remove the stray </${name}>`));
+      problems.push(
+        error(file, `body: </${name}>`, `${stray} closing tag(s) </${name}> without an opening tag`, `remove the stray </${name}>`),
+      );
     }
   }
 
   for (const href of body.links) {
     const link = ARTICLE_LINK.exec(href);
     if (link && knownSlugs && !knownSlugs.has(link[1]!)) {
-      problems.push(warning(file, 'body: <a href>', `link to /noticia/${link[1]}, which is not published`, 'check the slug, or publish that article first'));
+      problems.push(
+        warning(
+          file,
+          'body: <a href>',
+          `link to /noticia/${link[1]}, which is not published`,
+          'check the slug, or publish that article first',
+        ),
+      );
     }
   }
 
   const words = body.text.split(/\s+/).filter(Boolean).length;
   if (words < LIMITS.bodyMinWords) {
-    problems.push(error(file, 'body', `the body has ${words} word(s); at least ${LIMITS.bodyMinWords} are expected`, 'write the article text in body.html'));
+    problems.push(
+      error(
+        file,
+        'body',
+        `the body has ${words} word(s); at least ${LIMITS.bodyMinWords} are expected`,
+        'write the article text in body.html',
+      ),
+    );
   }
   return problems;
 }

@@ -1,12 +1,13 @@
 import { parseCalendarDate } from '../../src/lib/dates.ts';
 import { describeValue } from './editor-text.ts';
-import { error, warning, type Problem } from './problems.ts';
+import { error, type Problem, warning } from './problems.ts';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const MESES = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
 const EXAMPLE = 'write it as "YYYY-MM-DD" (year, month, day), e.g. "2025-04-28"';
 
-const iso = (year: number, month: number, day: number) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+const iso = (year: number, month: number, day: number) =>
+  `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
 /** Why year-month-day is not a day of the calendar, or null when it is one. */
 function whyNotReal(year: number, month: number, day: number): string | null {
@@ -36,7 +37,8 @@ function meant(text: string): [number, number, number, string] | null {
 
 /** The "data" field of article.json: a real calendar day written `YYYY-MM-DD`. */
 export function checkDate(data: unknown, file: string, today: Date): Problem[] {
-  if (data === undefined) return [error(file, 'data', '"data" is missing', `add "data": "YYYY-MM-DD" with the publication date, e.g. "2025-04-28"`)];
+  if (data === undefined)
+    return [error(file, 'data', '"data" is missing', `add "data": "YYYY-MM-DD" with the publication date, e.g. "2025-04-28"`)];
   if (typeof data === 'number' && /^\d{8}$/.test(String(data))) {
     const [year, month, day] = [Math.floor(data / 10000), Math.floor(data / 100) % 100, data % 100];
     const fix = whyNotReal(year, month, day) ? EXAMPLE : `write it as "${iso(year, month, day)}"`;
@@ -64,8 +66,16 @@ export function checkDate(data: unknown, file: string, today: Date): Problem[] {
   if (guess) {
     const [year, month, day, how] = guess;
     const why = whyNotReal(year, month, day);
-    if (!why) return [error(file, 'data', `"data" is "${data}" (${how}); dates are written YYYY-MM-DD`, `write it as "${iso(year, month, day)}"`)];
-    return [error(file, 'data', `"data" is "${data}" (${how}), which is not a real date: ${why}; dates are written YYYY-MM-DD`, `check the day and the month, and ${EXAMPLE}`)];
+    if (!why)
+      return [error(file, 'data', `"data" is "${data}" (${how}); dates are written YYYY-MM-DD`, `write it as "${iso(year, month, day)}"`)];
+    return [
+      error(
+        file,
+        'data',
+        `"data" is "${data}" (${how}), which is not a real date: ${why}; dates are written YYYY-MM-DD`,
+        `check the day and the month, and ${EXAMPLE}`,
+      ),
+    ];
   }
   return [error(file, 'data', `"data" is ${JSON.stringify(data)}, not a date in the YYYY-MM-DD format`, EXAMPLE)];
 }

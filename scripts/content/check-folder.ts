@@ -1,9 +1,9 @@
 import { realpathSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
+import type { NewsItem } from '../../src/content/news-item.ts';
 import { findArticleFolders, readArticleFolder, shown } from './article-folder.ts';
 import { checkArticle, type PreparedArticle } from './check-article.ts';
 import { error, type Problem } from './problems.ts';
-import type { NewsItem } from '../../src/content/news-item.ts';
 
 /**
  * Checks every article at one or more paths (each an article folder, or a
@@ -27,7 +27,14 @@ export async function checkContent(
       const seen = bySlug.get(slug);
       if (!seen) bySlug.set(slug, { dir, real });
       else if (seen.real !== real) {
-        problems.push(error(shown(dir), 'slug', `two folders have the slug "${slug}": ${shown(seen.dir)} and ${shown(dir)}`, 'the folder name is the slug: rename one of them, or pass only one'));
+        problems.push(
+          error(
+            shown(dir),
+            'slug',
+            `two folders have the slug "${slug}": ${shown(seen.dir)} and ${shown(dir)}`,
+            'the folder name is the slug: rename one of them, or pass only one',
+          ),
+        );
       }
     }
   }
@@ -43,7 +50,14 @@ export async function checkContent(
     const { titulo, slug } = result.article.item;
     const other = titles.get(titulo.toLowerCase());
     if (other && other !== slug) {
-      problems.push(error(shown(source.dir), 'titulo', `the same titulo is already used by "${other}"`, 'publish under the existing slug to update it, or change the title'));
+      problems.push(
+        error(
+          shown(source.dir),
+          'titulo',
+          `the same titulo is already used by "${other}"`,
+          'publish under the existing slug to update it, or change the title',
+        ),
+      );
       continue;
     }
     titles.set(titulo.toLowerCase(), slug);

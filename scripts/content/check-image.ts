@@ -6,7 +6,14 @@ import { error, type Problem } from './problems.ts';
 export async function checkImage(bytes: Buffer, file: string): Promise<Problem[]> {
   const problems: Problem[] = [];
   if (bytes.byteLength > LIMITS.imageMaxBytes) {
-    problems.push(error(file, 'imagem', `the image is ${Math.round(bytes.byteLength / 1024)} KB; the limit is ${LIMITS.imageMaxBytes / 1024} KB`, 'export it as WebP at 1200×675, quality 70–80'));
+    problems.push(
+      error(
+        file,
+        'imagem',
+        `the image is ${Math.round(bytes.byteLength / 1024)} KB; the limit is ${LIMITS.imageMaxBytes / 1024} KB`,
+        'export it as WebP at 1200×675, quality 70–80',
+      ),
+    );
   }
   let metadata: Metadata;
   try {
@@ -21,13 +28,34 @@ export async function checkImage(bytes: Buffer, file: string): Promise<Problem[]
   const { width = 0, height = 0 } = metadata;
   const { imageMinSize: min, imageMaxSize: max, imageAspect: aspect } = LIMITS;
   if (width < min.width || height < min.height) {
-    problems.push(error(file, 'imagem', `the image is ${width}×${height}; at least ${min.width}×${min.height} is needed`, 'use a larger image (the article shows it 1200 px wide)'));
+    problems.push(
+      error(
+        file,
+        'imagem',
+        `the image is ${width}×${height}; at least ${min.width}×${min.height} is needed`,
+        'use a larger image (the article shows it 1200 px wide)',
+      ),
+    );
   }
   if (width > max.width || height > max.height) {
-    problems.push(error(file, 'imagem', `the image is ${width}×${height}; at most ${max.width}×${max.height} is accepted`, 'resize it to 1200×675 or 2400×1350'));
+    problems.push(
+      error(
+        file,
+        'imagem',
+        `the image is ${width}×${height}; at most ${max.width}×${max.height} is accepted`,
+        'resize it to 1200×675 or 2400×1350',
+      ),
+    );
   }
   if (height > 0 && Math.abs(width / height - aspect.ratio) / aspect.ratio > aspect.tolerance) {
-    problems.push(error(file, 'imagem', `the image is ${width}×${height}, not 16:9`, 'crop it to 16:9 (e.g. 1200×675): cards and the article hero use that shape'));
+    problems.push(
+      error(
+        file,
+        'imagem',
+        `the image is ${width}×${height}, not 16:9`,
+        'crop it to 16:9 (e.g. 1200×675): cards and the article hero use that shape',
+      ),
+    );
   }
   return problems;
 }

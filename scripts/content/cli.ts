@@ -17,7 +17,7 @@ import { checkContent } from './check-folder.ts';
 import { contentHash } from './content-hash.ts';
 import { openStore, type Target } from './kv.ts';
 import { DELETE_AFTER_MS } from './pending-deletes.ts';
-import { describePlan, planPublish, planUnpublish, type Live } from './plan.ts';
+import { describePlan, type Live, planPublish, planUnpublish } from './plan.ts';
 import { formatProblems, hasErrors } from './problems.ts';
 import { readLive, runChange, runGc } from './run.ts';
 import { runOptions } from './run-options.ts';
@@ -127,7 +127,9 @@ async function unpublish(argv: string[]): Promise<number> {
   console.log(`Unpublishing from ${target}:`);
   const { plan } = await runChange(store, change, options);
   if (!plan) return notLive();
-  console.log(`Unpublished "${slug}": ${siteUrl(target)}/noticia/${slug} now answers 404 (its body and images are deleted ${DELETE_AFTER_MS / 60_000} minutes from now, once no cached page can show them).`);
+  console.log(
+    `Unpublished "${slug}": ${siteUrl(target)}/noticia/${slug} now answers 404 (its body and images are deleted ${DELETE_AFTER_MS / 60_000} minutes from now, once no cached page can show them).`,
+  );
   return 0;
 }
 
@@ -142,13 +144,16 @@ async function gc(argv: string[]): Promise<number> {
   if (positionals.length > 0) throw new UsageError('usage: npm run content:gc -- --local|--remote [--dry-run]');
   const dryRun = values['dry-run'];
   const { found, deleted, waiting } = await runGc(openStore(target), runOptions(target, 'gc', print), dryRun);
-  const keys = (list: readonly string[]) => (list.length > 6 ? `${list.slice(0, 6).join(', ')}, … (${list.length} in all)` : list.join(', '));
+  const keys = (list: readonly string[]) =>
+    list.length > 6 ? `${list.slice(0, 6).join(', ')}, … (${list.length} in all)` : list.join(', ');
   console.log(`${dryRun ? 'Dry run, nothing written' : 'Done'} on ${target}:`);
   console.log(`  ${found.length} unused key(s) found${found.length > 0 ? `: ${keys(found)}` : ''}`);
   console.log(`  ${deleted.length} key(s) ${dryRun ? 'would be ' : ''}deleted${deleted.length > 0 ? `: ${keys(deleted)}` : ''}`);
   if (waiting.size > 0) {
     const last = Math.max(...waiting.values()) + DELETE_AFTER_MS;
-    console.log(`  ${waiting.size} key(s) wait until ${DELETE_AFTER_MS / 60_000} minutes after they stopped being used (the last at ${new Date(last).toISOString()}): run gc again then`);
+    console.log(
+      `  ${waiting.size} key(s) wait until ${DELETE_AFTER_MS / 60_000} minutes after they stopped being used (the last at ${new Date(last).toISOString()}): run gc again then`,
+    );
   }
   return 0;
 }

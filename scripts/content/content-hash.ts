@@ -7,8 +7,7 @@ import { bodyKey } from '../../src/content/paths.ts';
  * hex characters of SHA-256. Node only: the worker never computes one (it
  * reads the keys the index names), so its bundle carries no crypto code.
  */
-export const contentHash = (value: string | Buffer): string =>
-  createHash('sha256').update(value).digest('hex').slice(0, HASH_LENGTH);
+export const contentHash = (value: string | Buffer): string => createHash('sha256').update(value).digest('hex').slice(0, HASH_LENGTH);
 
 /** Where an article's body is published: a changed body gets a new key. */
 export const publishedBodyPath = (slug: string, body: string): string => bodyKey(slug, contentHash(body));

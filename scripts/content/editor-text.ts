@@ -92,7 +92,9 @@ export function explainJsonError(text: string, fileName: string, parseMessage: s
   let i = 0;
   const fault = (offset: number, what: string, hint: string): never => {
     const { line, column } = lineColumn(text, offset);
-    throw Object.assign(new Error(), { fault: { message: `${fileName} is not valid JSON: line ${line}, column ${column}: ${what}`, hint } });
+    throw Object.assign(new Error(), {
+      fault: { message: `${fileName} is not valid JSON: line ${line}, column ${column}: ${what}`, hint },
+    });
   };
   const space = () => {
     while (i < text.length && ' \t\n\r'.includes(text[i]!)) i += 1;
@@ -101,7 +103,12 @@ export function explainJsonError(text: string, fileName: string, parseMessage: s
     const c = text[i];
     if (c === undefined) return fault(i, `the file ends too early (${expected} expected)`, 'close every { with } and every " with "');
     if (c === "'") return fault(i, 'single quote \' where a double quote " is expected', QUOTES);
-    if ('“”„‘’«»'.includes(c)) return fault(i, `typographic quote ${c} where a straight double quote " is expected`, `${QUOTES} (turn off "smart quotes"), or copy an existing article.json`);
+    if ('“”„‘’«»'.includes(c))
+      return fault(
+        i,
+        `typographic quote ${c} where a straight double quote " is expected`,
+        `${QUOTES} (turn off "smart quotes"), or copy an existing article.json`,
+      );
     if (c === '/' || c === '#') return fault(i, 'a comment: JSON has no comments', 'remove the comment');
     return fault(i, `unexpected ${JSON.stringify(c)}, ${expected} expected`, hint);
   };
@@ -112,7 +119,8 @@ export function explainJsonError(text: string, fileName: string, parseMessage: s
       const c = text[i];
       if (c === undefined) return fault(open, 'this text is never closed with "', 'add the closing " at the end of the text');
       if (c === '"') break;
-      if (c === '\n' || c === '\r') return fault(i, 'a line break inside a text (or a missing closing ")', 'keep each text on one line, and close it with "');
+      if (c === '\n' || c === '\r')
+        return fault(i, 'a line break inside a text (or a missing closing ")', 'keep each text on one line, and close it with "');
       if (c < ' ') return fault(i, 'a tab or control character inside a text', 'replace it with a space');
       if (c === '\\') {
         const e = text[i + 1] ?? '';
@@ -128,25 +136,46 @@ export function explainJsonError(text: string, fileName: string, parseMessage: s
   const value = (): void => {
     space();
     const c = text[i];
-    if (c === '{') return object();
-    if (c === '[') return array();
-    if (c === '"') return string();
+    if (c === '{') {
+      object();
+      return;
+    }
+    if (c === '[') {
+      array();
+      return;
+    }
+    if (c === '"') {
+      string();
+      return;
+    }
     const literal = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i));
     if (literal) {
       i += literal[0].length;
       return;
     }
-    if (c !== undefined && /[\p{L}\d]/u.test(c)) return fault(i, 'a text without quotes', 'put the text in double quotes: "…"');
-    return unexpected('a value', 'write a value: "text in double quotes", a number, true, false or null');
+    if (c !== undefined && /[\p{L}\d]/u.test(c)) {
+      fault(i, 'a text without quotes', 'put the text in double quotes: "…"');
+      return;
+    }
+    unexpected('a value', 'write a value: "text in double quotes", a number, true, false or null');
   };
   // Between items: a comma or the closing bracket; say which mistake is likeliest.
   const after = (close: '}' | ']', lastEnd: number) => {
     space();
     if (text[i] === ',' || text[i] === close) return;
     const between = text.slice(lastEnd, i);
-    if (text[i] === '"' && between.includes('\n')) return fault(lastEnd, `a comma is missing after this ${close === '}' ? 'field' : 'item'}`, 'put a comma at the end of every line but the last field');
+    if (text[i] === '"' && between.includes('\n'))
+      return fault(
+        lastEnd,
+        `a comma is missing after this ${close === '}' ? 'field' : 'item'}`,
+        'put a comma at the end of every line but the last field',
+      );
     if (text[lastEnd - 1] === '"' && !between.includes('\n') && text[i] !== undefined && text[i] !== '"') {
-      return fault(lastEnd - 1, 'a double quote " inside a text ends the text early', 'inside a text, write a double quote as \\" or use “ ”');
+      return fault(
+        lastEnd - 1,
+        'a double quote " inside a text ends the text early',
+        'inside a text, write a double quote as \\" or use “ ”',
+      );
     }
     return unexpected(`"," or "${close}"`, `separate the ${close === '}' ? 'fields' : 'items'} with commas and end with ${close}`);
   };
@@ -160,8 +189,10 @@ export function explainJsonError(text: string, fileName: string, parseMessage: s
     for (;;) {
       space();
       if (text[i] !== '"') {
-        if (text[i] === '}') return fault(text.lastIndexOf(',', i), 'a comma after the last field', 'remove the comma after the last field');
-        if (text[i] !== undefined && /[\p{L}_$]/u.test(text[i]!)) return fault(i, 'a key without double quotes', 'put every key in double quotes, e.g. "titulo": "…"');
+        if (text[i] === '}')
+          return fault(text.lastIndexOf(',', i), 'a comma after the last field', 'remove the comma after the last field');
+        if (text[i] !== undefined && /[\p{L}_$]/u.test(text[i]!))
+          return fault(i, 'a key without double quotes', 'put every key in double quotes, e.g. "titulo": "…"');
         unexpected('a key in double quotes', 'write each field as "key": value');
       }
       string();
@@ -199,7 +230,8 @@ export function explainJsonError(text: string, fileName: string, parseMessage: s
   };
   try {
     space();
-    if (i === text.length) return { message: `${fileName} is empty`, hint: 'write { "titulo": "…", "descricao": "…", "data": "YYYY-MM-DD" } in it' };
+    if (i === text.length)
+      return { message: `${fileName} is empty`, hint: 'write { "titulo": "…", "descricao": "…", "data": "YYYY-MM-DD" } in it' };
     value();
     space();
     if (i < text.length) fault(i, 'more text after the closing }', `${fileName} holds a single { … }: remove what follows it`);
@@ -208,7 +240,10 @@ export function explainJsonError(text: string, fileName: string, parseMessage: s
     throw thrown;
   }
   // The explainer found nothing: fall back to the parser's own words.
-  return { message: `${fileName} is not valid JSON (${parseMessage})`, hint: 'fix the JSON: keys and texts in double quotes, commas between fields' };
+  return {
+    message: `${fileName} is not valid JSON (${parseMessage})`,
+    hint: 'fix the JSON: keys and texts in double quotes, commas between fields',
+  };
 }
 
 /** A JSON value, named for a message: "the number 12", "a list [ … ]". */

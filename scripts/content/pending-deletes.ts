@@ -18,8 +18,7 @@ export const DELETE_AFTER_MS = 10 * 60_000;
 export type Pending = Map<string, number>;
 
 /** The only keys a run ever deletes: index chunks, article bodies and images. Never the meta, the lock or this list. */
-export const isDeletable = (key: string) =>
-  CHUNK_KEY_PATTERN.test(key) || /^noticias\/[^/]+$/.test(key) || /^thumbnails\/[^/]+$/.test(key);
+export const isDeletable = (key: string) => CHUNK_KEY_PATTERN.test(key) || /^noticias\/[^/]+$/.test(key) || /^thumbnails\/[^/]+$/.test(key);
 
 /**
  * The stored list, checked. Anything unreadable is dropped with a note (never

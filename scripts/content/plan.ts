@@ -1,5 +1,5 @@
 import { variantFiles } from '../../src/content/image-variants.ts';
-import { buildIndex, INDEX_META_KEY, indexKeysOf, parseIndexMeta, type ContentHash } from '../../src/content/news-index.ts';
+import { buildIndex, type ContentHash, INDEX_META_KEY, indexKeysOf, parseIndexMeta } from '../../src/content/news-index.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import { imageKey } from '../../src/content/paths.ts';
 import type { PreparedArticle } from './check-article.ts';
@@ -90,11 +90,19 @@ export function withoutDuplicates(items: readonly NewsItem[]): { items: NewsItem
  * of this build, and a later deploy that changes a sample article (a new
  * content-addressed name) would otherwise leave them pointing at nothing.
  */
-function planChange(live: Live, next: NewsItem[], articleFiles: KvEntry[], hash: ContentHash): Omit<Plan, 'added' | 'updated' | 'removed' | 'notes'> {
+function planChange(
+  live: Live,
+  next: NewsItem[],
+  articleFiles: KvEntry[],
+  hash: ContentHash,
+): Omit<Plan, 'added' | 'updated' | 'removed' | 'notes'> {
   const own = new Set(articleFiles.map(({ key }) => key));
   const bundle = live.bundleFiles;
   const carried = bundle
-    ? next.flatMap(articleKeys).filter((key) => !own.has(key) && bundle.has(key)).map((key) => ({ key, value: bundle.get(key)! }))
+    ? next
+        .flatMap(articleKeys)
+        .filter((key) => !own.has(key) && bundle.has(key))
+        .map((key) => ({ key, value: bundle.get(key)! }))
     : [];
   articleFiles = [...articleFiles, ...carried];
   const files = buildIndex(next, hash);
@@ -122,7 +130,8 @@ function planChange(live: Live, next: NewsItem[], articleFiles: KvEntry[], hash:
 export function planPublish(articles: readonly PreparedArticle[], live: Live, hash: ContentHash): Plan {
   const publishing = new Set<string>();
   for (const { item } of articles) {
-    if (publishing.has(item.slug)) throw new Error(`two of the folders are the article "${item.slug}": publish one of them (nothing was written)`);
+    if (publishing.has(item.slug))
+      throw new Error(`two of the folders are the article "${item.slug}": publish one of them (nothing was written)`);
     publishing.add(item.slug);
   }
   const { items: liveItems, notes } = withoutDuplicates(live.items);

@@ -1,17 +1,9 @@
-import { INDEX_META_KEY, parseIndexMeta, type ContentHash } from '../../src/content/news-index.ts';
+import { type ContentHash, INDEX_META_KEY, parseIndexMeta } from '../../src/content/news-index.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import type { KvStore } from './kv-store.ts';
-import { acquireLock, isOwnLock, LOCK_KEY, releaseLock, type LockOwner, type LockTiming } from './lock.ts';
-import {
-  duePending,
-  isDeletable,
-  parsePending,
-  PENDING_DELETES_KEY,
-  schedule,
-  serializePending,
-  type Pending,
-} from './pending-deletes.ts';
-import { describePlan, planLanded, referencedKeys, type Live, type Plan } from './plan.ts';
+import { acquireLock, isOwnLock, LOCK_KEY, type LockOwner, type LockTiming, releaseLock } from './lock.ts';
+import { duePending, isDeletable, PENDING_DELETES_KEY, type Pending, parsePending, schedule, serializePending } from './pending-deletes.ts';
+import { describePlan, type Live, type Plan, planLanded, referencedKeys } from './plan.ts';
 
 /**
  * A publish, unpublish or gc run over a KV store, in an order that keeps the
@@ -111,7 +103,12 @@ async function deleteDue(store: KvStore, live: Live, pending: Pending, now: numb
  * the live index, and again from the fresh one whenever the index changed
  * under the run. Null from `change`: nothing to do.
  */
-export async function runChange(store: KvStore, change: (live: Live) => Plan | null, options: RunOptions, known?: Live): Promise<RunResult> {
+export async function runChange(
+  store: KvStore,
+  change: (live: Live) => Plan | null,
+  options: RunOptions,
+  known?: Live,
+): Promise<RunResult> {
   const { owner, log } = options;
   await acquireLock(store, owner, options);
   let owned = true;

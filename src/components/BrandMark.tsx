@@ -7,14 +7,7 @@ export function BrandMark() {
         fillRule="evenodd"
         d="M12 29 32 12l20 17v20a4 4 0 0 1-4 4H29l-9 8v-8h-4a4 4 0 0 1-4-4Zm22 24v-9a4 4 0 0 1 8 0v9Z"
       />
-      <path
-        fill="none"
-        stroke="#c8553d"
-        strokeWidth="7"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        d="M6 32 32 10l26 22"
-      />
+      <path fill="none" stroke="#c8553d" strokeWidth="7" strokeLinecap="round" strokeLinejoin="round" d="M6 32 32 10l26 22" />
     </svg>
   );
 }

@@ -72,6 +72,7 @@ export function Document({ site, head, path, children }: DocumentProps) {
         <script type="module" src={clientAssets.boot} />
         <SpeculationRules />
         {head.jsonLd && head.jsonLd.length > 0 && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a data block, serialized with every < escaped (src/seo/structured-data.ts)
           <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(head.jsonLd) }} />
         )}
       </head>
@@ -87,6 +88,7 @@ export function Document({ site, head, path, children }: DocumentProps) {
         <div id={CONSENT_ROOT_ID}>
           <ConsentBanner />
         </div>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, allowed by its hash in the CSP */}
         <script dangerouslySetInnerHTML={{ __html: BANNER_REVEAL_SCRIPT }} />
       </body>
     </html>

@@ -34,9 +34,8 @@ export function Footer({ site }: { site: SiteConfig }) {
             Aviso legal
           </h2>
           <p>
-            O conteúdo deste portal tem caráter exclusivamente informativo. O {site.name} não tem vínculo com
-            instituições financeiras, construtoras ou imobiliárias, e suas publicações não constituem
-            aconselhamento profissional financeiro, jurídico ou imobiliário.
+            O conteúdo deste portal tem caráter exclusivamente informativo. O {site.name} não tem vínculo com instituições financeiras,
+            construtoras ou imobiliárias, e suas publicações não constituem aconselhamento profissional financeiro, jurídico ou imobiliário.
           </p>
         </section>
       </div>

@@ -1,4 +1,4 @@
-import { pagePath, type Pagination } from '../lib/pagination';
+import { type Pagination, pagePath } from '../lib/pagination';
 
 /** Links between pages of the 'Postagens' grid; nothing when there is only one page. */
 export function Pager({ pagination }: { pagination: Pagination }) {

@@ -1,4 +1,4 @@
-import { IMAGE_VARIANT_WIDTHS, variantName, variantStem, type VariantFormat } from '../content/image-variants';
+import { IMAGE_VARIANT_WIDTHS, type VariantFormat, variantName, variantStem } from '../content/image-variants';
 import type { NewsItem } from '../content/news-item';
 import { imageKey } from '../content/paths';
 import { THUMBNAIL_SIZE } from './urls';

@@ -15,5 +15,6 @@ export const SPECULATION_RULES = JSON.stringify({
 });
 
 export function SpeculationRules() {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant JSON of ours, allowed by its hash in the CSP
   return <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />;
 }

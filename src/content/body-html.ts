@@ -1,4 +1,4 @@
-import { type DefaultTreeAdapterTypes as T, defaultTreeAdapter as tree, html, parseFragment, serialize } from 'parse5';
+import { html, parseFragment, serialize, type DefaultTreeAdapterTypes as T, defaultTreeAdapter as tree } from 'parse5';
 import {
   ALLOWED_ELEMENT_NAMES,
   DROPPED_WITH_CONTENT,
@@ -101,7 +101,13 @@ export function readBody(source: string, { report = false } = {}): ReadBody {
       continue;
     }
     if (frame.depth >= MAX_DEPTH) {
-      if (!flattened) note(line, `<${name}>`, `elements nest more than ${MAX_DEPTH} levels deep here`, 'simplify the structure: articles need only a few levels');
+      if (!flattened)
+        note(
+          line,
+          `<${name}>`,
+          `elements nest more than ${MAX_DEPTH} levels deep here`,
+          'simplify the structure: articles need only a few levels',
+        );
       flattened = true;
       stack.push(children);
       continue;
@@ -117,7 +123,12 @@ export function readBody(source: string, { report = false } = {}): ReadBody {
       if (URL_ATTRIBUTES.has(attribute.name)) {
         const url = safeUrl(attribute.value);
         if (url === null) {
-          note(where, `${attribute.name}=`, `${attribute.name}="${attribute.value.slice(0, 40)}" on <${name}> is not a web link`, 'links may only be http(s):, mailto:, tel: or relative (no javascript:, data: or hidden characters)');
+          note(
+            where,
+            `${attribute.name}=`,
+            `${attribute.name}="${attribute.value.slice(0, 40)}" on <${name}> is not a web link`,
+            'links may only be http(s):, mailto:, tel: or relative (no javascript:, data: or hidden characters)',
+          );
           continue;
         }
         attributes.push({ name: attribute.name, value: url });
@@ -164,7 +175,10 @@ const ALLOWED_LIST = ALLOWED_ELEMENT_NAMES.filter((name) => name !== 'iframe')
 
 function elementRefusal(name: string, src: string | undefined): [message: string, fix: string] {
   if (name === 'iframe') {
-    return [`<iframe> from "${(src ?? '').slice(0, 60)}" is not an allowed embed`, 'only https://www.youtube-nocookie.com/embed/<id> videos may be embedded'];
+    return [
+      `<iframe> from "${(src ?? '').slice(0, 60)}" is not an allowed embed`,
+      'only https://www.youtube-nocookie.com/embed/<id> videos may be embedded',
+    ];
   }
   if (name === 'h1') return ['<h1> in the body', 'the page shows the titulo as its <h1>: use <h2> for sections'];
   if (name === 'img') return ['images inside the body are not supported', 'use the article image (imagem.webp) or remove the <img>'];
@@ -172,7 +186,8 @@ function elementRefusal(name: string, src: string | undefined): [message: string
 }
 
 function attributeRefusal(element: string, attribute: string): [message: string, fix: string] {
-  if (attribute.startsWith('on')) return [`event handler attribute ${attribute}= on <${element}>`, `remove ${attribute}=: articles cannot run script`];
+  if (attribute.startsWith('on'))
+    return [`event handler attribute ${attribute}= on <${element}>`, `remove ${attribute}=: articles cannot run script`];
   if (attribute === 'style' || attribute === 'class') {
     return [`${attribute}= on <${element}> is not allowed`, `remove ${attribute}=: the site's stylesheet formats articles`];
   }
@@ -183,12 +198,14 @@ function attributeRefusal(element: string, attribute: string): [message: string,
 }
 
 function parseErrorMessage(code: string): string {
-  if (code === 'cdata-in-html-content') return 'a CDATA section (<![CDATA[…]]>), which HTML does not have: browsers end it at the first ">"';
+  if (code === 'cdata-in-html-content')
+    return 'a CDATA section (<![CDATA[…]]>), which HTML does not have: browsers end it at the first ">"';
   if (code === 'unexpected-question-mark-instead-of-tag-name') return 'a processing instruction (<?…?>), which HTML does not have';
   return `malformed HTML (${code})`;
 }
 
 function parseErrorFix(code: string): string {
-  if (code === 'cdata-in-html-content' || code === 'unexpected-question-mark-instead-of-tag-name') return 'remove it; write the text as plain HTML';
+  if (code === 'cdata-in-html-content' || code === 'unexpected-question-mark-instead-of-tag-name')
+    return 'remove it; write the text as plain HTML';
   return 'fix the markup here (an editor with HTML validation shows the exact spot)';
 }

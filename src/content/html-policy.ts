@@ -67,15 +67,28 @@ const ELEMENTS: Record<string, readonly string[]> = {
   iframe: ['src', 'title', 'width', 'height', 'allow', 'allowfullscreen', 'loading', 'referrerpolicy'],
 };
 
-const ALLOWED_ATTRIBUTES = new Map(
-  Object.entries(ELEMENTS).map(([name, own]) => [name, new Set<string>([...GLOBAL_ATTRIBUTES, ...own])]),
-);
+const ALLOWED_ATTRIBUTES = new Map(Object.entries(ELEMENTS).map(([name, own]) => [name, new Set<string>([...GLOBAL_ATTRIBUTES, ...own])]));
 
 /** The allowed element names, for editors' messages. */
 export const ALLOWED_ELEMENT_NAMES: readonly string[] = Object.keys(ELEMENTS);
 
 /** Elements with no end tag: their content model is empty. */
-export const VOID_ELEMENTS = new Set(['br', 'hr', 'wbr', 'img', 'input', 'meta', 'link', 'base', 'embed', 'source', 'track', 'area', 'col', 'param']);
+export const VOID_ELEMENTS = new Set([
+  'br',
+  'hr',
+  'wbr',
+  'img',
+  'input',
+  'meta',
+  'link',
+  'base',
+  'embed',
+  'source',
+  'track',
+  'area',
+  'col',
+  'param',
+]);
 
 /**
  * Elements removed with everything inside them: their content is code, raw
@@ -84,15 +97,45 @@ export const VOID_ELEMENTS = new Set(['br', 'hr', 'wbr', 'img', 'input', 'meta',
  * of an element it does not know.
  */
 export const DROPPED_WITH_CONTENT = new Set([
-  'script', 'style', 'template', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'svg', 'math',
-  'noscript', 'noembed', 'noframes', 'xmp', 'plaintext', 'textarea', 'select', 'option', 'optgroup', 'datalist',
-  'title', 'head', 'meta', 'link', 'base', 'canvas', 'audio', 'video', 'picture', 'img', 'input', 'button', 'ins',
+  'script',
+  'style',
+  'template',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'svg',
+  'math',
+  'noscript',
+  'noembed',
+  'noframes',
+  'xmp',
+  'plaintext',
+  'textarea',
+  'select',
+  'option',
+  'optgroup',
+  'datalist',
+  'title',
+  'head',
+  'meta',
+  'link',
+  'base',
+  'canvas',
+  'audio',
+  'video',
+  'picture',
+  'img',
+  'input',
+  'button',
+  'ins',
 ]);
 
 export const isAllowedElement = (name: string) => ALLOWED_ATTRIBUTES.has(name);
 
-export const isAllowedAttribute = (element: string, attribute: string) =>
-  ALLOWED_ATTRIBUTES.get(element)?.has(attribute) ?? false;
+export const isAllowedAttribute = (element: string, attribute: string) => ALLOWED_ATTRIBUTES.get(element)?.has(attribute) ?? false;
 
 /** Attributes that hold a URL, judged by {@link safeUrl}. */
 export const URL_ATTRIBUTES = new Set(['href', 'cite']);
@@ -100,8 +143,10 @@ export const URL_ATTRIBUTES = new Set(['href', 'cite']);
 const SAFE_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
 // WHATWG URL parser: leading and trailing C0 controls and spaces are stripped,
 // ASCII tab and newline are removed anywhere, then the scheme is read.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const EDGE_CONTROLS = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
 
@@ -131,7 +176,12 @@ export function isAllowedEmbed(src: string | null | undefined): boolean {
   if (!src) return false;
   try {
     const url = new URL(src);
-    return (EMBED_ORIGINS as readonly string[]).includes(url.origin) && EMBED_PATH.test(url.pathname) && url.username === '' && url.password === '';
+    return (
+      (EMBED_ORIGINS as readonly string[]).includes(url.origin) &&
+      EMBED_PATH.test(url.pathname) &&
+      url.username === '' &&
+      url.password === ''
+    );
   } catch {
     return false;
   }

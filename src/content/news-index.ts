@@ -119,7 +119,10 @@ export function buildIndex(items: readonly NewsItem[], hash: ContentHash): Map<s
     return digest;
   };
   const pages = chunks(sorted, CHUNK_SIZE).map((chunk, n) => write('pages', n, chunk));
-  const sitemaps = chunks(sorted.map((item) => [item.slug, item.data]), SITEMAP_CHUNK_SIZE).map((chunk, n) => write('sitemaps', n, chunk));
+  const sitemaps = chunks(
+    sorted.map((item) => [item.slug, item.data]),
+    SITEMAP_CHUNK_SIZE,
+  ).map((chunk, n) => write('sitemaps', n, chunk));
   const lists = chunks(sorted, LIST_CHUNK_SIZE).map((chunk, n) => write('list', n, chunk));
   const bySlug = new Map<number, Record<string, NewsItem>>();
   for (const item of sorted) {
@@ -137,8 +140,7 @@ export function buildIndex(items: readonly NewsItem[], hash: ContentHash): Map<s
   return files;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function checkedCount(value: unknown): number {
   if (!Number.isSafeInteger(value) || (value as number) < 0 || (value as number) > MAX_ARTICLES) {
@@ -198,7 +200,8 @@ function parseVersion1(meta: Record<string, unknown>): IndexMeta {
   if (!Array.isArray(shards) || shards.length > Math.min(SLUG_SHARDS, count)) throw new Error('"shards" is not a short list');
   const shardKeys: (string | null)[] = Array.from({ length: SLUG_SHARDS }, () => null);
   for (const shard of shards) {
-    if (!Number.isInteger(shard) || shard < 0 || shard >= SLUG_SHARDS || shardKeys[shard] !== null) throw new Error('"shards" holds a bad shard');
+    if (!Number.isInteger(shard) || shard < 0 || shard >= SLUG_SHARDS || shardKeys[shard] !== null)
+      throw new Error('"shards" holds a bad shard');
     shardKeys[shard] = legacyChunkKey('slugs', shard);
   }
   const keys = (kind: ChunkKind, length: number) => Array.from({ length }, (_, n) => legacyChunkKey(kind, n));

@@ -1,17 +1,17 @@
 import QuickLRU from 'quick-lru';
-import { describeError, log } from '../log';
 import { parseCalendarDate } from '../lib/dates';
-import { isValidSlug, parseNewsItem, type NewsEntry } from './news-item';
+import { describeError, log } from '../log';
 import {
   CHUNK_SIZE,
   chunksForWindow,
   findInShardText,
   INDEX_META_KEY,
-  parseIndexMeta,
-  shardOf,
-  SITEMAP_CHUNK_SIZE,
   type IndexMeta,
+  parseIndexMeta,
+  SITEMAP_CHUNK_SIZE,
+  shardOf,
 } from './news-index';
+import { isValidSlug, type NewsEntry, parseNewsItem } from './news-item';
 
 /**
  * How long an isolate keeps the index's counts (index/meta.json) before
@@ -139,9 +139,8 @@ async function readIndexText(env: ContentBindings, index: NewsIndex, key: string
  */
 async function readIndexValue(env: ContentBindings, index: NewsIndex, key: string) {
   const fromKv = index.source === 'kv' ? await readFromKv(env, key) : undefined;
-  const result = fromKv !== undefined
-    ? { text: fromKv, fellBack: false }
-    : { text: await readFromBundle(env, key), fellBack: index.source === 'kv' };
+  const result =
+    fromKv !== undefined ? { text: fromKv, fellBack: false } : { text: await readFromBundle(env, key), fellBack: index.source === 'kv' };
   if (result.text === null) log('error', 'news_index_chunk_missing', { source: index.source, key });
   return result;
 }
@@ -297,7 +296,8 @@ export async function getSitemapChunk(env: ContentBindings, index: NewsIndex, n:
       pairs.push([value[0], value[1]]);
     } else skipped++;
   }
-  if (skipped > 0 || raw.length > SITEMAP_CHUNK_SIZE) log('warn', 'sitemap_entries_skipped', { key, skipped, extra: Math.max(0, raw.length - SITEMAP_CHUNK_SIZE) });
+  if (skipped > 0 || raw.length > SITEMAP_CHUNK_SIZE)
+    log('warn', 'sitemap_entries_skipped', { key, skipped, extra: Math.max(0, raw.length - SITEMAP_CHUNK_SIZE) });
   return pairs;
 }
 

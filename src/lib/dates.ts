@@ -33,7 +33,10 @@ function memoized(formatter: (date: Date) => string): (date: Date) => string {
   return (date) => {
     const time = date.getTime();
     let text = kept.get(time);
-    if (text === undefined) kept.set(time, (text = formatter(date)));
+    if (text === undefined) {
+      text = formatter(date);
+      kept.set(time, text);
+    }
     return text;
   };
 }

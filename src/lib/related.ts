@@ -54,12 +54,7 @@ const DRAWS_PER_PICK = 8;
  *
  * @example pickRelated(items, 'minha-noticia', Date.now())
  */
-export function pickRelated<T extends { slug: string }>(
-  items: readonly T[],
-  currentSlug: string,
-  now: number,
-  count = RELATED_COUNT,
-): T[] {
+export function pickRelated<T extends { slug: string }>(items: readonly T[], currentSlug: string, now: number, count = RELATED_COUNT): T[] {
   const wanted = Number.isFinite(count) ? Math.max(0, Math.floor(count)) : 0;
   const size = items.length;
   if (wanted === 0 || size === 0) return [];

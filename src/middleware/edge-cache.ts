@@ -1,6 +1,6 @@
+import manifest from '@client/manifest';
 import type { Context, MiddlewareHandler } from 'hono';
 import { cache } from 'hono/cache';
-import manifest from '@client/manifest';
 import { BANNER_REVEAL_SCRIPT } from '../../client/islands/banner-reveal';
 import type { AppEnv } from '../app-env';
 import { SPECULATION_RULES } from '../components/SpeculationRules';

@@ -16,6 +16,7 @@ export function isMalformedPath(rawPath: string): boolean {
   } catch {
     return true;
   }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
   if (/[\u0000-\u001f\u007f\\]/.test(decoded)) return true;
   return decoded.split('/').some((segment) => segment === '..' || segment === '.');
 }

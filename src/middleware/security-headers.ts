@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { BANNER_REVEAL_SCRIPT } from '../../client/islands/banner-reveal';
-import { SPECULATION_RULES } from '../components/SpeculationRules';
 import { ADSENSE_SOURCES } from '../adsense';
+import { SPECULATION_RULES } from '../components/SpeculationRules';
 import { EMBED_ORIGINS } from '../content/html-policy';
 
 // Under `npm run dev` Vite injects inline scripts for hot reload; a strict CSP
@@ -34,7 +34,10 @@ async function inlineScriptSources(): Promise<string[]> {
  */
 export function securityHeaders(): MiddlewareHandler {
   let middleware: Promise<MiddlewareHandler> | undefined;
-  return async (c, next) => (await (middleware ??= inlineScriptSources().then(headersWith)))(c, next);
+  return async (c, next) => {
+    middleware ??= inlineScriptSources().then(headersWith);
+    return (await middleware)(c, next);
+  };
 }
 
 function headersWith(inlineScripts: string[]): MiddlewareHandler {

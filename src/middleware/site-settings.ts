@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
-import { SITE_VAR_NAMES, siteConfig, type SiteConfig } from '../config';
+import { SITE_VAR_NAMES, type SiteConfig, siteConfig } from '../config';
 
 /** Validates the worker's vars once per isolate and exposes them as `c.var.site`. */
 export function siteSettings(): MiddlewareHandler<AppEnv> {

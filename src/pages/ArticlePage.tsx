@@ -62,6 +62,7 @@ export function ArticlePage({ site, item, body, related }: ArticlePageProps) {
           <ResponsiveImage item={item} sizes="(min-width: 800px) 720px, calc(100vw - 40px)" priority="high" />
           <figcaption>Imagem: Reprodução/Internet</figcaption>
         </figure>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the body comes out of the sanitizer (src/content/sanitize-html.ts) */}
         <div className="prose article-body" dangerouslySetInnerHTML={{ __html: body }} />
         <AdSlot ads={site.ads} placement="article" />
       </article>

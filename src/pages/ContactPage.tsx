@@ -7,9 +7,7 @@ export function ContactPage({ site }: { site: SiteConfig }) {
       <header className="page-header">
         <p className="eyebrow">Institucional</p>
         <h1>Fale Conosco</h1>
-        <p className="page-lead">
-          Sugestões de pauta, correções, dúvidas ou parcerias: a redação do {site.name} lê todas as mensagens.
-        </p>
+        <p className="page-lead">Sugestões de pauta, correções, dúvidas ou parcerias: a redação do {site.name} lê todas as mensagens.</p>
       </header>
       <div className="prose">
         <h2>Por e-mail</h2>
@@ -18,8 +16,8 @@ export function ContactPage({ site }: { site: SiteConfig }) {
           <a className="contact-email" href={`mailto:${site.contactEmail}`}>
             {site.contactEmail}
           </a>
-          . Respondemos em até três dias úteis. Ao apontar um erro em uma reportagem, indique o título e o trecho,
-          para que a correção seja feita com rapidez.
+          . Respondemos em até três dias úteis. Ao apontar um erro em uma reportagem, indique o título e o trecho, para que a correção seja
+          feita com rapidez.
         </p>
         <h2>Nas redes sociais</h2>
         <p>Acompanhe as novidades e fale com a equipe também pelas nossas redes:</p>
@@ -34,8 +32,8 @@ export function ContactPage({ site }: { site: SiteConfig }) {
         </ul>
         <h2>Antes de escrever</h2>
         <p>
-          O {site.name} é um portal jornalístico e não intermedeia compra, venda ou aluguel de imóveis, nem presta
-          consultoria individual. Para decisões financeiras ou jurídicas, procure um profissional habilitado.
+          O {site.name} é um portal jornalístico e não intermedeia compra, venda ou aluguel de imóveis, nem presta consultoria individual.
+          Para decisões financeiras ou jurídicas, procure um profissional habilitado.
         </p>
       </div>
     </article>

@@ -5,14 +5,7 @@ import type { AdsConfig } from '../config';
 import type { NewsEntry } from '../content/news-item';
 import type { Pagination } from '../lib/pagination';
 
-const HASHTAGS = [
-  'MercadoImobiliário',
-  'Financiamento',
-  'Investimentos',
-  'Decoração',
-  'Arquitetura',
-  'Sustentabilidade',
-];
+const HASHTAGS = ['MercadoImobiliário', 'Financiamento', 'Investimentos', 'Decoração', 'Arquitetura', 'Sustentabilidade'];
 
 /** Cards in the first row at the widest layout (3 columns). */
 const FIRST_ROW = 3;
@@ -72,8 +65,8 @@ export function HomePage({ items, pagination, siteName, ads }: HomePageProps) {
           <h1 id="hero-title">{siteName}</h1>
           <p className="hero-subtitle">O que muda no mercado imobiliário e na forma de morar</p>
           <p className="hero-description">
-            Reportagens, análises e guias práticos para proprietários, investidores e profissionais: do
-            financiamento ao projeto, da compra à decoração.
+            Reportagens, análises e guias práticos para proprietários, investidores e profissionais: do financiamento ao projeto, da compra
+            à decoração.
           </p>
           <ul className="hashtags" aria-label="Temas">
             {HASHTAGS.map((tag) => (

@@ -7,7 +7,9 @@ import { htmlResponse } from './html-response';
 import type { PageHead } from './page-head';
 
 declare module 'hono' {
+  // Hono's renderer type is extended by interface merging, which a type alias cannot do.
   interface ContextRenderer {
+    // biome-ignore lint/style/useShorthandFunctionType: see above
     (content: ReactNode, head: PageHead): Promise<Response>;
   }
 }

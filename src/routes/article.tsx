@@ -7,8 +7,8 @@ import { findArticle, getArticleBody, getChunk, getNewsIndex, type NewsIndex } f
 import { pickRelated, RELATED_COUNT, relatedChunk } from '../lib/related';
 import { log } from '../log';
 import { ArticlePage } from '../pages/ArticlePage';
-import { articleUnavailableRoute } from './status';
 import { articleBreadcrumbs, newsArticle } from '../seo/structured-data';
+import { articleUnavailableRoute } from './status';
 
 /**
  * Related articles from one random chunk of the archive (two when it is too

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { getNewest, getNewsIndex } from '../content/store';
-import { paginate, pagePath } from '../lib/pagination';
+import { pagePath, paginate } from '../lib/pagination';
 import { HomePage, PostsPage } from '../pages/HomePage';
 import { organization, website } from '../seo/structured-data';
 

@@ -25,8 +25,7 @@ export const contactRoute = institutionalPage(ContactPage, {
 
 export const privacyRoute = institutionalPage(PrivacyPage, {
   title: 'Política de Privacidade',
-  description:
-    'Como o Casa em Pauta trata dados pessoais e cookies, em conformidade com a LGPD (Lei nº 13.709/2018).',
+  description: 'Como o Casa em Pauta trata dados pessoais e cookies, em conformidade com a LGPD (Lei nº 13.709/2018).',
 });
 
 export const termsRoute = institutionalPage(TermsPage, {

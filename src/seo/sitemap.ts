@@ -21,11 +21,7 @@ export const sitemapPartPath = (n: number) => `/sitemaps/${n}.xml`;
  * is escaped, although the store has checked them: the XML stays well formed
  * whatever a stored index holds.
  */
-export function sitemapXml(
-  site: SiteConfig,
-  articles: readonly [slug: string, date: string][],
-  home: { newest: string } | null,
-): string {
+export function sitemapXml(site: SiteConfig, articles: readonly [slug: string, date: string][], home: { newest: string } | null): string {
   const urls = [
     ...(home ? [{ path: '/', lastmod: home.newest }] : []),
     ...articles.map(([slug, date]) => ({ path: `/noticia/${slug}`, lastmod: date })),
@@ -39,7 +35,10 @@ export function sitemapXml(
 
 /** A sitemap index naming each part (sitemaps.org: at most 50,000 URLs per file). */
 export function sitemapIndexXml(site: SiteConfig, parts: number): string {
-  const entries = Array.from({ length: parts }, (_, n) => `<sitemap><loc>${escapeXml(absoluteUrl(site, sitemapPartPath(n)))}</loc></sitemap>`).join('\n');
+  const entries = Array.from(
+    { length: parts },
+    (_, n) => `<sitemap><loc>${escapeXml(absoluteUrl(site, sitemapPartPath(n)))}</loc></sitemap>`,
+  ).join('\n');
   return `${XML_DECLARATION}\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</sitemapindex>\n`;
 }
 

@@ -1,10 +1,10 @@
-import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { CONSENT_COOKIE, readConsentStatus } from '../../client/consent/status';
 import { CONSENT_BANNER_ID } from '../../client/islands/banner-ids';
 import { BANNER_REVEAL_SCRIPT } from '../../client/islands/banner-reveal';
 import { ConsentBanner } from '../../client/islands/ConsentBanner';
-import { CONSENT_COOKIE, readConsentStatus } from '../../client/consent/status';
 
 const banner = () => document.getElementById(CONSENT_BANNER_ID)!;
 

@@ -14,8 +14,7 @@ afterEach(() => {
 });
 
 const banner = () => document.querySelector<HTMLElement>('.consent')!;
-const button = (name: string) =>
-  [...document.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement;
+const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement;
 
 describe('the banner island', () => {
   it('is rendered closed on the server, with the texts of docs/product.md §9', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consentCookie, CONSENT_COOKIE, grantsConsent, readConsentStatus } from '../../client/consent/status';
+import { CONSENT_COOKIE, consentCookie, grantsConsent, readConsentStatus } from '../../client/consent/status';
 
 describe('reading the stored status', () => {
   it.each(['deny', 'dismiss', 'allow'] as const)('reads %s', (status) => {
@@ -30,7 +30,9 @@ describe('the cookie written (docs/product.md §9)', () => {
   const attributes = (cookie: string) => cookie.split('; ');
 
   it('is path /, 365 days, SameSite=Lax', () => {
-    const parts = attributes(consentCookie('allow', { protocol: 'https:', hostname: 'casaempauta.com.br', siteDomain: 'casaempauta.com.br' }));
+    const parts = attributes(
+      consentCookie('allow', { protocol: 'https:', hostname: 'casaempauta.com.br', siteDomain: 'casaempauta.com.br' }),
+    );
     expect(parts[0]).toBe('cookieconsent_status=allow');
     expect(parts).toContain('Path=/');
     expect(parts).toContain(`Max-Age=${365 * 24 * 60 * 60}`);
@@ -38,7 +40,9 @@ describe('the cookie written (docs/product.md §9)', () => {
   });
 
   it('is Secure and scoped to the site domain on https', () => {
-    const parts = attributes(consentCookie('deny', { protocol: 'https:', hostname: 'www.casaempauta.com.br', siteDomain: 'casaempauta.com.br' }));
+    const parts = attributes(
+      consentCookie('deny', { protocol: 'https:', hostname: 'www.casaempauta.com.br', siteDomain: 'casaempauta.com.br' }),
+    );
     expect(parts).toContain('Secure');
     expect(parts).toContain('Domain=casaempauta.com.br');
   });
@@ -50,7 +54,9 @@ describe('the cookie written (docs/product.md §9)', () => {
   });
 
   it('is host-only on a host outside the configured domain (a preview URL)', () => {
-    const parts = attributes(consentCookie('allow', { protocol: 'https:', hostname: 'casa.example.workers.dev', siteDomain: 'casaempauta.com.br' }));
+    const parts = attributes(
+      consentCookie('allow', { protocol: 'https:', hostname: 'casa.example.workers.dev', siteDomain: 'casaempauta.com.br' }),
+    );
     expect(parts.some((part) => part.startsWith('Domain='))).toBe(false);
     expect(parts).toContain('Secure');
   });

@@ -1,13 +1,12 @@
-import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { runBannerUntilHydrated } from '../../client/consent/early-banner';
 import { CONSENT_BANNER_ID } from '../../client/islands/banner-ids';
 import { ConsentBanner } from '../../client/islands/ConsentBanner';
 
 const banner = () => document.getElementById(CONSENT_BANNER_ID)!;
-const button = (name: string) =>
-  [...document.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement;
+const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement;
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 const space = () => document.documentElement.style.getPropertyValue('--consent-space');
 

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
 
 /**
  * Two editors publish different articles to the local store at the same

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 
 const AD_HOST = 'pagead2.googlesyndication.com';
 
@@ -61,10 +61,7 @@ test('first visit: the banner shows and nothing is requested from the ad host', 
   expect(seen.consoleErrors).toEqual([]);
 });
 
-test('Aceitar: ads load once, each slot filled once, and the choice is re-applied on every page view', async ({
-  context,
-  page,
-}) => {
+test('Aceitar: ads load once, each slot filled once, and the choice is re-applied on every page view', async ({ context, page }) => {
   const seen = await watch(context, page);
   await page.goto('/');
   await bannerOf(page).getByRole('button', { name: 'Aceitar' }).click();
@@ -179,10 +176,7 @@ for (const viewport of [
   { width: 375, height: 667 },
   { width: 1280, height: 800 },
 ]) {
-  test(`at ${viewport.width}×${viewport.height} the banner fits in 80% of the viewport and hides no content`, async ({
-    context,
-    page,
-  }) => {
+  test(`at ${viewport.width}×${viewport.height} the banner fits in 80% of the viewport and hides no content`, async ({ context, page }) => {
     const seen = await watch(context, page);
     await page.setViewportSize(viewport);
     await page.goto('/politica-de-privacidade');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { settledBody } from '../../src/content/body-html.ts';
 import { HOSTILE_BODIES } from '../fixtures/hostile-bodies.ts';
 
@@ -44,7 +44,9 @@ async function render(page: Page, body: string) {
   });
   const state = await page.evaluate(() => ({
     ran: (window as unknown as { ran: number }).ran,
-    hrefs: [...document.querySelectorAll('a[href], [cite]')].map((element) => (element as HTMLAnchorElement).href || element.getAttribute('cite')!),
+    hrefs: [...document.querySelectorAll('a[href], [cite]')].map(
+      (element) => (element as HTMLAnchorElement).href || element.getAttribute('cite')!,
+    ),
     after: document.getElementById('after')?.parentElement?.tagName,
     frames: [...document.querySelectorAll('iframe')].map((frame) => frame.src),
   }));
@@ -70,7 +72,10 @@ test('no sanitized hostile body runs script, loads anything, or reaches outside 
     const where = `${payload.family}: ${payload.name}`;
     expect(result.ran, where).toBe(0);
     // Only the allowed video embed may load anything.
-    expect(result.requests.filter((url) => !url.startsWith(EMBED)), where).toEqual([]);
+    expect(
+      result.requests.filter((url) => !url.startsWith(EMBED)),
+      where,
+    ).toEqual([]);
     for (const href of result.hrefs) expect(new URL(href, ORIGIN).protocol, where).toMatch(/^(https?|mailto|tel):$/);
     for (const src of result.frames) expect(src.startsWith(EMBED), where).toBe(true);
     // The body's markup closes where it ends: the page's own content stays where it was.

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
 
 /**
  * An editor's round trip on the local store that `npm start` reads: write an

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 /** Fails the test on any console error or uncaught exception in the page. */
 function watchConsole(page: Page): string[] {
@@ -18,7 +18,10 @@ test('a reader goes from the home page to an article and back', async ({ page })
   expect(await cards.count()).toBeGreaterThanOrEqual(12);
 
   const firstTitle = (await cards.first().locator('.card-title').textContent())!;
-  await cards.first().getByRole('link', { name: /Ler mais/ }).click();
+  await cards
+    .first()
+    .getByRole('link', { name: /Ler mais/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstTitle);
   await expect(page.getByText('Imagem: Reprodução/Internet')).toBeVisible();
   await expect(page.locator('#relacionados')).toHaveText('Artigos Relacionados');

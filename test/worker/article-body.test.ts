@@ -30,7 +30,10 @@ describe('whatever body KV holds, the article page answers without a 500', () =>
   });
 
   it('entity-hidden javascript: links are served without their href', async () => {
-    await storeArticle('links', '<p><a href="&#106;avascript:alert(1)">a</a> <a href="javascript&colon;alert(1)">b</a> <a href="jav&#x09;ascript:alert(1)">c</a></p>');
+    await storeArticle(
+      'links',
+      '<p><a href="&#106;avascript:alert(1)">a</a> <a href="javascript&colon;alert(1)">b</a> <a href="jav&#x09;ascript:alert(1)">c</a></p>',
+    );
     const { status, body } = await servedBody('links');
     expect(status).toBe(200);
     expect(body).toContain('<p><a>a</a> <a>b</a> <a>c</a></p>');

@@ -84,7 +84,12 @@ describe('security headers', () => {
 
   it('lets scripts come only from the site and the AdSense hosts, and frames only from AdSense', async () => {
     const csp = (await fetchPath('/')).headers.get('content-security-policy')!;
-    const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `))!.split(' ').slice(1);
+    const directive = (name: string) =>
+      csp
+        .split('; ')
+        .find((d) => d.startsWith(`${name} `))!
+        .split(' ')
+        .slice(1);
     expect(directive('script-src')).toEqual([
       "'self'",
       expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/),
@@ -115,7 +120,10 @@ describe('security headers', () => {
           return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
         }),
       );
-      const scriptSrc = response.headers.get('content-security-policy')!.match(/script-src ([^;]*)/)![1]!.split(' ');
+      const scriptSrc = response.headers
+        .get('content-security-policy')!
+        .match(/script-src ([^;]*)/)![1]!
+        .split(' ');
       expect(scriptSrc.filter((source) => source.startsWith("'sha256-")).sort()).toEqual(hashes.sort());
     },
   );

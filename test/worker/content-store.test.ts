@@ -2,15 +2,27 @@ import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INDEX_META_KEY, shardOf } from '../../src/content/news-index';
 import {
+  type ContentBindings,
   clearNewsListCache,
   findArticle,
   getNewest,
   getNewsIndex,
   NEWS_LIST_TTL_MS,
   readContent,
-  type ContentBindings,
 } from '../../src/content/store';
-import { bundledNews, clearKv, emptyKv, failingKv, fetchPath, fetchWithEnv, indexOf, kvMeta, newsItem, publishList, textOf } from './helpers';
+import {
+  bundledNews,
+  clearKv,
+  emptyKv,
+  failingKv,
+  fetchPath,
+  fetchWithEnv,
+  indexOf,
+  kvMeta,
+  newsItem,
+  publishList,
+  textOf,
+} from './helpers';
 
 beforeEach(() => clearNewsListCache());
 afterEach(clearKv);
@@ -55,7 +67,7 @@ describe('KV over the bundled assets', () => {
     expect(events).toContainEqual(expect.objectContaining({ level: 'error', event: 'kv_read_failed', key: INDEX_META_KEY }));
   });
 
-  it('never fills a gap in the KV index with the bundle\'s list', async () => {
+  it("never fills a gap in the KV index with the bundle's list", async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     await publishList([newsItem('so-no-kv')]);
     const key = (await kvMeta()).pageKeys[0]!;
@@ -95,7 +107,11 @@ describe('KV over the bundled assets', () => {
     clearNewsListCache();
     expect(await newestSlugs(env, start)).toEqual(['segunda', 'primeira']);
     // Written straight to KV, as a publish from elsewhere would be: this isolate still has the old counts.
-    const third = indexOf([newsItem('primeira'), newsItem('segunda', { data: '2025-07-01' }), newsItem('terceira', { data: '2025-08-01' })]);
+    const third = indexOf([
+      newsItem('primeira'),
+      newsItem('segunda', { data: '2025-07-01' }),
+      newsItem('terceira', { data: '2025-08-01' }),
+    ]);
     await Promise.all([...third].map(([key, value]) => env.NEWS.put(key, value)));
     // Still the cached counts (2 articles) until the time is up, then all three.
     expect((await newestSlugs(env, start + NEWS_LIST_TTL_MS - 1)).length).toBe(2);
@@ -154,7 +170,11 @@ describe('KV over the bundled assets', () => {
 describe('unexpected errors', () => {
   it('render a pt-BR 500 page, log the cause and never show a stack', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const brokenAssets = { fetch: async () => { throw new Error('assets exploded at secret.ts:42'); } } as unknown as Fetcher;
+    const brokenAssets = {
+      fetch: async () => {
+        throw new Error('assets exploded at secret.ts:42');
+      },
+    } as unknown as Fetcher;
     const response = await fetchWithEnv('/', { ASSETS: brokenAssets, NEWS: emptyKv });
     expect(response.status).toBe(500);
     expect(response.headers.get('cache-control')).toBe('no-store');

@@ -1,6 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
-import { afterEach, describe, expect, it } from 'vitest';
 import manifest from '@client/manifest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { app } from '../../src/app';
 import { HTML_CACHE_CONTROL } from '../../src/middleware/cache-policy';
 import { clientBuildFingerprint } from '../../src/middleware/edge-cache';
@@ -67,7 +67,7 @@ describe('edge cache', () => {
 describe('edge cache key', () => {
   const version = (id: string): Partial<Env> => ({ CF_VERSION_METADATA: { id, tag: '', timestamp: '' } });
 
-  it('changes with the deployed version, so a deploy never serves the previous one\'s pages', async () => {
+  it("changes with the deployed version, so a deploy never serves the previous one's pages", async () => {
     await publishTitle('entre-versoes', 'Renderizada pela versão A');
     await fetchCached('/noticia/entre-versoes', undefined, version('versao-a'));
     await publishTitle('entre-versoes', 'Renderizada pela versão B');

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { app } from '../../src/app';
-import { buildIndex, INDEX_META_KEY, parseIndexMeta, type IndexMeta } from '../../src/content/news-index';
-import { clearNewsListCache } from '../../src/content/store';
+import { buildIndex, INDEX_META_KEY, type IndexMeta, parseIndexMeta } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
+import { clearNewsListCache } from '../../src/content/store';
 import { fnv1a } from '../../src/lib/hash';
 
 export const ORIGIN = 'http://localhost:8787';
@@ -23,7 +23,8 @@ export async function fetchWithEnv(path: string, overrides: Partial<Env>, init?:
  * publish command uses SHA-256 (node:crypto, which these tests run without);
  * the worker only reads the keys a meta names, whatever made them.
  */
-export const testHash = (text: string) => `${fnv1a(text).toString(16).padStart(8, '0')}${(text.length % 256).toString(16).padStart(2, '0')}`;
+export const testHash = (text: string) =>
+  `${fnv1a(text).toString(16).padStart(8, '0')}${(text.length % 256).toString(16).padStart(2, '0')}`;
 
 /** A list's index files (chunks and meta), as the publish command writes them. */
 export const indexOf = (items: readonly NewsItem[]) => buildIndex(items, testHash);
@@ -93,5 +94,7 @@ export const failingKv = {
 export async function textOf(response: Response): Promise<string> {
   return (await response.text())
     .replace(/<!-- -->/g, '')
-    .replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 }

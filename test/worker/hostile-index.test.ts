@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { INDEX_META_KEY, type IndexMetaFile } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
 import { bundledNews, clearKv, fetchPath, indexOf, newsItem, putIndex, testHash, textOf } from './helpers';
@@ -62,10 +62,12 @@ const cardLinks = (html: string, slug: string) => html.split(`<h3 class="card-ti
 
 describe('the same article twice in a page chunk', () => {
   beforeEach(async () => {
-    await putIndex(tampered([X], (meta, put) => {
-      meta.count = 2;
-      meta.pages = [put([X, X])];
-    }));
+    await putIndex(
+      tampered([X], (meta, put) => {
+        meta.count = 2;
+        meta.pages = [put([X, X])];
+      }),
+    );
     await env.NEWS.put(X.htmlPath, `<p>${'palavra '.repeat(100)}</p>`);
   });
 
@@ -89,17 +91,21 @@ describe('the same article twice in a page chunk', () => {
 describe('a corrupt sitemap chunk', () => {
   it('never reaches /sitemap.xml: markup, paths and bad dates are dropped, each slug once', async () => {
     const Y = newsItem('artigo-y', { data: '2025-06-02' });
-    await putIndex(tampered([X, Y], (meta, put) => {
-      meta.sitemaps = [put([
-        [X.slug, X.data],
-        ['<evil>', '2025-01-01'],
-        ['../../a', '2025-01-01'],
-        [Y.slug, '<evil>2025</evil>'],
-        'solto',
-        [X.slug, X.data],
-        [Y.slug, Y.data, 'extra'],
-      ])];
-    }));
+    await putIndex(
+      tampered([X, Y], (meta, put) => {
+        meta.sitemaps = [
+          put([
+            [X.slug, X.data],
+            ['<evil>', '2025-01-01'],
+            ['../../a', '2025-01-01'],
+            [Y.slug, '<evil>2025</evil>'],
+            'solto',
+            [X.slug, X.data],
+            [Y.slug, Y.data, 'extra'],
+          ]),
+        ];
+      }),
+    );
     const { status, html } = await page('/sitemap.xml');
     expect(status).toBe(200);
     expect(html).not.toMatch(/evil|\.\.\/|solto/);
@@ -111,14 +117,54 @@ describe('a corrupt sitemap chunk', () => {
 
 describe('a meta whose counts do not add up', () => {
   const cases: [string, (meta: IndexMetaFile, put: (value: unknown) => string) => void][] = [
-    ['a negative count', (meta) => void (meta.count = -24)],
-    ['a huge count', (meta) => void (meta.count = 1e12)],
-    ['a count that is not an integer', (meta) => void (meta.count = 1.5)],
-    ['more page chunks than it names', (meta) => void (meta.count = 24 * 5)],
-    ['more chunks named than the count needs', (meta, put) => void meta.pages.push(put([X]))],
-    ['a hash that is not one', (meta) => void (meta.pages = ['../../meta'])],
-    ['a shard list of the wrong length', (meta) => void (meta.shards = meta.shards.slice(1))],
-    ['an unknown version', (meta) => void ((meta as { version: number }).version = 3)],
+    [
+      'a negative count',
+      (meta) => {
+        meta.count = -24;
+      },
+    ],
+    [
+      'a huge count',
+      (meta) => {
+        meta.count = 1e12;
+      },
+    ],
+    [
+      'a count that is not an integer',
+      (meta) => {
+        meta.count = 1.5;
+      },
+    ],
+    [
+      'more page chunks than it names',
+      (meta) => {
+        meta.count = 24 * 5;
+      },
+    ],
+    [
+      'more chunks named than the count needs',
+      (meta, put) => {
+        meta.pages.push(put([X]));
+      },
+    ],
+    [
+      'a hash that is not one',
+      (meta) => {
+        meta.pages = ['../../meta'];
+      },
+    ],
+    [
+      'a shard list of the wrong length',
+      (meta) => {
+        meta.shards = meta.shards.slice(1);
+      },
+    ],
+    [
+      'an unknown version',
+      (meta) => {
+        (meta as { version: number }).version = 3;
+      },
+    ],
   ];
 
   it.each(cases)('with %s, the site falls back to the bundled list and logs it', async (_, change) => {
@@ -155,22 +201,26 @@ describe('a meta naming chunks that are not in KV', () => {
 });
 
 describe('hostile page chunk entries', () => {
-  it('a chunk longer than a page, an entry naming another article\'s body, and a non-list chunk are contained', async () => {
+  it("a chunk longer than a page, an entry naming another article's body, and a non-list chunk are contained", async () => {
     const others = Array.from({ length: 30 }, (_, i) => newsItem(`outro-${i}`));
     const thief = newsItem('ladrao', { htmlPath: X.htmlPath });
-    await putIndex(tampered([X], (meta, put) => {
-      meta.count = 24;
-      meta.pages = [put([thief, X, ...others])];
-    }));
+    await putIndex(
+      tampered([X], (meta, put) => {
+        meta.count = 24;
+        meta.pages = [put([thief, X, ...others])];
+      }),
+    );
     const home = await page('/');
     expect(home.status).toBe(200);
     expect(home.html.match(/<h3 class="card-title">/g)).toHaveLength(23);
     expect(cardLinks(home.html, 'ladrao')).toBe(0);
     expect(home.html).not.toContain('outro-23');
 
-    await putIndex(tampered([X], (meta, put) => {
-      meta.pages = [put({ [X.slug]: X })];
-    }));
+    await putIndex(
+      tampered([X], (meta, put) => {
+        meta.pages = [put({ [X.slug]: X })];
+      }),
+    );
     expect((await page('/')).status).toBe(200);
     expect((await page('/feed.xml')).status).toBe(200);
   });

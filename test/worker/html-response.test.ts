@@ -6,7 +6,7 @@ const sha1Hex = async (bytes: ArrayBuffer) =>
 
 describe('rendered pages (src/render/html-response.ts)', () => {
   it.each(['/', '/noticia/como-decorar-apartamentos-pequenos', '/sobre'])(
-    '%s: the ETag is the SHA-1 of the body, the tag Hono\'s etag() would compute',
+    "%s: the ETag is the SHA-1 of the body, the tag Hono's etag() would compute",
     async (path) => {
       const response = await fetchPath(path);
       expect(response.headers.get('content-type')).toBe('text/html; charset=UTF-8');

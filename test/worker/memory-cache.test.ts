@@ -49,7 +49,7 @@ describe('memory cache', () => {
     expect(notModified.status).toBe(304);
   });
 
-  it("keeps a page only as long as the edge cache keeps it (its s-maxage)", async () => {
+  it('keeps a page only as long as the edge cache keeps it (its s-maxage)', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     await publishTitle('expira', 'Primeira versão');
     const first = await fetchCached('/noticia/expira');

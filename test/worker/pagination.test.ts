@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { paginate, PAGE_SIZE } from '../../src/lib/pagination';
+import { PAGE_SIZE, paginate } from '../../src/lib/pagination';
 import { clearKv, fetchPath, newsItem, publishList, textOf } from './helpers';
 
 afterEach(clearKv);
@@ -56,7 +56,9 @@ describe('pages of the grid', () => {
     expect(html).toContain('<title>Postagens, página 2 | Casa em Pauta</title>');
     expect(html).toContain('<link rel="canonical" href="http://localhost:8787/pagina/2"/>');
     // No hero on later pages: the first row is on the first screen, its first image likely the LCP.
-    const loading = [...html.matchAll(/<img class="card-image"[^>]* loading="(\w+)"( fetchPriority="high")?/g)].map((m) => m[1] + (m[2] ? '+high' : ''));
+    const loading = [...html.matchAll(/<img class="card-image"[^>]* loading="(\w+)"( fetchPriority="high")?/g)].map(
+      (m) => m[1] + (m[2] ? '+high' : ''),
+    );
     expect(loading.slice(0, 4)).toEqual(['eager+high', 'eager', 'eager', 'lazy']);
 
     const last = await textOf(await fetchPath('/pagina/3'));

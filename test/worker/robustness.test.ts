@@ -53,7 +53,7 @@ function* oddRequests(): Generator<{ path: string; init: RequestInit; expected: 
     `?utm_source=${encodeURIComponent(markup)}`,
     '?%E0%A4%A=1',
     '?page=-1&page=999999999999',
-    '?q=' + '%F0%9F%8F%A0'.repeat(500),
+    `?q=${'%F0%9F%8F%A0'.repeat(500)}`,
     '?__proto__[x]=1&constructor[prototype][y]=2',
   ];
   for (const query of queries) {

@@ -29,8 +29,12 @@ describe('home', () => {
   it('shows each card with thumbnail size and alt, dd/MM/yyyy date, badge and Ler mais', async () => {
     const html = await textOf(await fetchPath('/'));
     const card = html.match(/<article class="card">.*?<\/article>/)![0];
-    expect(card).toMatch(/<source type="image\/avif" srcSet="\/thumbnails\/[a-z0-9-]+-480w\.avif 480w, [^"]+-800w\.avif 800w, [^"]+-1200w\.avif 1200w" sizes="[^"]+"\/>/);
-    expect(card).toMatch(/<img class="card-image" src="\/thumbnails\/[a-z0-9-]+-800w\.webp" srcSet="[^"]+-480w\.webp 480w, [^"]+" sizes="[^"]+" alt="[^"]+" width="1200" height="675" loading="lazy"/);
+    expect(card).toMatch(
+      /<source type="image\/avif" srcSet="\/thumbnails\/[a-z0-9-]+-480w\.avif 480w, [^"]+-800w\.avif 800w, [^"]+-1200w\.avif 1200w" sizes="[^"]+"\/>/,
+    );
+    expect(card).toMatch(
+      /<img class="card-image" src="\/thumbnails\/[a-z0-9-]+-800w\.webp" srcSet="[^"]+-480w\.webp 480w, [^"]+" sizes="[^"]+" alt="[^"]+" width="1200" height="675" loading="lazy"/,
+    );
     expect(card).toMatch(/<time dateTime="2025-\d\d-\d\d">\d\d\/\d\d\/2025<\/time>/);
     expect(card).toContain('<span class="badge">Notícia</span>');
     expect(card).toContain('Ler mais');
@@ -38,7 +42,9 @@ describe('home', () => {
 
   it('loads every thumbnail of the home page lazily', async () => {
     const html = await textOf(await fetchPath('/'));
-    const loading = [...html.matchAll(/<img class="card-image"[^>]* loading="(\w+)"( fetchPriority="high")?/g)].map((m) => m[1] + (m[2] ? '+high' : ''));
+    const loading = [...html.matchAll(/<img class="card-image"[^>]* loading="(\w+)"( fetchPriority="high")?/g)].map(
+      (m) => m[1] + (m[2] ? '+high' : ''),
+    );
     // The hero and the featured block fill the first screen on a phone and at
     // 1280×800: an eager thumbnail would only compete with the CSS for bandwidth.
     expect(loading.length).toBeGreaterThan(3);
@@ -69,7 +75,9 @@ describe('article page', () => {
     expect(html).toContain('Por Helena Duarte');
     expect(html).toContain('<figcaption>Imagem: Reprodução/Internet</figcaption>');
     // The article image is the likely LCP element: fetched first, never lazily.
-    expect(html).toMatch(/<figure class="article-figure"><picture><source type="image\/avif" srcSet="[^"]+"[^>]*\/><img src="[^"]+-800w\.webp" srcSet="[^"]+" sizes="[^"]+" alt="[^"]+" width="1200" height="675" loading="eager" fetchPriority="high"/);
+    expect(html).toMatch(
+      /<figure class="article-figure"><picture><source type="image\/avif" srcSet="[^"]+"[^>]*\/><img src="[^"]+-800w\.webp" srcSet="[^"]+" sizes="[^"]+" alt="[^"]+" width="1200" height="675" loading="eager" fetchPriority="high"/,
+    );
     const body = await (await env.ASSETS.fetch(`http://assets/noticias/${slug}.html`)).text();
     expect(html).toContain(`<div class="prose article-body">${body.slice(0, 200)}`);
     // Over 70 characters with the brand: the title alone (it is what search results show).
@@ -125,8 +133,7 @@ describe('institutional pages', () => {
 });
 
 describe('layout', () => {
-  const currentItem = (html: string) =>
-    [...html.matchAll(/<a href="([^"]+)" aria-current="page">/g)].map((m) => m[1]);
+  const currentItem = (html: string) => [...html.matchAll(/<a href="([^"]+)" aria-current="page">/g)].map((m) => m[1]);
 
   it('marks Home active only on /', async () => {
     expect(currentItem(await textOf(await fetchPath('/')))).toEqual(['/']);

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
-import { INDEX_META_KEY } from '../../src/content/news-index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INDEX_META_KEY } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
 import { clearKv, fetchPath, indexOf, putIndex, textOf } from './helpers';
 

@@ -1,6 +1,6 @@
+import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bundledNews, clearKv, fetchPath, newsItem, publishList, textOf } from './helpers';
-import { env } from 'cloudflare:test';
 
 afterEach(clearKv);
 

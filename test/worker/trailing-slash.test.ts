@@ -5,9 +5,7 @@ import { fetchPath, ORIGIN } from './helpers';
 
 /** As workerd builds a request's URL: its host is whatever the Host header said. */
 async function fetchWithHost(host: string, path: string, init?: RequestInit): Promise<Response> {
-  return exports.default.fetch(
-    new Request(`http://${host}${path}`, { ...init, headers: { host }, redirect: 'manual' }),
-  );
+  return exports.default.fetch(new Request(`http://${host}${path}`, { ...init, headers: { host }, redirect: 'manual' }));
 }
 
 describe('trailing slash redirect', () => {

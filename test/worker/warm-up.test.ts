@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppEnv } from '../../src/app-env';
 import { app } from '../../src/app';
+import type { AppEnv } from '../../src/app-env';
 import { serverErrorRoute } from '../../src/routes/status';
 import { isWarmUpRequest, warmUp } from '../../src/warm-up';
 import { bundledNews, fetchPath, textOf } from './helpers';

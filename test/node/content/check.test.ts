@@ -59,19 +59,35 @@ describe('content check: one rule, one message', () => {
   });
 
   it('a missing titulo', async () => {
-    await expectError(articleFixture('sem-titulo', { 'article.json': meta({ titulo: undefined }) }), 'titulo', /"titulo" is missing or empty/);
+    await expectError(
+      articleFixture('sem-titulo', { 'article.json': meta({ titulo: undefined }) }),
+      'titulo',
+      /"titulo" is missing or empty/,
+    );
   });
 
   it('a missing descricao', async () => {
-    await expectError(articleFixture('sem-descricao', { 'article.json': meta({ descricao: '' }) }), 'descricao', /"descricao" is missing or empty/);
+    await expectError(
+      articleFixture('sem-descricao', { 'article.json': meta({ descricao: '' }) }),
+      'descricao',
+      /"descricao" is missing or empty/,
+    );
   });
 
   it('a title too long for cards and search results', async () => {
-    await expectError(articleFixture('titulo-longo', { 'article.json': meta({ titulo: 'x'.repeat(91) }) }), 'titulo', /has 91 characters; 20–90/);
+    await expectError(
+      articleFixture('titulo-longo', { 'article.json': meta({ titulo: 'x'.repeat(91) }) }),
+      'titulo',
+      /has 91 characters; 20–90/,
+    );
   });
 
   it('a description too short', async () => {
-    await expectError(articleFixture('descricao-curta', { 'article.json': meta({ descricao: 'Curta demais.' }) }), 'descricao', /has 13 characters; 50–160/);
+    await expectError(
+      articleFixture('descricao-curta', { 'article.json': meta({ descricao: 'Curta demais.' }) }),
+      'descricao',
+      /has 13 characters; 50–160/,
+    );
   });
 
   it.each(['2025-02-30', '2025-13-01'])('data %j that is not a real calendar date', async (data) => {
@@ -83,7 +99,11 @@ describe('content check: one rule, one message', () => {
   });
 
   it('a slug field that disagrees with the folder', async () => {
-    await expectError(articleFixture('pasta-certa', { 'article.json': meta({ slug: 'outro-slug' }) }), 'slug', /"slug" is "outro-slug" but the folder is "pasta-certa"/);
+    await expectError(
+      articleFixture('pasta-certa', { 'article.json': meta({ slug: 'outro-slug' }) }),
+      'slug',
+      /"slug" is "outro-slug" but the folder is "pasta-certa"/,
+    );
   });
 
   it('a missing body', async () => {
@@ -101,20 +121,35 @@ describe('content check: one rule, one message', () => {
     ['style', '<style>p{}</style>'],
     ['form', '<form action="/x"></form>'],
   ])('a <%s> element', async (tag, markup) => {
-    await expectError(articleFixture('elemento-proibido', { 'body.html': body(markup) }), `body: <${tag}>`, new RegExp(`<${tag}> is not allowed`));
+    await expectError(
+      articleFixture('elemento-proibido', { 'body.html': body(markup) }),
+      `body: <${tag}>`,
+      new RegExp(`<${tag}> is not allowed`),
+    );
   });
 
   it('an iframe from a host that is not allow-listed', async () => {
-    await expectError(articleFixture('iframe', { 'body.html': body('<iframe src="https://www.youtube.com/embed/x"></iframe>') }), 'body: <iframe>', /is not an allowed embed/);
+    await expectError(
+      articleFixture('iframe', { 'body.html': body('<iframe src="https://www.youtube.com/embed/x"></iframe>') }),
+      'body: <iframe>',
+      /is not an allowed embed/,
+    );
   });
 
   it('an event handler attribute', async () => {
-    await expectError(articleFixture('onclick', { 'body.html': body('<p onmouseover="x()">t</p>') }), 'body: onmouseover=', /event handler attribute onmouseover=/);
+    await expectError(
+      articleFixture('onclick', { 'body.html': body('<p onmouseover="x()">t</p>') }),
+      'body: onmouseover=',
+      /event handler attribute onmouseover=/,
+    );
   });
 
-  it.each(['javascript:alert(1)', 'data:text/html,x', ' JAVASCRIPT:x', '&#106;avascript:x', 'java&Tab;script:x'])('a %j URL', async (href) => {
-    await expectError(articleFixture('url', { 'body.html': body(`<p><a href="${href}">x</a></p>`) }), 'body: href=', /is not a web link/);
-  });
+  it.each(['javascript:alert(1)', 'data:text/html,x', ' JAVASCRIPT:x', '&#106;avascript:x', 'java&Tab;script:x'])(
+    'a %j URL',
+    async (href) => {
+      await expectError(articleFixture('url', { 'body.html': body(`<p><a href="${href}">x</a></p>`) }), 'body: href=', /is not a web link/);
+    },
+  );
 
   it.each([
     ['style', '<p style="color:red">x</p>'],
@@ -123,7 +158,11 @@ describe('content check: one rule, one message', () => {
     ['name', '<a name="cookie" href="/">x</a>'],
     ['data-ad-client', '<p data-ad-client="ca-pub-1">x</p>'],
   ])('a %s= attribute, which articles may not carry', async (attribute, markup) => {
-    await expectError(articleFixture('atributo', { 'body.html': body(markup) }), `body: ${attribute}=`, new RegExp(`${attribute}= .*not allowed`));
+    await expectError(
+      articleFixture('atributo', { 'body.html': body(markup) }),
+      `body: ${attribute}=`,
+      new RegExp(`${attribute}= .*not allowed`),
+    );
   });
 
   it('a CDATA section, which browsers end at the first ">"', async () => {
@@ -140,11 +179,19 @@ describe('content check: one rule, one message', () => {
   });
 
   it('an unclosed element', async () => {
-    await expectError(articleFixture('aberto', { 'body.html': body('<ul><li><strong>item</li></ul>') }), 'body: <strong>', /<strong> is not closed/);
+    await expectError(
+      articleFixture('aberto', { 'body.html': body('<ul><li><strong>item</li></ul>') }),
+      'body: <strong>',
+      /<strong> is not closed/,
+    );
   });
 
   it('a stray closing tag', async () => {
-    await expectError(articleFixture('sobra', { 'body.html': body('</div>') }), 'body: </div>', /closing tag\(s\) <\/div> without an opening tag/);
+    await expectError(
+      articleFixture('sobra', { 'body.html': body('</div>') }),
+      'body: </div>',
+      /closing tag\(s\) <\/div> without an opening tag/,
+    );
   });
 
   it('an <h1> in the body', async () => {
@@ -180,14 +227,25 @@ describe('content check: one rule, one message', () => {
 
   it('a title already used by another live article', async () => {
     const dir = articleFixture('copia', { 'article.json': meta({ titulo: 'Título que já existe no ar' }) });
-    const live = [{ slug: 'original', titulo: 'Título que já existe no ar', descricao: 'd', data: '2025-01-01', imagemAtual: 'a.webp', htmlPath: 'noticias/original.html' }];
+    const live = [
+      {
+        slug: 'original',
+        titulo: 'Título que já existe no ar',
+        descricao: 'd',
+        data: '2025-01-01',
+        imagemAtual: 'a.webp',
+        htmlPath: 'noticias/original.html',
+      },
+    ];
     const errors = (await checkContent(dir, live, TODAY)).problems.filter((p) => p.severity === 'error');
     expect(errors).toEqual([expect.objectContaining({ field: 'titulo', message: 'the same titulo is already used by "original"' })]);
   });
 
   it('a link to an article that is not published is a warning', async () => {
     const problems = await problemsOf(articleFixture('link', { 'body.html': body('<p><a href="/noticia/nao-existe">x</a></p>') }));
-    expect(problems).toEqual([expect.objectContaining({ severity: 'warning', message: expect.stringContaining('/noticia/nao-existe, which is not published') })]);
+    expect(problems).toEqual([
+      expect.objectContaining({ severity: 'warning', message: expect.stringContaining('/noticia/nao-existe, which is not published') }),
+    ]);
   });
 
   it('reports every problem at once, each with its file', async () => {

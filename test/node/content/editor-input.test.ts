@@ -37,23 +37,38 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 describe('files not saved as UTF-8', () => {
   it('a body.html saved as Windows-1252 is refused, with the line of the first bad byte', async () => {
     const dir = articleFixture('corpo-latin1', { 'body.html': Buffer.from(body(), 'latin1') });
-    const problem = await expectError(dir, 'body', /body\.html is not valid UTF-8: line 2 has the byte 0xE7 \(in Windows-1252, "ç"\)/, /save the file as UTF-8/);
+    const problem = await expectError(
+      dir,
+      'body',
+      /body\.html is not valid UTF-8: line 2 has the byte 0xE7 \(in Windows-1252, "ç"\)/,
+      /save the file as UTF-8/,
+    );
     expect(problem.file).toMatch(/corpo-latin1\/body\.html$/);
   });
 
   it('an article.json saved as Windows-1252 is refused', async () => {
     const json = `{\n  "titulo": "Um título de teste com tamanho adequado",\n  "descricao": "Uma descrição de teste com tamanho suficiente para cards e resultados.",\n  "data": "2025-06-01"\n}\n`;
     const dir = articleFixture('meta-latin1', { 'article.json': Buffer.from(json, 'latin1') });
-    await expectError(dir, 'article.json', /article\.json is not valid UTF-8: line 2 has the byte 0xED \(in Windows-1252, "í"\)/, /save the file as UTF-8/);
+    await expectError(
+      dir,
+      'article.json',
+      /article\.json is not valid UTF-8: line 2 has the byte 0xED \(in Windows-1252, "í"\)/,
+      /save the file as UTF-8/,
+    );
   });
 
   it('an article.json saved as UTF-16 ("Unicode" in Notepad) is refused', async () => {
-    const dir = articleFixture('meta-utf16', { 'article.json': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(meta({}), 'utf16le')]) });
+    const dir = articleFixture('meta-utf16', {
+      'article.json': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(meta({}), 'utf16le')]),
+    });
     await expectError(dir, 'article.json', /article\.json is saved as UTF-16/, /save the file as UTF-8/);
   });
 
   it('a UTF-8 BOM at the start of article.json and body.html is accepted and dropped', async () => {
-    const dir = articleFixture('com-bom', { 'article.json': Buffer.concat([BOM, Buffer.from(meta({}))]), 'body.html': Buffer.concat([BOM, Buffer.from(body())]) });
+    const dir = articleFixture('com-bom', {
+      'article.json': Buffer.concat([BOM, Buffer.from(meta({}))]),
+      'body.html': Buffer.concat([BOM, Buffer.from(body())]),
+    });
     const { problems, articles } = await problemsOf(dir);
     expect(problems).toEqual([]);
     expect(articles[0]!.body.startsWith('<p>')).toBe(true);
@@ -63,12 +78,27 @@ describe('files not saved as UTF-8', () => {
 
 describe('article.json that is not valid JSON: what, where, how to fix', () => {
   it.each([
-    ['a trailing comma', '{\n  "titulo": "x",\n  "data": "2025-06-01",\n}\n', /line 3, column 23: a comma after the last field/, /remove the comma/],
+    [
+      'a trailing comma',
+      '{\n  "titulo": "x",\n  "data": "2025-06-01",\n}\n',
+      /line 3, column 23: a comma after the last field/,
+      /remove the comma/,
+    ],
     ['single quotes', "{\n  'titulo': 'x'\n}", /line 2, column 3: single quote ' where a double quote " is expected/, /double quotes/],
     ['single quotes around a value', '{\n  "titulo": \'x\'\n}', /line 2, column 13: single quote/, /double quotes/],
     ['typographic quotes', '{\n  “titulo”: “x”\n}', /line 2, column 3: typographic quote “/, /smart quotes/],
-    ['a missing comma between fields', '{\n  "titulo": "x"\n  "data": "2025-06-01"\n}', /line 2, column 16: a comma is missing after this field/, /put a comma/],
-    ['a double quote inside a text', '{\n  "titulo": "O "melhor" imóvel"\n}', /line 2, column 16: a double quote " inside a text ends the text early/, /\\"/],
+    [
+      'a missing comma between fields',
+      '{\n  "titulo": "x"\n  "data": "2025-06-01"\n}',
+      /line 2, column 16: a comma is missing after this field/,
+      /put a comma/,
+    ],
+    [
+      'a double quote inside a text',
+      '{\n  "titulo": "O "melhor" imóvel"\n}',
+      /line 2, column 16: a double quote " inside a text ends the text early/,
+      /\\"/,
+    ],
     ['a line break inside a text', '{\n  "titulo": "linha\nduas"\n}', /line 2, column 19: a line break inside a text/, /one line/],
     ['a key without quotes', '{\n  titulo: "x"\n}', /line 2, column 3: a key without double quotes/, /"titulo"/],
     ['a comment', '{\n  // rascunho\n  "titulo": "x"\n}', /line 2, column 3: a comment/, /remove the comment/],
@@ -79,17 +109,31 @@ describe('article.json that is not valid JSON: what, where, how to fix', () => {
   });
 
   it('a list instead of one object', async () => {
-    await expectError(articleFixture('lista', { 'article.json': `[${meta({})}]` }), 'article.json', /article\.json holds a list \[ … \], not one object/, /each article has its own folder/);
+    await expectError(
+      articleFixture('lista', { 'article.json': `[${meta({})}]` }),
+      'article.json',
+      /article\.json holds a list \[ … \], not one object/,
+      /each article has its own folder/,
+    );
   });
 });
 
 describe('article.json fields of the wrong kind or spelling', () => {
   it('a number for titulo', async () => {
-    await expectError(articleFixture('titulo-numero', { 'article.json': meta({ titulo: 2025 }) }), 'titulo', /"titulo" is the number 2025, not a text in quotes/, /double quotes/);
+    await expectError(
+      articleFixture('titulo-numero', { 'article.json': meta({ titulo: 2025 }) }),
+      'titulo',
+      /"titulo" is the number 2025, not a text in quotes/,
+      /double quotes/,
+    );
   });
 
   it('a list for descricao', async () => {
-    await expectError(articleFixture('descricao-lista', { 'article.json': meta({ descricao: ['a', 'b'] }) }), 'descricao', /"descricao" is a list \[ … \], not a text in quotes/);
+    await expectError(
+      articleFixture('descricao-lista', { 'article.json': meta({ descricao: ['a', 'b'] }) }),
+      'descricao',
+      /"descricao" is a list \[ … \], not a text in quotes/,
+    );
   });
 
   it.each([
@@ -101,7 +145,12 @@ describe('article.json fields of the wrong kind or spelling', () => {
     const fields = JSON.parse(meta({})) as Record<string, unknown>;
     const json = JSON.stringify(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k === field ? key : k, v])));
     const dir = articleFixture('chave-errada', { 'article.json': json });
-    await expectError(dir, field, new RegExp(`"${field}" is missing; there is a "${key}" field`), new RegExp(`rename "${key}" to "${field}"`));
+    await expectError(
+      dir,
+      field,
+      new RegExp(`"${field}" is missing; there is a "${key}" field`),
+      new RegExp(`rename "${key}" to "${field}"`),
+    );
     // Named once, as the misspelt field, not again as an unknown one.
     expect((await problemsOf(dir)).problems).toHaveLength(1);
   });
@@ -116,7 +165,12 @@ describe('article.json fields of the wrong kind or spelling', () => {
     writeFileSync(join(dir, wrong), content);
     const { rmSync } = await import('node:fs');
     rmSync(join(dir, right));
-    await expectError(dir, right === 'article.json' ? 'article.json' : 'body', new RegExp(`${right.replace('.', '\\.')} is missing; there is "${wrong.replace(/\./g, '\\.')}"`), new RegExp(`rename "${wrong.replace(/\./g, '\\.')}" to "${right.replace('.', '\\.')}"`));
+    await expectError(
+      dir,
+      right === 'article.json' ? 'article.json' : 'body',
+      new RegExp(`${right.replace('.', '\\.')} is missing; there is "${wrong.replace(/\./g, '\\.')}"`),
+      new RegExp(`rename "${wrong.replace(/\./g, '\\.')}" to "${right.replace('.', '\\.')}"`),
+    );
   });
 });
 
@@ -140,7 +194,12 @@ describe('"data": wrong format, impossible date, wrong kind', () => {
     ['2025-13-01', /there is no month 13/],
     ['31/02/2025', /"data" is "31\/02\/2025" \(day\/month\/year\), which is not a real date: February 2025 has 28 days/],
   ])('%j is well formed but not a real day', async (data, message) => {
-    await expectError(articleFixture('data-impossivel', { 'article.json': meta({ data }) }), 'data', message, /check the day and the month/);
+    await expectError(
+      articleFixture('data-impossivel', { 'article.json': meta({ data }) }),
+      'data',
+      message,
+      /check the day and the month/,
+    );
   });
 
   it.each([
@@ -157,13 +216,23 @@ describe('the path given to the check', () => {
     const root = tempFolder();
     articleAt(root, 'boa');
     articleAt(root, 'x/y');
-    const problem = await expectError(root, 'path', /x has no article\.json; it contains the article folder .*x\/y, one level too deep/, /move that folder up into .*, or pass that folder: npm run content:check -- .*x\/y$/);
+    const problem = await expectError(
+      root,
+      'path',
+      /x has no article\.json; it contains the article folder .*x\/y, one level too deep/,
+      /move that folder up into .*, or pass that folder: npm run content:check -- .*x\/y$/,
+    );
     expect(problem.file).toMatch(/\/x$/);
   });
 
   it.each(['article.json', 'body.html', 'imagem.webp'])('the path of %s itself', async (file) => {
     const dir = articleFixture('arquivo');
-    await expectError(join(dir, file), 'path', new RegExp(`arquivo/${file.replace('.', '\\.')} is a file; the check takes the article's folder`), new RegExp(`pass its folder: .*arquivo$`));
+    await expectError(
+      join(dir, file),
+      'path',
+      new RegExp(`arquivo/${file.replace('.', '\\.')} is a file; the check takes the article's folder`),
+      /pass its folder: .*arquivo$/,
+    );
   });
 
   it('another file', async () => {
@@ -189,7 +258,9 @@ describe('the path given to the check', () => {
     mkdirSync(join(root, 'vazia'));
     const { problems, articles } = await problemsOf(root);
     expect(articles).toHaveLength(1);
-    expect(problems).toEqual([expect.objectContaining({ severity: 'warning', field: 'path', message: expect.stringMatching(/vazia is an empty folder: skipped/) })]);
+    expect(problems).toEqual([
+      expect.objectContaining({ severity: 'warning', field: 'path', message: expect.stringMatching(/vazia is an empty folder: skipped/) }),
+    ]);
   });
 });
 

@@ -50,7 +50,9 @@ export function body(extra = ''): string {
 }
 
 export async function image(width: number, height: number, format: 'webp' | 'png' | 'gif' = 'webp'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#0f5c5a' } }).toFormat(format).toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#0f5c5a' } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 export function cleanFixtures(): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentHash } from '../../../scripts/content/content-hash';
-import { describePlan, planPublish, planUnpublish, referencedKeys, type Live, type Plan } from '../../../scripts/content/plan';
+import { describePlan, type Live, type Plan, planPublish, planUnpublish, referencedKeys } from '../../../scripts/content/plan';
 import { buildIndex, INDEX_META_KEY, parseIndexMeta } from '../../../src/content/news-index';
 import type { NewsItem } from '../../../src/content/news-item';
 import { article, itemsOf } from './publish-fixtures';
@@ -38,7 +38,10 @@ describe('publish plan', () => {
   });
 
   it('writes only the index chunks that change', () => {
-    const many = Array.from({ length: 100 }, (_, i) => article(`artigo-${String(i).padStart(3, '0')}`, `2025-01-${String((i % 28) + 1).padStart(2, '0')}`).item);
+    const many = Array.from(
+      { length: 100 },
+      (_, i) => article(`artigo-${String(i).padStart(3, '0')}`, `2025-01-${String((i % 28) + 1).padStart(2, '0')}`).item,
+    );
     const plan = planPublish([article('mais-nova', '2025-12-31')], liveOf(many), contentHash);
     const keys = writtenKeys(plan).filter((key) => key.startsWith('index/'));
     // The newest article lands in the last page chunk: not the other four.
@@ -60,7 +63,9 @@ describe('publish plan', () => {
   it('writes a chunk again when the store lacks it, though the live meta names it', () => {
     const existing = new Set<string>();
     const plan = planPublish([article('nova', '2025-06-01')], { ...LIVE, existing }, contentHash);
-    expect(writtenKeys(plan).filter((key) => key.startsWith('index/')).length).toBe(parseIndexMeta(plan.metaText).shardKeys.filter(Boolean).length + 3);
+    expect(writtenKeys(plan).filter((key) => key.startsWith('index/')).length).toBe(
+      parseIndexMeta(plan.metaText).shardKeys.filter(Boolean).length + 3,
+    );
   });
 
   it('updates an article under new keys; the old body and image wait to be deleted', () => {

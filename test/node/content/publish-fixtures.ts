@@ -11,7 +11,14 @@ export function article(slug: string, data: string, version = 'v1'): PreparedArt
   const imageBytes = Buffer.from(`image of ${slug} ${version}`);
   const imagemAtual = `${slug}-${contentHash(imageBytes)}.webp`;
   return {
-    item: { slug, titulo: `Título ${slug} ${version}`, descricao: `Descrição ${slug}`, data, imagemAtual, htmlPath: publishedBodyPath(slug, body) },
+    item: {
+      slug,
+      titulo: `Título ${slug} ${version}`,
+      descricao: `Descrição ${slug}`,
+      data,
+      imagemAtual,
+      htmlPath: publishedBodyPath(slug, body),
+    },
     body,
     image: { key: imageKey(imagemAtual), bytes: imageBytes },
     variants: variantFiles(imagemAtual).map((file) => ({ key: imageKey(file), value: Buffer.from(`${file} bytes`) })),
@@ -20,7 +27,12 @@ export function article(slug: string, data: string, version = 'v1'): PreparedArt
 
 /** The bundled content for a list of articles: its index, bodies and images, as `vite build` emits them. */
 export function bundleOf(articles: readonly PreparedArticle[]): Map<string, string | Buffer> {
-  const files = new Map<string, string | Buffer>(buildIndex(articles.map(({ item }) => item), contentHash));
+  const files = new Map<string, string | Buffer>(
+    buildIndex(
+      articles.map(({ item }) => item),
+      contentHash,
+    ),
+  );
   for (const { item, body, image, variants } of articles) {
     files.set(item.htmlPath, body);
     files.set(image.key, image.bytes);

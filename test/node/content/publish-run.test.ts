@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PreparedArticle } from '../../../scripts/content/check-article';
 import { contentHash } from '../../../scripts/content/content-hash';
+import type { KvStore } from '../../../scripts/content/kv-store';
 import { LOCK_KEY, LOCK_TTL_SECONDS, LockBusyError, type LockOwner } from '../../../scripts/content/lock';
 import { DELETE_AFTER_MS, PENDING_DELETES_KEY } from '../../../scripts/content/pending-deletes';
 import { planPublish, planUnpublish, referencedKeys } from '../../../scripts/content/plan';
-import { readLive, runChange, runGc, type RunOptions } from '../../../scripts/content/run';
+import { type RunOptions, readLive, runChange, runGc } from '../../../scripts/content/run';
 import { buildIndex, INDEX_META_KEY } from '../../../src/content/news-index';
 import type { NewsItem } from '../../../src/content/news-item';
-import type { KvStore } from '../../../scripts/content/kv-store';
 import { Killed, MemoryStore, runnerView, TestClock } from './memory-store';
 import { article, bundleOf, itemsOf } from './publish-fixtures';
 import { siteView } from './site-view';
@@ -100,26 +100,54 @@ describe('publish run', () => {
     const blind = (own: RunOptions): KvStore => {
       const view = runnerView(kv);
       const lock = JSON.stringify({ ...own.owner, started: '', expires: Number.MAX_SAFE_INTEGER });
-      return { ...view, get: async (keys) => new Map([...(await view.get(keys))].map(([key, value]) => [key, key === LOCK_KEY ? lock : value])) };
+      return {
+        ...view,
+        get: async (keys) => new Map([...(await view.get(keys))].map(([key, value]) => [key, key === LOCK_KEY ? lock : value])),
+      };
     };
     const [a, b] = [options(), options()];
-    await Promise.all([publish([article('primeira', '2025-06-01')], blind(a), a), publish([article('segunda', '2025-06-02')], blind(b), b)]);
+    await Promise.all([
+      publish([article('primeira', '2025-06-01')], blind(a), a),
+      publish([article('segunda', '2025-06-02')], blind(b), b),
+    ]);
     const site = await view();
     expect(site.broken).toEqual([]);
     expect(slugsOf(site.items)).toEqual(['amostra-dois', 'amostra-um', 'primeira', 'segunda']);
   });
 
-  it('waits for another run\'s lock and gives up with a clear message, having written nothing else', async () => {
-    await kv.put([{ key: LOCK_KEY, value: JSON.stringify({ id: 'outra', host: 'outro-pc', user: 'ana', pid: 7, command: 'content:publish --remote', started: 'agora', expires: clock.now() + 300_000 }), expirationTtl: 300 }]);
+  it("waits for another run's lock and gives up with a clear message, having written nothing else", async () => {
+    await kv.put([
+      {
+        key: LOCK_KEY,
+        value: JSON.stringify({
+          id: 'outra',
+          host: 'outro-pc',
+          user: 'ana',
+          pid: 7,
+          command: 'content:publish --remote',
+          started: 'agora',
+          expires: clock.now() + 300_000,
+        }),
+        expirationTtl: 300,
+      },
+    ]);
     const before = kv.keys();
     const opts = { ...options(), lockWaitMs: 60_000 };
     await expect(publish([article('nova', '2025-06-01')], kv, opts)).rejects.toThrow(LockBusyError);
-    await expect(publish([article('nova', '2025-06-01')], kv, { ...opts })).rejects.toThrow(/content:publish --remote by ana@outro-pc \(pid 7\)/);
+    await expect(publish([article('nova', '2025-06-01')], kv, { ...opts })).rejects.toThrow(
+      /content:publish --remote by ana@outro-pc \(pid 7\)/,
+    );
     expect(kv.keys()).toEqual(before);
   });
 
-  it('goes ahead once a crashed run\'s lock has expired', async () => {
-    await kv.put([{ key: LOCK_KEY, value: JSON.stringify({ id: 'morta', host: 'h', user: 'u', pid: 1, command: 'c', started: '', expires: clock.now() + 300_000 }), expirationTtl: LOCK_TTL_SECONDS }]);
+  it("goes ahead once a crashed run's lock has expired", async () => {
+    await kv.put([
+      {
+        key: LOCK_KEY,
+        value: JSON.stringify({ id: 'morta', host: 'h', user: 'u', pid: 1, command: 'c', started: '', expires: clock.now() + 300_000 }),
+        expirationTtl: LOCK_TTL_SECONDS,
+      },
+    ]);
     const lines: string[] = [];
     await publish([article('nova', '2025-06-01')], kv, options(lines));
     expect(lines[0]).toMatch(/^Waiting for another run to finish/);
@@ -147,7 +175,15 @@ describe('publish run', () => {
   it('migrates a version-1 store, keeping every article, and deletes the old keys only after the bound', async () => {
     const items = itemsOf(BUNDLED);
     const v1 = {
-      'index/meta.json': JSON.stringify({ version: 1, count: 2, chunkSize: 24, pageChunks: 1, sitemapChunks: 1, listChunks: 1, shards: [] }),
+      'index/meta.json': JSON.stringify({
+        version: 1,
+        count: 2,
+        chunkSize: 24,
+        pageChunks: 1,
+        sitemapChunks: 1,
+        listChunks: 1,
+        shards: [],
+      }),
       'index/pages/0.json': JSON.stringify(items),
       'index/sitemaps/0.json': JSON.stringify(items.map((item) => [item.slug, item.data])),
       'index/list/0.json': JSON.stringify(items),
@@ -270,10 +306,14 @@ describe('a run killed after any step', () => {
   };
 
   it('publish (a new article and an update with a new body and image): the site is as before or as after', async () => {
-    const steps = await killAtEveryStep(setUp, (store) => publish([article('nova', '2025-06-01'), article('antiga', '2025-03-01', 'v2')], store), {
-      before: ['amostra-dois', 'amostra-um', 'antiga', 'outra'],
-      after: ['amostra-dois', 'amostra-um', 'antiga', 'nova', 'outra'],
-    });
+    const steps = await killAtEveryStep(
+      setUp,
+      (store) => publish([article('nova', '2025-06-01'), article('antiga', '2025-03-01', 'v2')], store),
+      {
+        before: ['amostra-dois', 'amostra-um', 'antiga', 'outra'],
+        after: ['amostra-dois', 'amostra-um', 'antiga', 'nova', 'outra'],
+      },
+    );
     expect(steps).toBeGreaterThanOrEqual(10);
   });
 
@@ -285,9 +325,13 @@ describe('a run killed after any step', () => {
   });
 
   it('the first publish over the bundled list: the site is as before (the bundle) or as after', async () => {
-    await killAtEveryStep(async () => {}, (store) => publish([article('nova', '2025-06-01')], store), {
-      before: ['amostra-dois', 'amostra-um'],
-      after: ['amostra-dois', 'amostra-um', 'nova'],
-    });
+    await killAtEveryStep(
+      async () => {},
+      (store) => publish([article('nova', '2025-06-01')], store),
+      {
+        before: ['amostra-dois', 'amostra-um'],
+        after: ['amostra-dois', 'amostra-um', 'nova'],
+      },
+    );
   });
 });

@@ -2,13 +2,13 @@ import { variantFiles } from '../../../src/content/image-variants';
 import type { NewsItem } from '../../../src/content/news-item';
 import { imageKey } from '../../../src/content/paths';
 import {
+  type ContentBindings,
   clearNewsListCache,
   findArticle,
   getArticleBody,
   getNewest,
   getNewsIndex,
   getSitemapChunk,
-  type ContentBindings,
 } from '../../../src/content/store';
 import type { MemoryStore } from './memory-store';
 
@@ -19,7 +19,9 @@ export function workerEnv(kv: MemoryStore, bundle: ReadonlyMap<string, string | 
     ASSETS: {
       fetch: async (url: string) => {
         const value = bundle.get(new URL(url).pathname.slice(1));
-        return value === undefined ? new Response(null, { status: 404 }) : new Response(typeof value === 'string' ? value : new Uint8Array(value));
+        return value === undefined
+          ? new Response(null, { status: 404 })
+          : new Response(typeof value === 'string' ? value : new Uint8Array(value));
       },
     },
   };

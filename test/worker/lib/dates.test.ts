@@ -14,7 +14,20 @@ describe('calendar dates', () => {
   });
 
   it('names every month and pads short years to four digits, as date-fns formatted them', () => {
-    const months = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
+    const months = [
+      'janeiro',
+      'fevereiro',
+      'março',
+      'abril',
+      'maio',
+      'junho',
+      'julho',
+      'agosto',
+      'setembro',
+      'outubro',
+      'novembro',
+      'dezembro',
+    ];
     months.forEach((name, i) => {
       const month = String(i + 1).padStart(2, '0');
       expect(formatLongDate(parseCalendarDate(`2026-${month}-09`)!)).toBe(`9 de ${name} de 2026`);
@@ -29,12 +42,9 @@ describe('calendar dates', () => {
     expect(formatShortDate(parseCalendarDate('2025-12-31')!)).toBe('31/12/2025');
   });
 
-  it.each(['2025-02-30', '2025-13-01', '2025-00-10', '2025-4-28', '28/04/2025', '2025-04-28T00:00:00Z', ''])(
-    'rejects %j',
-    (value) => {
-      expect(parseCalendarDate(value)).toBeNull();
-    },
-  );
+  it.each(['2025-02-30', '2025-13-01', '2025-00-10', '2025-4-28', '28/04/2025', '2025-04-28T00:00:00Z', ''])('rejects %j', (value) => {
+    expect(parseCalendarDate(value)).toBeNull();
+  });
 
   it('accepts 29 February only in leap years', () => {
     expect(parseCalendarDate('2024-02-29')).not.toBeNull();

@@ -17,7 +17,11 @@ describe('pickRelated (docs/product.md §9)', () => {
 
   it('returns all the others when there are fewer than 4', () => {
     const few = items.slice(0, 3);
-    expect(pickRelated(few, 'artigo-0', NOW).map((p) => p.slug).sort()).toEqual(['artigo-1', 'artigo-2']);
+    expect(
+      pickRelated(few, 'artigo-0', NOW)
+        .map((p) => p.slug)
+        .sort(),
+    ).toEqual(['artigo-1', 'artigo-2']);
     expect(pickRelated(items.slice(0, 1), 'artigo-0', NOW)).toEqual([]);
   });
 
@@ -33,13 +37,21 @@ describe('pickRelated (docs/product.md §9)', () => {
       choices.add(JSON.stringify(pickRelated(items, 'artigo-3', NOW + w * RELATED_ROTATION_MS)));
     }
     expect(choices.size).toBeGreaterThan(10);
-    const perSlug = new Set(items.map(({ slug }) => JSON.stringify(pickRelated(items, slug, NOW).map((p) => p.slug).sort())));
+    const perSlug = new Set(
+      items.map(({ slug }) =>
+        JSON.stringify(
+          pickRelated(items, slug, NOW)
+            .map((p) => p.slug)
+            .sort(),
+        ),
+      ),
+    );
     expect(perSlug.size).toBeGreaterThan(6);
   });
 
   it('reaches every other article over many windows', () => {
     const seen = new Set<string>();
-    for (let w = 0; w < 200; w++) pickRelated(items, 'artigo-0', w * RELATED_ROTATION_MS).forEach((p) => seen.add(p.slug));
+    for (let w = 0; w < 200; w++) for (const pick of pickRelated(items, 'artigo-0', w * RELATED_ROTATION_MS)) seen.add(pick.slug);
     expect(seen.size).toBe(items.length - 1);
   });
 
