@@ -8,11 +8,12 @@
  *   server-rendered banner; this runs its buttons until the React island,
  *   loaded after the first paint, hydrates it. The footer link reopens it.
  */
+
+import { CONSENT_BANNER_ID } from '../shared/banner-ids';
 import { whenActivated } from './activation';
 import { applyConsent } from './consent/apply';
 import { runBannerUntilHydrated } from './consent/early-banner';
 import { type ConsentStatus, consentCookie, readConsentStatus } from './consent/status';
-import { CONSENT_BANNER_ID } from './islands/banner-ids';
 import { setUpMenu } from './menu';
 import { readPageSettings } from './page-settings';
 

@@ -1,4 +1,4 @@
-import type { BannerChoice } from '../islands/ConsentBanner';
+import type { BannerChoice } from '../../shared/ConsentBanner';
 import { type StopBannerLayout, watchBannerLayout } from './layout';
 
 /**

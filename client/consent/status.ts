@@ -1,20 +1,15 @@
-/** The widget's conventional cookie name (docs/product.md §9), kept so old choices still count. */
-export const CONSENT_COOKIE = 'cookieconsent_status';
+import { CONSENT_COOKIE, CONSENT_COOKIE_PATTERN, CONSENT_VALUE_PATTERN } from '../../shared/consent-cookie';
+
 export const CONSENT_MAX_AGE_DAYS = 365;
 
 /** Spec §3: the stored statuses. 'dismiss' only comes from the old widget's cookies. */
 export type ConsentStatus = 'deny' | 'dismiss' | 'allow';
 
 /**
- * The first consent cookie in a `document.cookie` string; group 1 is its value.
- * Also the source text of the inline script that shows the banner at first
- * paint (client/islands/banner-reveal.ts), so both read the cookie alike.
+ * The stored status in a `document.cookie` string, or null when there is none
+ * (or it is garbage). Read with the patterns the inline reveal script is built
+ * from (shared/consent-cookie.ts), so the two agree on who sees the banner.
  */
-export const CONSENT_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${CONSENT_COOKIE}=([^;]*)`);
-/** A stored value that counts as a choice; anything else means "not decided yet". */
-export const CONSENT_VALUE_PATTERN = /^(?:deny|dismiss|allow)$/;
-
-/** The stored status in a `document.cookie` string, or null when there is none (or it is garbage). */
 export function readConsentStatus(cookies: string): ConsentStatus | null {
   const value = CONSENT_COOKIE_PATTERN.exec(cookies)?.[1] ?? '';
   return CONSENT_VALUE_PATTERN.test(value) ? (value as ConsentStatus) : null;

@@ -1,8 +1,8 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { CONSENT_BANNER_ID, CONSENT_ROOT_ID } from '../../shared/banner-ids';
+import { type BannerChoice, ConsentBanner } from '../../shared/ConsentBanner';
 import { watchBannerLayout } from '../consent/layout';
-import { CONSENT_BANNER_ID, CONSENT_ROOT_ID } from './banner-ids';
-import { type BannerChoice, ConsentBanner } from './ConsentBanner';
 
 export interface ShowOptions {
   /** Move focus into the banner (the reader opened it). */

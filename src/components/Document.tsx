@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { CONSENT_ROOT_ID } from '../../client/islands/banner-ids';
-import { BANNER_REVEAL_SCRIPT } from '../../client/islands/banner-reveal';
-import { ConsentBanner } from '../../client/islands/ConsentBanner';
+import { CONSENT_ROOT_ID } from '../../shared/banner-ids';
+import { ConsentBanner } from '../../shared/ConsentBanner';
+import { BANNER_REVEAL_SCRIPT } from '../../shared/inline-scripts';
 import { clientAssets } from '../client-assets';
 import type { SiteConfig } from '../config';
 import type { PageHead } from '../render/page-head';

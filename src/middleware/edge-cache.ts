@@ -1,9 +1,8 @@
 import manifest from '@client/manifest';
 import type { Context, MiddlewareHandler } from 'hono';
 import { cache } from 'hono/cache';
-import { BANNER_REVEAL_SCRIPT } from '../../client/islands/banner-reveal';
+import { BANNER_REVEAL_SCRIPT, SPECULATION_RULES } from '../../shared/inline-scripts';
 import type { AppEnv } from '../app-env';
-import { SPECULATION_RULES } from '../components/SpeculationRules';
 import { fnv1a } from '../lib/hash';
 
 type ClientManifest = Record<string, { file: string; css?: string[]; assets?: string[] }>;

@@ -1,8 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { BANNER_REVEAL_SCRIPT } from '../../client/islands/banner-reveal';
+import { INLINE_SCRIPTS } from '../../shared/inline-scripts';
 import { ADSENSE_SOURCES } from '../adsense';
-import { SPECULATION_RULES } from '../components/SpeculationRules';
 import { EMBED_ORIGINS } from '../content/html-policy';
 
 // Under `npm run dev` Vite injects inline scripts for hot reload; a strict CSP
@@ -11,12 +10,11 @@ import { EMBED_ORIGINS } from '../content/html-policy';
 const isViteDev = (import.meta as { env?: { MODE?: string } }).env?.MODE === 'development';
 
 /**
- * The pages' two inline scripts, the banner reveal script and the speculation
- * rules, are allowed by their SHA-256 hashes: no other inline script can run.
- * (Chromium ignores 'inline-speculation-rules' once a hash is in the policy.)
+ * The pages' inline scripts (shared/inline-scripts.ts: the banner reveal script
+ * and the speculation rules) are allowed by their SHA-256 hashes: no other
+ * inline script can run. (Chromium ignores 'inline-speculation-rules' once a
+ * hash is in the policy.)
  */
-const INLINE_SCRIPTS = [BANNER_REVEAL_SCRIPT, SPECULATION_RULES];
-
 async function inlineScriptSources(): Promise<string[]> {
   return Promise.all(
     INLINE_SCRIPTS.map(async (text) => {

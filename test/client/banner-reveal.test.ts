@@ -1,10 +1,11 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CONSENT_COOKIE, readConsentStatus } from '../../client/consent/status';
-import { CONSENT_BANNER_ID } from '../../client/islands/banner-ids';
-import { BANNER_REVEAL_SCRIPT } from '../../client/islands/banner-reveal';
-import { ConsentBanner } from '../../client/islands/ConsentBanner';
+import { readConsentStatus } from '../../client/consent/status';
+import { CONSENT_BANNER_ID } from '../../shared/banner-ids';
+import { ConsentBanner } from '../../shared/ConsentBanner';
+import { CONSENT_COOKIE } from '../../shared/consent-cookie';
+import { BANNER_REVEAL_SCRIPT } from '../../shared/inline-scripts';
 
 const banner = () => document.getElementById(CONSENT_BANNER_ID)!;
 

@@ -1,8 +1,8 @@
 import { act } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CONSENT_ROOT_ID } from '../../client/islands/banner-ids';
-import { ConsentBanner } from '../../client/islands/ConsentBanner';
+import { CONSENT_ROOT_ID } from '../../shared/banner-ids';
+import { ConsentBanner } from '../../shared/ConsentBanner';
 
 // React only reports act() problems when told it runs in a test environment.
 beforeAll(() => {

@@ -2,8 +2,8 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { runBannerUntilHydrated } from '../../client/consent/early-banner';
-import { CONSENT_BANNER_ID } from '../../client/islands/banner-ids';
-import { ConsentBanner } from '../../client/islands/ConsentBanner';
+import { CONSENT_BANNER_ID } from '../../shared/banner-ids';
+import { ConsentBanner } from '../../shared/ConsentBanner';
 
 const banner = () => document.getElementById(CONSENT_BANNER_ID)!;
 const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement;

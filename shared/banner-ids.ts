@@ -3,5 +3,5 @@
 
 /** The container the server renders the banner into, and the island hydrates. */
 export const CONSENT_ROOT_ID = 'consent-root';
-/** The banner itself, shown before hydration by the inline reveal script (./banner-reveal.ts). */
+/** The banner itself, shown before hydration by the inline reveal script (./inline-scripts.ts). */
 export const CONSENT_BANNER_ID = 'consent-banner';
