@@ -7,11 +7,15 @@
  * - With no stored choice, the inline reveal script has already shown the
  *   server-rendered banner; this runs its buttons until the React island,
  *   loaded after the first paint, hydrates it. The footer link reopens it.
+ *
+ * The banner's state lives in one store (./consent/banner-store.ts), which
+ * this script creates and hands to the island.
  */
 
 import { CONSENT_BANNER_ID } from '../shared/banner-ids';
 import { whenActivated } from './activation';
 import { applyConsent } from './consent/apply';
+import { createBannerStore } from './consent/banner-store';
 import { runBannerUntilHydrated } from './consent/early-banner';
 import { type ConsentStatus, consentCookie, readConsentStatus } from './consent/status';
 import { setUpMenu } from './menu';
@@ -21,33 +25,28 @@ setUpMenu();
 
 const settings = readPageSettings();
 const banner = document.getElementById(CONSENT_BANNER_ID);
-let handOver = () => {};
 
-function choose(status: ConsentStatus): void {
+/** Stores the reader's answer and acts on it at once. */
+function storeChoice(status: ConsentStatus): void {
   const { protocol, hostname } = location;
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is asynchronous and missing from older Safari; the choice must be stored before the page reacts to it
   document.cookie = consentCookie(status, { protocol, hostname, siteDomain: settings.siteDomain });
   applyConsent(status, settings.ads);
 }
 
-let island: Promise<typeof import('./islands/consent-banner')> | undefined;
-const loadIsland = () => (island ??= import('./islands/consent-banner'));
-const reportLoadFailure = (error: unknown) => console.error('[consent] the cookie banner could not be loaded', error);
+const store = createBannerStore(storeChoice);
+const isOpen = () => store.getState().open;
 
-/** Hydrates the banner (once) and opens it. */
-function showIsland(focus: boolean, returnFocusTo?: HTMLElement): void {
-  loadIsland()
-    .then(({ showConsentBanner }) => {
-      handOver();
-      showConsentBanner({
-        focus,
-        onChoose(choice) {
-          choose(choice);
-          returnFocusTo?.focus();
-        },
-      });
+let island: Promise<typeof import('./islands/consent-banner')> | undefined;
+
+/** Downloads the island (once) and, if the banner is still `wanted` then, hands it to React. */
+function hydrateIsland(wanted: () => boolean = () => true): void {
+  island ??= import('./islands/consent-banner');
+  island
+    .then(({ hydrateConsentBanner }) => {
+      if (wanted()) hydrateConsentBanner(store);
     })
-    .catch(reportLoadFailure);
+    .catch((error: unknown) => console.error('[consent] the cookie banner could not be loaded', error));
 }
 
 /**
@@ -66,21 +65,23 @@ whenActivated(() => {
   const stored = readConsentStatus(document.cookie);
   if (stored) {
     applyConsent(stored, settings.ads);
+    // Closed, as the store is. The reveal script may have opened it while the
+    // page was prerendered, before the reader answered on another page.
+    if (banner) banner.hidden = true;
     return;
   }
   if (!banner) return;
-  banner.hidden = false; // already done by the reveal script, unless something blocked it
-  handOver = runBannerUntilHydrated(banner, choose);
+  store.reveal();
+  runBannerUntilHydrated(banner, store);
   // A reader who answered before the island arrived needs no island.
   whenPaintedAndIdle(() => {
-    loadIsland()
-      .then(() => {
-        if (!banner.hidden) showIsland(false);
-      })
-      .catch(reportLoadFailure);
+    if (isOpen()) hydrateIsland(isOpen);
   });
 });
 
 for (const opener of document.querySelectorAll<HTMLElement>('[data-consent-open]')) {
-  opener.addEventListener('click', () => showIsland(true, opener));
+  opener.addEventListener('click', () => {
+    store.reopen(opener);
+    hydrateIsland();
+  });
 }

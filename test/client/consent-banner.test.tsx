@@ -1,22 +1,23 @@
 import { act } from 'react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { type BannerStore, createBannerStore } from '../../client/consent/banner-store';
+import { runBannerUntilHydrated } from '../../client/consent/early-banner';
+import { hydrateConsentBanner } from '../../client/islands/consent-banner';
 import { CONSENT_ROOT_ID } from '../../shared/banner-ids';
-import { ConsentBanner } from '../../shared/ConsentBanner';
+import { type BannerChoice, ConsentBanner } from '../../shared/ConsentBanner';
 
 // React only reports act() problems when told it runs in a test environment.
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 });
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.resetModules(); // each test hydrates a fresh island
-});
 
 const banner = () => document.querySelector<HTMLElement>('.consent')!;
+const title = () => document.getElementById('consent-title');
 const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement;
+const space = () => document.documentElement.style.getPropertyValue('--consent-space');
 
-describe('the banner island', () => {
+describe('the banner markup (shared by the server and the island)', () => {
   it('is rendered closed on the server, with the texts of docs/product.md §9', () => {
     const html = renderToString(<ConsentBanner />);
     expect(html).toContain('hidden=""');
@@ -27,67 +28,95 @@ describe('the banner island', () => {
     expect(html).toMatch(/role="dialog"[^>]*aria-labelledby="consent-title"/);
   });
 
-  it('hydrates the server markup without warnings, opens, and reports the choice', async () => {
-    const errors = vi.spyOn(console, 'error');
-    document.body.innerHTML = `<button data-opener>Preferências</button><div id="${CONSENT_ROOT_ID}">${renderToString(<ConsentBanner />)}</div>`;
-    const { showConsentBanner } = await import('../../client/islands/consent-banner');
-    const onChoose = vi.fn();
+  it('differs between open and closed by `hidden` alone, so the reveal script can open it', () => {
+    expect(renderToString(<ConsentBanner open />)).toBe(renderToString(<ConsentBanner />).replace(' hidden=""', ''));
+  });
+});
 
-    await act(async () => showConsentBanner({ focus: false, onChoose }));
-    expect(errors).not.toHaveBeenCalled();
-    expect(banner().hidden).toBe(false);
-    expect(document.documentElement.dataset.consentLayout).toBeDefined();
-    // Opening on its own (first visit) does not steal the reader's focus.
-    expect(document.activeElement).not.toBe(document.getElementById('consent-title'));
+describe('the banner island', () => {
+  let errors: ReturnType<typeof vi.spyOn>;
+  let onChoose: Mock<(choice: BannerChoice) => void>;
+  let store: BannerStore;
 
-    await act(async () => button('Aceitar').click());
-    expect(onChoose).toHaveBeenCalledWith('allow');
-    expect(banner().hidden).toBe(true);
-    expect(document.documentElement.style.getPropertyValue('--consent-space')).toBe('');
-
-    // Reopened by the reader: it opens again, focused, and reports the new choice.
-    const onChooseAgain = vi.fn();
-    await act(async () => showConsentBanner({ focus: true, onChoose: onChooseAgain }));
-    expect(banner().hidden).toBe(false);
-    expect(document.activeElement).toBe(document.getElementById('consent-title'));
-    await act(async () => button('Recusar').click());
-    expect(onChooseAgain).toHaveBeenCalledWith('deny');
-    expect(onChoose).toHaveBeenCalledTimes(1);
-    expect(banner().hidden).toBe(true);
-    expect(errors).not.toHaveBeenCalled();
+  beforeEach(() => {
+    errors = vi.spyOn(console, 'error');
+    document.documentElement.removeAttribute('style');
+    document.body.innerHTML = `<button data-opener>Preferências de cookies</button><div id="${CONSENT_ROOT_ID}">${renderToString(<ConsentBanner />)}</div>`;
+    onChoose = vi.fn<(choice: BannerChoice) => void>();
+    store = createBannerStore(onChoose);
+  });
+  afterEach(() => {
+    expect(errors).not.toHaveBeenCalled(); // hydration mismatches and act() problems land here
+    vi.restoreAllMocks();
   });
 
-  it('hydrates a banner the reveal script opened and the bootstrap laid out, without warnings', async () => {
-    const errors = vi.spyOn(console, 'error');
-    document.body.innerHTML = `<div id="${CONSENT_ROOT_ID}">${renderToString(<ConsentBanner />)}</div>`;
-    banner().hidden = false;
-    const { runBannerUntilHydrated } = await import('../../client/consent/early-banner');
-    const handOver = runBannerUntilHydrated(banner(), vi.fn());
-    await new Promise((resolve) => requestAnimationFrame(resolve)); // laid out
-    expect(document.documentElement.dataset.consentLayout).toBeDefined();
-    const { showConsentBanner } = await import('../../client/islands/consent-banner');
-    const onChoose = vi.fn();
-
-    handOver();
-    await act(async () => showConsentBanner({ focus: false, onChoose }));
-    expect(errors).not.toHaveBeenCalled();
+  it('reopened from the footer: hydrates, opens with focus, reports the choice and gives focus back', async () => {
+    const opener = document.querySelector<HTMLElement>('[data-opener]')!;
+    await act(async () => {
+      store.reopen(opener);
+      hydrateConsentBanner(store);
+    });
     expect(banner().hidden).toBe(false);
+    expect(document.activeElement).toBe(title());
+    expect(document.documentElement.dataset.consentLayout).toBeDefined();
+
     await act(async () => button('Recusar').click());
     expect(onChoose).toHaveBeenCalledExactlyOnceWith('deny');
     expect(banner().hidden).toBe(true);
-    expect(errors).not.toHaveBeenCalled();
+    expect(space()).toBe('');
+    expect(document.activeElement).toBe(opener);
+
+    // Again: React is already there, and renders what the store says.
+    await act(async () => {
+      store.reopen(opener);
+      hydrateConsentBanner(store);
+    });
+    expect(banner().hidden).toBe(false);
+    expect(document.activeElement).toBe(title());
+    await act(async () => button('Aceitar').click());
+    expect(onChoose).toHaveBeenLastCalledWith('allow');
+    expect(onChoose).toHaveBeenCalledTimes(2);
+    expect(banner().hidden).toBe(true);
   });
 
-  it('opened twice while hydrating, it hydrates once and takes the focus asked for last', async () => {
-    const errors = vi.spyOn(console, 'error');
-    document.body.innerHTML = `<div id="${CONSENT_ROOT_ID}">${renderToString(<ConsentBanner />)}</div>`;
-    const { showConsentBanner } = await import('../../client/islands/consent-banner');
-    await act(async () => {
-      showConsentBanner({ focus: false, onChoose: vi.fn() });
-      showConsentBanner({ focus: true, onChoose: vi.fn() });
-    });
-    expect(errors).not.toHaveBeenCalled();
+  it('takes over a banner the reveal script opened and the plain JS laid out, without stealing focus', async () => {
+    banner().hidden = false;
+    store.reveal();
+    runBannerUntilHydrated(banner(), store);
+    await new Promise((resolve) => requestAnimationFrame(resolve)); // laid out
+    expect(document.documentElement.dataset.consentLayout).toBeDefined();
+
+    await act(async () => hydrateConsentBanner(store));
+    expect(store.getState().renderer).toBe('react');
     expect(banner().hidden).toBe(false);
-    expect(document.activeElement).toBe(document.getElementById('consent-title'));
+    expect(document.activeElement).not.toBe(title());
+
+    // React answers now (the plain-JS buttons stopped at the hand-over: early-banner.test.ts).
+    await act(async () => button('Recusar').click());
+    expect(onChoose).toHaveBeenCalledExactlyOnceWith('deny');
+    expect(banner().hidden).toBe(true);
+    expect(space()).toBe('');
+  });
+
+  it('asked twice while hydrating, it hydrates once and takes the focus the reader asked for', async () => {
+    banner().hidden = false;
+    store.reveal();
+    await act(async () => {
+      hydrateConsentBanner(store);
+      store.reopen();
+      hydrateConsentBanner(store);
+    });
+    expect(banner().hidden).toBe(false);
+    expect(document.activeElement).toBe(title());
+  });
+
+  it('hydrates a banner answered early as closed, ready for a reopen', async () => {
+    store.reveal();
+    runBannerUntilHydrated(banner(), store);
+    button('Aceitar').click();
+    await act(async () => hydrateConsentBanner(store));
+    expect(banner().hidden).toBe(true);
+    await act(async () => store.reopen());
+    expect(banner().hidden).toBe(false);
   });
 });
