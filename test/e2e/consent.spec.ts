@@ -46,6 +46,22 @@ async function watch(context: BrowserContext, page: Page): Promise<Watch> {
 }
 
 const bannerOf = (page: Page) => page.getByRole('dialog', { name: 'Cookies e Privacidade' });
+
+/**
+ * Resolves once the page has painted and the browser is idle, twice over: by
+ * then the bootstrap has made its one idle-time decision (load the banner
+ * island or not) and started whatever that decision asked for.
+ */
+const paintedAndIdle = (page: Page) =>
+  page.evaluate(async () => {
+    for (let round = 0; round < 2; round++) {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(resolve))));
+    }
+  });
+
+/** Whether React has hydrated the banner (React keeps its fiber on the element). */
+const hydrated = (page: Page) =>
+  page.evaluate(() => Object.keys(document.getElementById('consent-banner') ?? {}).some((key) => key.startsWith('__reactFiber$')));
 const adScripts = (page: Page) => page.locator('script#adsense-loader');
 const slots = (page: Page) => page.locator('.ad-slot');
 
@@ -54,7 +70,9 @@ test('first visit: the banner shows and nothing is requested from the ad host', 
   await page.goto('/');
   await expect(bannerOf(page)).toBeVisible();
   await expect(bannerOf(page).getByRole('link', { name: 'Cookies Policy' })).toHaveAttribute('href', '/politica-de-privacidade');
-  await page.waitForTimeout(3000);
+  // Every script of a first visit has run once React holds the banner.
+  await expect.poll(() => hydrated(page)).toBe(true);
+  await expect(bannerOf(page)).toBeVisible();
   expect(seen.thirdParty).toEqual([]);
   await expect(adScripts(page)).toHaveCount(0);
   await expect(slots(page)).toBeHidden();
@@ -84,7 +102,7 @@ test('Aceitar: ads load once, each slot filled once, and the choice is re-applie
   await expect(page.locator('ins.adsbygoogle[data-adsbygoogle-status="done"]')).toHaveCount(1);
   await expect(bannerOf(page)).toBeHidden();
   // A reader who already chose never downloads React.
-  await page.waitForTimeout(500);
+  await paintedAndIdle(page);
   expect(seen.bannerChunk).toEqual([]);
 
   await page.goto('/noticia/como-decorar-apartamentos-pequenos');
@@ -136,7 +154,9 @@ test('Recusar: no ad request, no ad script, slots hidden, also after a reload', 
   await bannerOf(page).getByRole('button', { name: 'Recusar' }).click();
   await expect(bannerOf(page)).toBeHidden();
   await page.reload();
-  await page.waitForTimeout(1000);
+  // The bootstrap has applied the stored choice.
+  await expect(page.locator('html')).toHaveAttribute('data-consent', 'false');
+  await paintedAndIdle(page);
   await expect(bannerOf(page)).toBeHidden();
   await expect(adScripts(page)).toHaveCount(0);
   await expect(slots(page)).toBeHidden();
