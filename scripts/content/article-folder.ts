@@ -1,14 +1,16 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { IMAGE_EXTENSIONS, publishedExtension } from '../../src/content/format.ts';
+import { contentHash } from './content-hash.ts';
 import { decodeUtf8, explainJsonError, type TextFault } from './editor-text.ts';
 import { error, type Problem, warning } from './problems.ts';
 
 /** The files of one article folder: `content/<slug>/`. */
 export const META_FILE = 'article.json';
 export const BODY_FILE = 'body.html';
-const IMAGE_EXTENSIONS = ['webp', 'avif', 'jpg', 'jpeg', 'png'];
 const IMAGE_NAME = /^imagem\.([a-z]+)$/i;
+/** Files that look like an image: the accepted formats and GIF (reported as not accepted). */
+const LOOKS_LIKE_IMAGE = new RegExp(`\\.(?:${[...IMAGE_EXTENSIONS, 'gif'].join('|')})$`);
 
 /** An article folder as an editor wrote it, before any check. */
 export interface ArticleSource {
@@ -34,7 +36,7 @@ const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
 const isDirectory = (path: string) => existsSync(path) && statSync(path).isDirectory();
 const visible = (dir: string) => readdirSync(dir, { withFileTypes: true }).filter((entry) => !entry.name.startsWith('.'));
 
-/** An accepted image file name: imagem.webp, .avif, .jpg, .jpeg or .png (any case). */
+/** An accepted image file name: imagem.webp, .avif, .jpg, .jpeg or .png (any case; src/content/format.ts). */
 const isImageName = (name: string) => IMAGE_EXTENSIONS.includes(IMAGE_NAME.exec(name)?.[1]?.toLowerCase() ?? '');
 
 /**
@@ -47,12 +49,12 @@ function meantAs(name: string, strict = false): 'meta' | 'body' | 'image' | null
   const lower = name.toLowerCase();
   if (/^(article|artigo)\b/.test(lower) || (!strict && /\.json(\.txt)?$/.test(lower))) return 'meta';
   if (/^(body|corpo)\b/.test(lower) || (!strict && /\.html?(\.txt)?$/.test(lower))) return 'body';
-  if (/^(imagem|image)\b/.test(lower) || (!strict && /\.(webp|avif|jpe?g|png|gif)$/.test(lower))) return 'image';
+  if (/^(imagem|image)\b/.test(lower) || (!strict && LOOKS_LIKE_IMAGE.test(lower))) return 'image';
   return null;
 }
 
 /** A folder with any of an article's files, even misnamed (a missing one is then reported, not ignored). */
-export function isArticleFolder(dir: string): boolean {
+function isArticleFolder(dir: string): boolean {
   return visible(dir).some(
     (entry) =>
       entry.isFile() &&
@@ -263,6 +265,5 @@ export function readArticleFolder(dir: string): ArticleSource {
  * a changed image gets a new URL and every URL can be cached forever.
  */
 export function publishedImageName(slug: string, bytes: Buffer, extension: string): string {
-  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
-  return `${slug}-${hash}.${extension === 'jpeg' ? 'jpg' : extension}`;
+  return `${slug}-${contentHash(bytes)}.${publishedExtension(extension) ?? extension}`;
 }

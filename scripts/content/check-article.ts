@@ -1,12 +1,12 @@
 import { join } from 'node:path';
-import { MAX_SLUG_LENGTH, type NewsItem, SLUG_PATTERN } from '../../src/content/news-item.ts';
-import { imageKey } from '../../src/content/paths.ts';
+import { IMAGE_FORMATS, imageKey, isValidSlug } from '../../src/content/format.ts';
+import type { NewsItem } from '../../src/content/news-item.ts';
 import { type ArticleSource, BODY_FILE, META_FILE, publishedImageName, shown } from './article-folder.ts';
 import { checkBody } from './check-body.ts';
 import { checkDate } from './check-date.ts';
 import { checkImage } from './check-image.ts';
 import { publishedBodyPath } from './content-hash.ts';
-import { describeValue } from './editor-text.ts';
+import { describeValue, orList } from './editor-text.ts';
 import { imageVariants } from './image-variants.ts';
 import { LIMITS } from './limits.ts';
 import { error, hasErrors, type Problem, warning } from './problems.ts';
@@ -53,6 +53,9 @@ function checkText(meta: Record<string, unknown>, field: 'titulo' | 'descricao',
   return [];
 }
 
+/** The image file names an editor may use, one per format: imagem.webp, imagem.avif, imagem.jpg, imagem.png. */
+const IMAGE_NAMES = Object.values(IMAGE_FORMATS).map(({ extensions }) => `imagem.${extensions[0]}`);
+
 const FIELDS = ['titulo', 'descricao', 'data', 'slug'];
 const ALIASES: Record<string, string> = { title: 'titulo', description: 'descricao', date: 'data' };
 
@@ -77,7 +80,7 @@ export async function checkArticle(
   const metaFile = shown(join(source.dir, META_FILE));
   const { slug } = source;
 
-  if (slug.length > MAX_SLUG_LENGTH || !SLUG_PATTERN.test(slug)) {
+  if (!isValidSlug(slug)) {
     problems.push(
       error(
         shown(source.dir),
@@ -163,9 +166,14 @@ export async function checkArticle(
             shown(source.dir),
             'imagem',
             `the article image is missing; there is "${found}"`,
-            'name the image imagem.webp, imagem.avif, imagem.jpg or imagem.png (convert other formats), 1200×675',
+            `name the image ${orList(IMAGE_NAMES)} (convert other formats), 1200×675`,
           )
-        : error(shown(source.dir), 'imagem', 'the article image is missing', 'add imagem.webp (or .avif, .jpg, .png), 1200×675'),
+        : error(
+            shown(source.dir),
+            'imagem',
+            'the article image is missing',
+            `add ${IMAGE_NAMES[0]} (or ${orList(IMAGE_NAMES.slice(1))}), 1200×675`,
+          ),
     );
   } else {
     problems.push(...(await checkImage(image.bytes, shown(image.path))));

@@ -1,6 +1,10 @@
 import sharp, { type Metadata } from 'sharp';
+import { IMAGE_FORMATS } from '../../src/content/format.ts';
+import { orList } from './editor-text.ts';
 import { LIMITS } from './limits.ts';
 import { error, type Problem } from './problems.ts';
+
+const FORMAT_NAMES = Object.values(IMAGE_FORMATS).map((format) => format.label);
 
 /** Checks the article image: a real image, an accepted format, 16:9, within size limits. */
 export async function checkImage(bytes: Buffer, file: string): Promise<Problem[]> {
@@ -19,11 +23,14 @@ export async function checkImage(bytes: Buffer, file: string): Promise<Problem[]
   try {
     metadata = await sharp(bytes).metadata();
   } catch {
-    return [...problems, error(file, 'imagem', 'the file is not a readable image', 'save it again as WebP, AVIF, JPEG or PNG')];
+    return [...problems, error(file, 'imagem', 'the file is not a readable image', `save it again as ${orList(FORMAT_NAMES)}`)];
   }
+  // sharp names an AVIF image as HEIF compressed with AV1.
   const format = metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : metadata.format;
-  if (!(LIMITS.imageFormats as readonly string[]).includes(format ?? '')) {
-    problems.push(error(file, 'imagem', `the image is ${format}, which is not accepted`, `use one of: ${LIMITS.imageFormats.join(', ')}`));
+  if (!Object.hasOwn(IMAGE_FORMATS, format ?? '')) {
+    problems.push(
+      error(file, 'imagem', `the image is ${format}, which is not accepted`, `use one of: ${Object.keys(IMAGE_FORMATS).join(', ')}`),
+    );
   }
   const { width = 0, height = 0 } = metadata;
   const { imageMinSize: min, imageMaxSize: max, imageAspect: aspect } = LIMITS;

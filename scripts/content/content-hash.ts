@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import { bodyKey } from '../../src/content/format.ts';
 import { HASH_LENGTH } from '../../src/content/news-index.ts';
-import { bodyKey } from '../../src/content/paths.ts';
 
 /**
  * The content hash of index chunks and article bodies: the first HASH_LENGTH

@@ -14,14 +14,14 @@ const BOM = [0xef, 0xbb, 0xbf];
 const SAVE_AS_UTF8 = 'save the file as UTF-8 (in your editor: "Save with encoding" or "Save as…" → Encoding: UTF-8)';
 
 /** 1-based line and column of a character offset in a text. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
+function lineColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset);
   const line = before.split('\n').length;
   return { line, column: offset - before.lastIndexOf('\n') };
 }
 
 /** Offset of the first byte that does not belong to a valid UTF-8 sequence, or -1. */
-export function firstInvalidUtf8(bytes: Uint8Array): number {
+function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i]!;
@@ -254,3 +254,7 @@ export function describeValue(value: unknown): string {
   if (typeof value === 'number') return `the number ${value}`;
   return JSON.stringify(value);
 }
+
+/** A list for a message: "a, b, c or d". */
+export const orList = (items: readonly string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;

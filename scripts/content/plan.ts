@@ -1,7 +1,7 @@
+import { BODY_FOLDER, imageKey } from '../../src/content/format.ts';
 import { variantFiles } from '../../src/content/image-variants.ts';
 import { buildIndex, type ContentHash, INDEX_META_KEY, indexKeysOf, parseIndexMeta } from '../../src/content/news-index.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
-import { imageKey } from '../../src/content/paths.ts';
 import type { PreparedArticle } from './check-article.ts';
 import type { KvEntry } from './kv-store.ts';
 import { DELETE_AFTER_MS } from './pending-deletes.ts';
@@ -45,12 +45,12 @@ export interface Plan {
 }
 
 /** An image's KV keys: the published original and its responsive variants. */
-export const imageKeys = (file: string) => [imageKey(file), ...variantFiles(file).map(imageKey)];
+const imageKeys = (file: string) => [imageKey(file), ...variantFiles(file).map(imageKey)];
 
 /** The KV keys an entry's page reads: its body and its image with the variants (odd entries: what they name). */
 function articleKeys(item: NewsItem): string[] {
   const keys: string[] = [];
-  if (typeof item.htmlPath === 'string' && item.htmlPath.startsWith('noticias/')) keys.push(item.htmlPath);
+  if (typeof item.htmlPath === 'string' && item.htmlPath.startsWith(BODY_FOLDER)) keys.push(item.htmlPath);
   if (typeof item.imagemAtual === 'string' && item.imagemAtual !== '') keys.push(...imageKeys(item.imagemAtual));
   return keys;
 }
@@ -66,7 +66,7 @@ export function referencedKeys(live: Pick<Live, 'items' | 'metaText'>): Set<stri
 }
 
 /** The list with each slug once (the first entry kept), and a note per slug that was doubled. */
-export function withoutDuplicates(items: readonly NewsItem[]): { items: NewsItem[]; notes: string[] } {
+function withoutDuplicates(items: readonly NewsItem[]): { items: NewsItem[]; notes: string[] } {
   const seen = new Set<string>();
   const doubled = new Set<string>();
   const kept = items.filter((item) => {

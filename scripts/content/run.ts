@@ -1,3 +1,4 @@
+import { BODY_FOLDER, IMAGE_FOLDER } from '../../src/content/format.ts';
 import { type ContentHash, INDEX_META_KEY, parseIndexMeta } from '../../src/content/news-index.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import type { KvStore } from './kv-store.ts';
@@ -23,7 +24,7 @@ import { describePlan, type Live, type Plan, planLanded, referencedKeys } from '
  */
 
 /** How many times a run merges again after another run changed the index under it. */
-export const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
 
 export interface RunOptions extends LockTiming {
   hash: ContentHash;
@@ -173,7 +174,7 @@ export interface GcResult {
 }
 
 /** The key prefixes content lives under: what gc looks through for leftovers. */
-const CONTENT_PREFIXES = ['index/', 'noticias/', 'thumbnails/'];
+const CONTENT_PREFIXES = ['index/', BODY_FOLDER, IMAGE_FOLDER];
 
 /**
  * `content:gc`: adds every key under index/, noticias/ and thumbnails/ that

@@ -1,6 +1,6 @@
+import { imageKey } from '../content/format';
 import { IMAGE_VARIANT_WIDTHS, type VariantFormat, variantName, variantStem } from '../content/image-variants';
 import type { NewsItem } from '../content/news-item';
-import { imageKey } from '../content/paths';
 import { THUMBNAIL_SIZE } from './urls';
 
 /** The width the browser gets when it understands neither srcset nor AVIF. */

@@ -1,4 +1,5 @@
 import { parseCalendarDate } from '../lib/dates';
+import { isValidBodyPath, isValidImageFile, isValidSlug } from './format';
 
 /** A news item of the list (docs/product.md §3), as the index stores it (src/content/news-index.ts). */
 export interface NewsItem {
@@ -16,25 +17,6 @@ export interface NewsItem {
 /** A news item whose date has been checked and parsed once. */
 export interface NewsEntry extends NewsItem {
   date: Date;
-}
-
-/** Lowercase words of letters and digits joined by single hyphens. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const MAX_SLUG_LENGTH = 120;
-const IMAGE_FILE = /^[a-z0-9][a-z0-9._-]{0,200}\.(?:webp|avif|jpe?g|png)$/;
-/** What follows `noticias/<slug>` in a body path: an optional content hash, then `.html`. */
-const BODY_PATH_END = /^(?:\.[0-9a-f]{10})?\.html$/;
-
-export function isValidSlug(value: string): boolean {
-  return value.length <= MAX_SLUG_LENGTH && SLUG_PATTERN.test(value);
-}
-
-export const isValidImageFile = (value: string) => IMAGE_FILE.test(value);
-
-/** A body path of this slug's own article: an entry can never point at another article's body. */
-export function isValidBodyPath(value: string, slug: string): boolean {
-  const prefix = `noticias/${slug}`;
-  return value.startsWith(prefix) && BODY_PATH_END.test(value.slice(prefix.length));
 }
 
 /**

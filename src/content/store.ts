@@ -1,6 +1,7 @@
 import QuickLRU from 'quick-lru';
 import { parseCalendarDate } from '../lib/dates';
 import { describeError, log } from '../log';
+import { isValidSlug } from './format';
 import {
   CHUNK_SIZE,
   chunksForWindow,
@@ -11,7 +12,7 @@ import {
   SITEMAP_CHUNK_SIZE,
   shardOf,
 } from './news-index';
-import { isValidSlug, type NewsEntry, parseNewsItem } from './news-item';
+import { type NewsEntry, parseNewsItem } from './news-item';
 
 /**
  * How long an isolate keeps the index's counts (index/meta.json) before

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { THUMBNAIL_SIZE, thumbnailPath } from '../components/urls';
-import { isValidSlug, type NewsEntry } from '../content/news-item';
+import { isValidSlug } from '../content/format';
+import type { NewsEntry } from '../content/news-item';
 import { sanitizeArticleHtml } from '../content/sanitize-html';
 import { findArticle, getArticleBody, getChunk, getNewsIndex, type NewsIndex } from '../content/store';
 import { pickRelated, RELATED_COUNT, relatedChunk } from '../lib/related';

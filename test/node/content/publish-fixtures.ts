@@ -1,9 +1,9 @@
 import type { PreparedArticle } from '../../../scripts/content/check-article';
 import { contentHash, publishedBodyPath } from '../../../scripts/content/content-hash';
+import { imageKey } from '../../../src/content/format';
 import { variantFiles } from '../../../src/content/image-variants';
 import { buildIndex } from '../../../src/content/news-index';
 import type { NewsItem } from '../../../src/content/news-item';
-import { imageKey } from '../../../src/content/paths';
 
 /** An article ready to publish: its body and image bytes decide its keys, as the checker names them. */
 export function article(slug: string, data: string, version = 'v1'): PreparedArticle {

@@ -1,6 +1,6 @@
+import { imageKey } from '../../../src/content/format';
 import { variantFiles } from '../../../src/content/image-variants';
 import type { NewsItem } from '../../../src/content/news-item';
-import { imageKey } from '../../../src/content/paths';
 import {
   type ContentBindings,
   clearNewsListCache,
