@@ -43,7 +43,7 @@ const DEFAULTS = {
   ADSENSE_SLOT_ARTICLE: '1000000002',
 } satisfies Required<SiteVars>;
 
-export class ConfigError extends Error {}
+class ConfigError extends Error {}
 
 type Rule = [name: keyof SiteVars, valid: (value: string) => boolean, expected: string];
 

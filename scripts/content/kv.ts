@@ -92,7 +92,7 @@ function localStore(): KvStore {
  * The NEWS namespace of the target through wrangler's bulk commands (one
  * process per call, about a second each): a run makes about a dozen.
  */
-export function wranglerStore(target: Target): KvStore {
+function wranglerStore(target: Target): KvStore {
   const dir = mkdtempSync(join(tmpdir(), 'content-kv-'));
   let files = 0;
   const file = (value: unknown) => {

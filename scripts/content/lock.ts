@@ -48,7 +48,7 @@ export interface LockTiming {
 export class LockBusyError extends Error {}
 
 /** The stored lock; null when absent or unreadable (an unreadable lock protects nothing). */
-export function parseLock(text: string | null): LockRecord | null {
+function parseLock(text: string | null): LockRecord | null {
   if (text === null) return null;
   try {
     const record = JSON.parse(text) as Partial<LockRecord>;
@@ -58,7 +58,7 @@ export function parseLock(text: string | null): LockRecord | null {
   }
 }
 
-export const describeLock = (lock: LockRecord) =>
+const describeLock = (lock: LockRecord) =>
   `${lock.command} by ${lock.user}@${lock.host} (pid ${lock.pid}), started ${lock.started}, expires ${new Date(lock.expires).toISOString()}`;
 
 /** Whether this text is the owner's lock. */

@@ -23,11 +23,11 @@ import type { NewsItem } from './news-item';
  * | `index/list/<n>.<hash>.json` | the full items, 10,000 per chunk: what the publish command merges with |
  */
 export const INDEX_META_KEY = 'index/meta.json';
-export const INDEX_VERSION = 2;
+const INDEX_VERSION = 2;
 export const CHUNK_SIZE = PAGE_SIZE;
-export const SLUG_SHARDS = 256;
+const SLUG_SHARDS = 256;
 export const SITEMAP_CHUNK_SIZE = 5_000;
-export const LIST_CHUNK_SIZE = 10_000;
+const LIST_CHUNK_SIZE = 10_000;
 /**
  * Hex characters of a chunk's content hash: 40 bits tell the versions of one
  * chunk apart (the key also carries its position) and keep the meta small
@@ -35,7 +35,7 @@ export const LIST_CHUNK_SIZE = 10_000;
  */
 export const HASH_LENGTH = 10;
 /** Far above any real archive; bounds what a corrupt meta can make a request loop over. */
-export const MAX_ARTICLES = 5_000_000;
+const MAX_ARTICLES = 5_000_000;
 
 const HASH = /^[0-9a-f]{10}$/;
 
@@ -49,10 +49,10 @@ export type ContentHash = (text: string) => string;
 type ChunkKind = 'pages' | 'slugs' | 'sitemaps' | 'list';
 
 const chunkKey = (kind: ChunkKind, n: number, hash: string) => `index/${kind}/${n}.${hash}.json`;
-export const pageChunkKey = (n: number, hash: string) => chunkKey('pages', n, hash);
-export const slugShardKey = (shard: number, hash: string) => chunkKey('slugs', shard, hash);
-export const sitemapChunkKey = (n: number, hash: string) => chunkKey('sitemaps', n, hash);
-export const listChunkKey = (n: number, hash: string) => chunkKey('list', n, hash);
+const pageChunkKey = (n: number, hash: string) => chunkKey('pages', n, hash);
+const slugShardKey = (shard: number, hash: string) => chunkKey('slugs', shard, hash);
+const sitemapChunkKey = (n: number, hash: string) => chunkKey('sitemaps', n, hash);
+const listChunkKey = (n: number, hash: string) => chunkKey('list', n, hash);
 
 /** Keys of a version-1 index (no hashes), still read so a store written before version 2 keeps working. */
 const legacyChunkKey = (kind: ChunkKind, n: number) => `index/${kind}/${n}.json`;
