@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
 
 /**
  * HTML lifetimes. Browsers revalidate after a minute (cheap, thanks to the
@@ -23,9 +23,9 @@ export function cacheControlFor(status: number): string {
  * the edge cache stores pages with their lifetimes; responses made before the
  * routes (405, 400, 404, 500) set theirs where they are made.
  */
-export function cachePolicy(): MiddlewareHandler {
-  return async (c, next) => {
+export function cachePolicy() {
+  return createMiddleware(async function setCacheControl(c, next) {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', cacheControlFor(c.res.status));
-  };
+  });
 }

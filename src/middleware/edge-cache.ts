@@ -1,6 +1,7 @@
 import manifest from '@client/manifest';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { cache } from 'hono/cache';
+import { createMiddleware } from 'hono/factory';
 import { BANNER_REVEAL_SCRIPT, SPECULATION_RULES } from '../../shared/inline-scripts';
 import type { AppEnv } from '../app-env';
 import { fnv1a } from '../lib/hash';
@@ -35,7 +36,7 @@ export const pageCacheKey = (c: Context<AppEnv>) =>
   `${new URL(c.req.url).origin}${c.req.path}#${c.env.CF_VERSION_METADATA?.id ?? ''}:${CLIENT_BUILD}`;
 
 /** The Cache API cache that holds rendered pages. */
-export const EDGE_CACHE_NAME = 'html';
+const EDGE_CACHE_NAME = 'html';
 
 /**
  * Rendered pages in the data center's Cache API (Hono's cache middleware), for
@@ -49,14 +50,14 @@ export const EDGE_CACHE_NAME = 'html';
  * `caches` does not exist (`npm run dev`): the site is correct without it.
  * `EDGE_CACHE=off` turns it off (the worker tests do, to see every change).
  */
-export function edgeCache(): MiddlewareHandler<AppEnv> {
+export function edgeCache() {
   const cached = cache({
     cacheName: EDGE_CACHE_NAME,
     keyGenerator: pageCacheKey,
     onCacheNotAvailable: false,
   });
-  return async (c, next) => {
+  return createMiddleware<AppEnv>(async function servePageFromEdgeCache(c, next) {
     if (c.env.EDGE_CACHE === 'off') return next();
     return cached(c, next);
-  };
+  });
 }

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import QuickLRU from 'quick-lru';
 import type { AppEnv } from '../app-env';
 import { pageCacheKey } from './edge-cache';
@@ -32,9 +32,9 @@ function edgeLifetime(cacheControl: string | null): number {
  * bound does not change. Only HTML 200s without a cookie; off with the edge cache
  * (`EDGE_CACHE=off`: local runs and tests).
  */
-export function memoryCache(): MiddlewareHandler<AppEnv> {
+export function memoryCache() {
   const pages = new QuickLRU<string, KeptPage>({ maxSize: PAGES_KEPT });
-  return async (c, next) => {
+  return createMiddleware<AppEnv>(async function servePageFromMemory(c, next) {
     if (c.env.EDGE_CACHE === 'off' || c.req.method !== 'GET') return next();
     const key = pageCacheKey(c);
     const kept = pages.get(key);
@@ -44,5 +44,5 @@ export function memoryCache(): MiddlewareHandler<AppEnv> {
     if (c.res.status !== 200 || lifetime === 0 || c.res.headers.has('Set-Cookie') || !isPage(c.res)) return;
     const body = await c.res.clone().arrayBuffer();
     pages.set(key, { body, headers: [...c.res.headers] }, { maxAge: lifetime * 1000 });
-  };
+  });
 }

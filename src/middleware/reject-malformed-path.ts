@@ -1,14 +1,16 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../app-env';
 
 /** No route of this site is anywhere near this long. */
-export const MAX_PATH_LENGTH = 1024;
+const MAX_PATH_LENGTH = 1024;
 
 /**
  * True for paths no route could ever serve and that are unsafe to decode or log
  * as is: bad percent-encoding, encoded traversal, control characters, or
  * absurd length.
  */
-export function isMalformedPath(rawPath: string): boolean {
+function isMalformedPath(rawPath: string): boolean {
   if (rawPath.length > MAX_PATH_LENGTH) return true;
   let decoded: string;
   try {
@@ -21,12 +23,11 @@ export function isMalformedPath(rawPath: string): boolean {
   return decoded.split('/').some((segment) => segment === '..' || segment === '.');
 }
 
-/** Answers malformed paths with 400 before routing. */
-export function rejectMalformedPath(onRejected: (c: Context) => Response | Promise<Response>): MiddlewareHandler {
-  return async (c, next) => {
+/** Answers malformed paths before routing: `onRejected` renders the 400 page, status included. */
+export function rejectMalformedPath(onRejected: (c: Context<AppEnv>) => Response | Promise<Response>) {
+  return createMiddleware<AppEnv>(async function rejectMalformed(c, next) {
     const rawPath = new URL(c.req.url).pathname;
     if (!isMalformedPath(rawPath)) return next();
-    c.status(400);
     return onRejected(c);
-  };
+  });
 }

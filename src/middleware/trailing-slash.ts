@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
 
 /**
  * The redirect names the same path on every host, so it may be kept a while;
@@ -24,12 +24,12 @@ export function trimmedPath(pathname: string): string | null {
  * trimTrailingSlash builds it that way). Runs before the routes, as none of
  * them ends in a slash.
  */
-export function redirectTrailingSlash(): MiddlewareHandler {
-  return async (c, next) => {
+export function redirectTrailingSlash() {
+  return createMiddleware(async function trimTrailingSlash(c, next) {
     const url = new URL(c.req.url);
     const path = trimmedPath(url.pathname);
     if (path === null) return next();
     c.header('Cache-Control', TRAILING_SLASH_CACHE_CONTROL);
     return c.redirect(`${path}${url.search}`, 301);
-  };
+  });
 }

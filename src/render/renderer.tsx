@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { AppEnv } from '../app-env';
@@ -21,9 +21,9 @@ declare module 'hono' {
  * so a page that fails to render throws to its caller (the 500 page falls back
  * to plain HTML on that).
  */
-export function reactRenderer(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    c.setRenderer((content, head) => {
+export function reactRenderer() {
+  return createMiddleware<AppEnv>(async function setReactRenderer(c, next) {
+    c.setRenderer(function renderDocument(content, head) {
       // Unset only when the site settings failed: the error page falls back to plain HTML.
       if (!c.var.site) throw new Error('site settings are not available');
       const markup = renderToString(
@@ -34,5 +34,5 @@ export function reactRenderer(): MiddlewareHandler<AppEnv> {
       return htmlResponse(c, `<!doctype html>${markup}`);
     });
     await next();
-  };
+  });
 }

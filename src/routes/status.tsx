@@ -5,7 +5,7 @@ import { cacheControlFor } from '../middleware/cache-policy';
 import { StatusPage } from '../pages/StatusPage';
 import { isWarmUpRequest } from '../warm-up';
 
-/** The page for a status the caller has already set (404, 405, 400 or 503). */
+/** A status page (404, 405, 400 or 503) inside the layout: the status, its Cache-Control, the page. */
 function statusPage(c: Context<AppEnv>, code: 404 | 405 | 400 | 503, title: string, message: string) {
   c.status(code);
   c.header('Cache-Control', cacheControlFor(code));
