@@ -27,9 +27,9 @@ const PATHS = ['/', `/noticia/${SAMPLE.slug}`, '/sobre'];
  * Nothing here outlives start-up: the stand-in store is in memory (no I/O,
  * which start-up forbids), and the index is kept for 0 s, so the first real
  * request reads the real one. Start-up cannot create a Response either, so each
- * warm-up request fails at its very end, once the page is rendered: the error
- * handler lets these requests (and only these: nobody else holds them) fail
- * without a log, and the failure is dropped here.
+ * warm-up request fails at its very end, once the page is rendered: its env
+ * carries the `WARM_UP` mark (src/app-env.ts), which no deployment's does, so
+ * the error handler lets it fail without a log, and the failure is dropped here.
  */
 export function warmUp(app: Hono<AppEnv>): void {
   // A full first page of cards, so the card code runs as often as in a real home page.
@@ -41,16 +41,15 @@ export function warmUp(app: Hono<AppEnv>): void {
   store.set(SAMPLE.htmlPath, '<h2>Seção</h2><p>Texto de <a href="/sobre">exemplo</a>.</p><ul><li>item</li></ul>');
   // No vars: the site settings' defaults serve (bindings only exist per request).
   const warmEnv = {
+    WARM_UP: true,
     EDGE_CACHE: 'off',
     NEWS_LIST_TTL_SECONDS: '0',
     NEWS: { get: async (key: string) => store.get(key) ?? null },
     ASSETS: { fetch: async () => new Response(null, { status: 404 }) },
-  } as unknown as Env;
+  } as unknown as AppEnv['Bindings'];
   const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
   const serve = async (path: string) => {
-    const request = new Request(`https://warm-up.invalid${path}`);
-    warmUpRequests.add(request);
-    await (await app.fetch(request, warmEnv, ctx)).arrayBuffer();
+    await (await app.fetch(new Request(`https://warm-up.invalid${path}`), warmEnv, ctx)).arrayBuffer();
   };
   // A few rounds: V8 keeps optimizing what keeps running, not only what ran once.
   void (async () => {
@@ -61,10 +60,3 @@ export function warmUp(app: Hono<AppEnv>): void {
 }
 
 const ROUNDS = 3;
-
-const warmUpRequests = new WeakSet<Request>();
-
-/** True for the requests {@link warmUp} makes. */
-export function isWarmUpRequest(request: Request): boolean {
-  return warmUpRequests.has(request);
-}

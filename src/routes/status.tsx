@@ -3,7 +3,6 @@ import type { AppEnv } from '../app-env';
 import { describeError, log } from '../log';
 import { cacheControlFor } from '../middleware/cache-policy';
 import { StatusPage } from '../pages/StatusPage';
-import { isWarmUpRequest } from '../warm-up';
 
 /** A status page (404, 405, 400 or 503) inside the layout: the status, its Cache-Control, the page. */
 function statusPage(c: Context<AppEnv>, code: 404 | 405 | 400 | 503, title: string, message: string) {
@@ -47,8 +46,9 @@ const PLAIN_ERROR_PAGE =
 
 /** Logs the cause and answers 500 with a pt-BR page; never shows a stack. */
 export const serverErrorRoute: ErrorHandler<AppEnv> = (error, c) => {
-  // Start-up cannot create a Response at all: its warm-up requests end here, unlogged.
-  if (isWarmUpRequest(c.req.raw)) throw error;
+  // Start-up cannot create a Response at all: its warm-up requests, whose made-up
+  // env alone is marked, end here unlogged. (An app called without bindings has no env.)
+  if (c.env?.WARM_UP === true) throw error;
   log('error', 'unhandled_error', { method: c.req.method, path: c.req.path, ...describeError(error) });
   c.status(500);
   c.header('Cache-Control', cacheControlFor(500));

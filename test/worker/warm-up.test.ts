@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { app } from '../../src/app';
 import type { AppEnv } from '../../src/app-env';
 import { serverErrorRoute } from '../../src/routes/status';
-import { isWarmUpRequest, warmUp } from '../../src/warm-up';
+import { warmUp } from '../../src/warm-up';
 import { bundledNews, fetchPath, textOf } from './helpers';
 
 afterEach(() => vi.restoreAllMocks());
@@ -16,7 +16,7 @@ describe('start-up warm-up', () => {
     const seen: string[] = [];
     const probe = new Hono<AppEnv>();
     probe.use(async (c, next) => {
-      seen.push(`${c.req.path} ${isWarmUpRequest(c.req.raw)}`);
+      seen.push(`${c.req.path} ${c.env.WARM_UP === true}`);
       await next();
     });
     probe.route('/', app);
