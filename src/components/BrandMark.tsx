@@ -1,5 +1,5 @@
 /** The brand mark (the same drawing as assets/favicon.svg), inline so the header needs no extra request. */
-export function BrandMark() {
+function BrandMark() {
   return (
     <svg className="brand-mark" viewBox="0 0 64 64" width="34" height="34" aria-hidden="true" focusable="false">
       <path
@@ -9,5 +9,15 @@ export function BrandMark() {
       />
       <path fill="none" stroke="#c8553d" strokeWidth="7" strokeLinecap="round" strokeLinejoin="round" d="M6 32 32 10l26 22" />
     </svg>
+  );
+}
+
+/** The brand, mark and name, linking to the home page: the header's and the footer's. */
+export function BrandLink({ name }: { name: string }) {
+  return (
+    <a className="brand" href="/">
+      <BrandMark />
+      <span className="brand-name">{name}</span>
+    </a>
   );
 }

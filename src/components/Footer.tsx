@@ -1,5 +1,5 @@
 import type { SiteConfig } from '../config';
-import { BrandMark } from './BrandMark';
+import { BrandLink } from './BrandMark';
 import { NAV_LINKS } from './navigation';
 
 /** Footer: brand blurb, navigation, the legal notice of docs/product.md §2 and the copyright line. */
@@ -8,10 +8,7 @@ export function Footer({ site }: { site: SiteConfig }) {
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-brand">
-          <a className="brand" href="/">
-            <BrandMark />
-            <span className="brand-name">{site.name}</span>
-          </a>
+          <BrandLink name={site.name} />
           <p>{site.tagline}</p>
         </div>
         <nav className="footer-nav" aria-label="Rodapé">

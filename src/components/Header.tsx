@@ -1,5 +1,5 @@
 import type { SiteConfig } from '../config';
-import { BrandMark } from './BrandMark';
+import { BrandLink } from './BrandMark';
 import { isActive, NAV_LINKS } from './navigation';
 
 /**
@@ -10,10 +10,7 @@ export function Header({ site, path }: { site: SiteConfig; path: string }) {
   return (
     <header className="site-header">
       <div className="container header-inner">
-        <a className="brand" href="/">
-          <BrandMark />
-          <span className="brand-name">{site.name}</span>
-        </a>
+        <BrandLink name={site.name} />
         <button type="button" className="menu-toggle" aria-expanded="false" aria-controls="menu-principal">
           <span className="menu-toggle-bars" aria-hidden="true" />
           Menu
