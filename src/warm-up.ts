@@ -1,8 +1,10 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from './app-env';
+import { bodyKey } from './content/format';
 import { buildIndex } from './content/news-index';
 import { fnv1a } from './lib/hash';
 import { PAGE_SIZE } from './lib/pagination';
+import { articlePath } from './seo/urls';
 
 /** A made-up article, only ever rendered during start-up. */
 const SAMPLE = {
@@ -11,11 +13,11 @@ const SAMPLE = {
   descricao: 'Uma página de exemplo, nunca servida: percorre o mesmo código que as páginas de verdade.',
   data: '2025-01-01',
   imagemAtual: 'aquecimento-0000000000.webp',
-  htmlPath: 'noticias/aquecimento.html',
+  htmlPath: bodyKey('aquecimento'),
 };
 
 /** The pages a cold isolate is most often asked for first. */
-const PATHS = ['/', `/noticia/${SAMPLE.slug}`, '/sobre'];
+const PATHS = ['/', articlePath(SAMPLE), '/sobre'];
 
 /**
  * Serves one page of each kind from made-up content while the script loads.
@@ -34,7 +36,7 @@ const PATHS = ['/', `/noticia/${SAMPLE.slug}`, '/sobre'];
 export function warmUp(app: Hono<AppEnv>): void {
   // A full first page of cards, so the card code runs as often as in a real home page.
   const items = Array.from({ length: PAGE_SIZE }, (_, i) =>
-    i === 0 ? SAMPLE : { ...SAMPLE, slug: `${SAMPLE.slug}-${i}`, htmlPath: `noticias/${SAMPLE.slug}-${i}.html` },
+    i === 0 ? SAMPLE : { ...SAMPLE, slug: `${SAMPLE.slug}-${i}`, htmlPath: bodyKey(`${SAMPLE.slug}-${i}`) },
   );
   // Made-up content needs no real content hash (and the worker bundle carries no crypto): any stable hex will do.
   const store = buildIndex(items, (text) => fnv1a(text).toString(16).padStart(10, '0'));

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { bodyKey } from '../../src/content/format.ts';
 import { buildIndex } from '../../src/content/news-index.ts';
+import { articlePath } from '../../src/seo/urls.ts';
 import { contentHash } from '../content/content-hash.ts';
 
 /** The worker's vars for every measurement. */
@@ -37,21 +39,24 @@ export function fakeEnv(kv: Map<string, string>) {
   };
 }
 
+const slugOf = (i: number) => `artigo-gerado-${i}`;
+
 /** A store holding `count` generated articles, indexed as the publish command does, all sharing one sample body. */
 export function generatedStore(count: number): Map<string, string> {
   const body = readFileSync('content/como-decorar-apartamentos-pequenos/body.html', 'utf8');
   const start = Date.UTC(2025, 11, 31);
   const items = Array.from({ length: count }, (_, i) => ({
-    slug: `artigo-gerado-${i}`,
+    slug: slugOf(i),
     titulo: `Artigo gerado número ${i} sobre o mercado imobiliário brasileiro`,
     descricao: `Descrição do artigo gerado ${i}, com o tamanho típico de um resumo de card e de resultado de busca.`,
     data: new Date(start - (i % 3650) * 86_400_000).toISOString().slice(0, 10),
     imagemAtual: 'como-decorar-apartamentos-pequenos-be2c843918.webp',
-    htmlPath: `noticias/artigo-gerado-${i}.html`,
+    htmlPath: bodyKey(slugOf(i)),
   }));
   const kv = buildIndex(items, contentHash);
-  kv.set(`noticias/artigo-gerado-${Math.floor(count / 2)}.html`, body);
+  kv.set(bodyKey(slugOf(Math.floor(count / 2))), body);
   return kv;
 }
 
-export const articleOf = (count: number) => `/noticia/artigo-gerado-${Math.floor(count / 2)}`;
+/** The path of the one generated article with a body: the middle one. */
+export const articleOf = (count: number) => articlePath({ slug: slugOf(Math.floor(count / 2)) });

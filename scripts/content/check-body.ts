@@ -1,9 +1,9 @@
 import { readBody } from '../../src/content/body-html.ts';
 import { MAX_BODY_BYTES } from '../../src/content/html-policy.ts';
+import { articlePath, articleSlugOf } from '../../src/seo/urls.ts';
 import { LIMITS } from './limits.ts';
 import { error, type Problem, warning } from './problems.ts';
 
-const ARTICLE_LINK = /^\/noticia\/([^/?#]+)/;
 const END_TAG = /<\/([a-zA-Z][a-zA-Z0-9]*)\s*>/g;
 
 /**
@@ -58,13 +58,13 @@ export function checkBody(html: string, file: string, knownSlugs?: ReadonlySet<s
   }
 
   for (const href of body.links) {
-    const link = ARTICLE_LINK.exec(href);
-    if (link && knownSlugs && !knownSlugs.has(link[1]!)) {
+    const slug = articleSlugOf(href);
+    if (slug !== null && knownSlugs && !knownSlugs.has(slug)) {
       problems.push(
         warning(
           file,
           'body: <a href>',
-          `link to /noticia/${link[1]}, which is not published`,
+          `link to ${articlePath({ slug })}, which is not published`,
           'check the slug, or publish that article first',
         ),
       );

@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parse as parseToml } from 'smol-toml';
+import { articlePath } from '../../src/seo/urls.ts';
 import { withImageVariants } from './check-article.ts';
 import { checkContent } from './check-folder.ts';
 import { contentHash } from './content-hash.ts';
@@ -99,7 +100,7 @@ async function publish(argv: string[]): Promise<number> {
   if (!plan) throw new Error('nothing was planned');
   const site = siteUrl(target);
   console.log(`Published ${plan.added.length} new and ${plan.updated.length} updated article(s) to ${target}:`);
-  for (const slug of [...plan.added, ...plan.updated]) console.log(`  ${site}/noticia/${slug}`);
+  for (const slug of [...plan.added, ...plan.updated]) console.log(`  ${site}${articlePath({ slug })}`);
   console.log(`  ${site}/`);
   if (target === 'remote') console.log('They show on the site within about 5 minutes (README, "How long until it shows").');
   return 0;
@@ -128,7 +129,7 @@ async function unpublish(argv: string[]): Promise<number> {
   const { plan } = await runChange(store, change, options);
   if (!plan) return notLive();
   console.log(
-    `Unpublished "${slug}": ${siteUrl(target)}/noticia/${slug} now answers 404 (its body and images are deleted ${DELETE_AFTER_MS / 60_000} minutes from now, once no cached page can show them).`,
+    `Unpublished "${slug}": ${siteUrl(target)}${articlePath({ slug })} now answers 404 (its body and images are deleted ${DELETE_AFTER_MS / 60_000} minutes from now, once no cached page can show them).`,
   );
   return 0;
 }

@@ -1,9 +1,8 @@
 import type { NewsEntry } from '../content/news-item';
 import { formatShortDate } from '../lib/dates';
+import { articlePath } from '../seo/urls';
 import { ResponsiveImage } from './ResponsiveImage';
-import { articlePath } from './urls';
 
-/** A card of the 'Postagens' grid and of 'Artigos Relacionados' (docs/product.md §2). */
 /** Card widths: the grid's columns (styles.css), within a 1180 px container. */
 const CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw';
 
@@ -13,6 +12,7 @@ interface NewsCardProps {
   priority?: 'high' | 'eager' | 'lazy';
 }
 
+/** A card of the 'Postagens' grid and of 'Artigos Relacionados' (docs/product.md §2). */
 export function NewsCard({ item, priority = 'lazy' }: NewsCardProps) {
   const href = articlePath(item);
   return (

@@ -1,4 +1,5 @@
-import { type Pagination, pagePath } from '../lib/pagination';
+import type { Pagination } from '../lib/pagination';
+import { pagePath } from '../seo/urls';
 
 /** Links between pages of the 'Postagens' grid; nothing when there is only one page. */
 export function Pager({ pagination }: { pagination: Pagination }) {

@@ -1,14 +1,14 @@
-import { imageKey } from '../content/format';
+import { IMAGE_SIZE } from '../content/format';
 import { IMAGE_VARIANT_WIDTHS, type VariantFormat, variantName, variantStem } from '../content/image-variants';
 import type { NewsItem } from '../content/news-item';
-import { THUMBNAIL_SIZE } from './urls';
+import { thumbnailPath } from '../seo/urls';
 
 /** The width the browser gets when it understands neither srcset nor AVIF. */
 const FALLBACK_WIDTH = 800;
 
 // From the image's variant stem, worked out once per image (a page has up to 25).
 const srcSet = (stem: string, format: VariantFormat) =>
-  IMAGE_VARIANT_WIDTHS.map((width) => `/${imageKey(variantName(stem, width, format))} ${width}w`).join(', ');
+  IMAGE_VARIANT_WIDTHS.map((width) => `${thumbnailPath(variantName(stem, width, format))} ${width}w`).join(', ');
 
 interface ResponsiveImageProps {
   item: Pick<NewsItem, 'imagemAtual' | 'titulo'>;
@@ -31,12 +31,12 @@ export function ResponsiveImage({ item, sizes, className, priority }: Responsive
       <source type="image/avif" srcSet={srcSet(stem, 'avif')} sizes={sizes} />
       <img
         className={className}
-        src={`/${imageKey(variantName(stem, FALLBACK_WIDTH, 'webp'))}`}
+        src={thumbnailPath(variantName(stem, FALLBACK_WIDTH, 'webp'))}
         srcSet={srcSet(stem, 'webp')}
         sizes={sizes}
         alt={item.titulo}
-        width={THUMBNAIL_SIZE.width}
-        height={THUMBNAIL_SIZE.height}
+        width={IMAGE_SIZE.width}
+        height={IMAGE_SIZE.height}
         loading={priority === 'lazy' ? 'lazy' : 'eager'}
         fetchPriority={priority === 'high' ? 'high' : undefined}
         decoding="async"

@@ -1,6 +1,6 @@
 import QuickLRU from 'quick-lru';
+import { escapeXml } from '../lib/escape-xml';
 import { describeError, log } from '../log';
-import { escapeXml } from '../seo/urls';
 import { settledBody } from './body-html';
 import { MAX_BODY_BYTES } from './html-policy';
 

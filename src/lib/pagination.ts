@@ -18,6 +18,3 @@ export function paginate(total: number, page: number, size = PAGE_SIZE): Paginat
   const start = (page - 1) * size;
   return { page, pageCount, start, end: Math.min(total, start + size) };
 }
-
-/** The URL of a page of the grid: the home page is page 1. */
-export const pagePath = (page: number) => (page === 1 ? '/' : `/pagina/${page}`);

@@ -4,6 +4,7 @@ import { Pager } from '../components/Pager';
 import type { AdsConfig } from '../config';
 import type { NewsEntry } from '../content/news-item';
 import type { Pagination } from '../lib/pagination';
+import { articlePath } from '../seo/urls';
 
 const HASHTAGS = ['MercadoImobiliário', 'Financiamento', 'Investimentos', 'Decoração', 'Arquitetura', 'Sustentabilidade'];
 
@@ -11,7 +12,7 @@ const HASHTAGS = ['MercadoImobiliário', 'Financiamento', 'Investimentos', 'Deco
 const FIRST_ROW = 3;
 
 /** The featured 'hot news' block: fixed date and text (docs/product.md §2). */
-export const HOT_NEWS = {
+const HOT_NEWS = {
   date: '2025-04-28',
   dateLabel: '28/04/2025',
   title: 'Apartamentos pequenos, soluções grandes',
@@ -86,7 +87,7 @@ export function HomePage({ items, pagination, siteName, ads }: HomePageProps) {
           </p>
           <h2 id="hot-news-title">{HOT_NEWS.title}</h2>
           <p>{HOT_NEWS.text}</p>
-          <a className="button" href={`/noticia/${HOT_NEWS.slug}`}>
+          <a className="button" href={articlePath(HOT_NEWS)}>
             Ler mais<span className="visually-hidden">: {HOT_NEWS.title}</span>
           </a>
         </section>

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { THUMBNAIL_SIZE, thumbnailPath } from '../components/urls';
-import { isValidSlug } from '../content/format';
+import { IMAGE_SIZE, isValidSlug } from '../content/format';
 import type { NewsEntry } from '../content/news-item';
 import { sanitizeArticleHtml } from '../content/sanitize-html';
 import { findArticle, getArticleBody, getChunk, getNewsIndex, type NewsIndex } from '../content/store';
@@ -9,6 +8,7 @@ import { pickRelated, RELATED_COUNT, relatedChunk } from '../lib/related';
 import { log } from '../log';
 import { ArticlePage } from '../pages/ArticlePage';
 import { articleBreadcrumbs, newsArticle } from '../seo/structured-data';
+import { thumbnailPath } from '../seo/urls';
 import { articleUnavailableRoute } from './status';
 
 /**
@@ -44,7 +44,7 @@ export async function articleRoute(c: Context<AppEnv>) {
   return c.render(<ArticlePage site={c.var.site} item={item} body={body.html} related={related} />, {
     title: item.titulo,
     description: item.descricao,
-    image: { path: thumbnailPath(item), ...THUMBNAIL_SIZE },
+    image: { path: thumbnailPath(item.imagemAtual), ...IMAGE_SIZE },
     type: 'article',
     publishedDate: item.data,
     jsonLd: [newsArticle(c.var.site, item), articleBreadcrumbs(c.var.site, item)],

@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { getNewest, getNewsIndex } from '../content/store';
-import { pagePath, paginate } from '../lib/pagination';
+import { paginate } from '../lib/pagination';
 import { HomePage, PostsPage } from '../pages/HomePage';
 import { organization, website } from '../seo/structured-data';
+import { pagePath } from '../seo/urls';
 
 export async function homeRoute(c: Context<AppEnv>) {
   const index = await getNewsIndex(c.env);

@@ -1,7 +1,7 @@
-import { articlePath } from '../components/urls';
 import type { SiteConfig } from '../config';
 import type { NewsEntry } from '../content/news-item';
-import { absoluteUrl, escapeXml, FEED_PATH } from './urls';
+import { escapeXml } from '../lib/escape-xml';
+import { absoluteUrl, articlePath, FEED_PATH } from './urls';
 
 /** How many of the latest articles the feed carries. */
 export const FEED_SIZE = 20;

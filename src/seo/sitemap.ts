@@ -1,5 +1,6 @@
 import type { SiteConfig } from '../config';
-import { absoluteUrl, escapeXml } from './urls';
+import { escapeXml } from '../lib/escape-xml';
+import { absoluteUrl, articlePath, ROUTES, sitemapPartPath } from './urls';
 
 /** Institutional pages and the day each last changed (their texts carry these dates). */
 export const STATIC_PAGES = [
@@ -12,9 +13,6 @@ export const STATIC_PAGES = [
 const URLSET = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
-/** The path of sitemap file n when the site needs more than one. */
-export const sitemapPartPath = (n: number) => `/sitemaps/${n}.xml`;
-
 /**
  * A sitemaps.org urlset: the given articles, and (in the first file) the home
  * page, dated by the newest article, and the institutional pages. Every value
@@ -23,8 +21,8 @@ export const sitemapPartPath = (n: number) => `/sitemaps/${n}.xml`;
  */
 export function sitemapXml(site: SiteConfig, articles: readonly [slug: string, date: string][], home: { newest: string } | null): string {
   const urls = [
-    ...(home ? [{ path: '/', lastmod: home.newest }] : []),
-    ...articles.map(([slug, date]) => ({ path: `/noticia/${slug}`, lastmod: date })),
+    ...(home ? [{ path: ROUTES.home, lastmod: home.newest }] : []),
+    ...articles.map(([slug, date]) => ({ path: articlePath({ slug }), lastmod: date })),
     ...(home ? STATIC_PAGES : []),
   ];
   const entries = urls
@@ -43,5 +41,5 @@ export function sitemapIndexXml(site: SiteConfig, parts: number): string {
 }
 
 export function robotsTxt(site: SiteConfig): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(site, '/sitemap.xml')}\n`;
+  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(site, ROUTES.sitemap)}\n`;
 }

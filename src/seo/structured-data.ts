@@ -1,8 +1,7 @@
 import type { BreadcrumbList, NewsArticle, Organization, Thing, WebSite } from 'schema-dts';
-import { articlePath, thumbnailPath } from '../components/urls';
 import type { SiteConfig } from '../config';
 import type { NewsItem } from '../content/news-item';
-import { absoluteUrl, LOGO } from './urls';
+import { absoluteUrl, articlePath, LOGO, thumbnailPath } from './urls';
 
 /** Stable node ids, so the nodes of one page's graph can refer to each other. */
 const organizationId = (site: SiteConfig) => `${site.url}/#organization`;
@@ -41,11 +40,16 @@ export function newsArticle(site: SiteConfig, item: NewsItem): NewsArticle {
     mainEntityOfPage: url,
     headline: item.titulo,
     description: item.descricao,
-    image: [absoluteUrl(site, thumbnailPath(item))],
+    image: [absoluteUrl(site, thumbnailPath(item.imagemAtual))],
     datePublished: item.data,
     dateModified: item.data,
     inLanguage: 'pt-BR',
-    author: { '@type': 'Person', name: site.editor.name, jobTitle: site.editor.role, url: absoluteUrl(site, '/sobre') },
+    author: {
+      '@type': 'Person',
+      name: site.editor.name,
+      jobTitle: site.editor.role,
+      url: absoluteUrl(site, '/sobre'),
+    },
     publisher: organization(site),
     isPartOf: { '@id': websiteId(site) },
   };

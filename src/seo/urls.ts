@@ -1,4 +1,44 @@
 import type { SiteConfig } from '../config';
+import { IMAGE_FOLDER, imageKey } from '../content/format';
+
+const ARTICLE_PREFIX = '/noticia/';
+
+/**
+ * The site's URL scheme in one place: the pattern of each route (Hono
+ * syntax; src/app.ts registers them) and, below, the functions that build
+ * their URLs. The institutional pages' paths are in src/pages/institutional.ts.
+ */
+export const ROUTES = {
+  home: '/',
+  postsPage: '/pagina/:page',
+  article: `${ARTICLE_PREFIX}:slug`,
+  thumbnail: `/${IMAGE_FOLDER}:file`,
+  sitemap: '/sitemap.xml',
+  sitemapPart: '/sitemaps/:file',
+  robots: '/robots.txt',
+  feed: '/feed.xml',
+} as const;
+
+/** Page n of the 'Postagens' grid: page 1 is the home page. */
+export const pagePath = (page: number) => (page === 1 ? ROUTES.home : `/pagina/${page}`);
+
+/** An article's page. */
+export const articlePath = ({ slug }: { slug: string }) => `${ARTICLE_PREFIX}${slug}`;
+
+/** The slug a link to an article names (query and fragment ignored); null for a link to anything else. */
+export function articleSlugOf(href: string): string | null {
+  if (!href.startsWith(ARTICLE_PREFIX)) return null;
+  return /^[^/?#]+/.exec(href.slice(ARTICLE_PREFIX.length))?.[0] ?? null;
+}
+
+/** An article image or one of its variants, by file name: the same path as its content key (src/content/format.ts). */
+export const thumbnailPath = (file: string) => `/${imageKey(file)}`;
+
+/** Sitemap file n, once the archive needs more than one. */
+export const sitemapPartPath = (n: number) => `/sitemaps/${n}.xml`;
+
+/** The RSS feed, linked from every page's head. */
+export const FEED_PATH = ROUTES.feed;
 
 /** An absolute URL on the site, from a root-relative path. */
 export const absoluteUrl = (site: SiteConfig, path: string) => `${site.url}${path}`;
@@ -6,10 +46,3 @@ export const absoluteUrl = (site: SiteConfig, path: string) => `${site.url}${pat
 /** The default link-preview image (assets/og-image.png, drawn by scripts/make-icons.mjs). */
 export const DEFAULT_SHARE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const;
 export const LOGO = { path: '/icon-512.png', width: 512, height: 512 } as const;
-export const FEED_PATH = '/feed.xml';
-export const SITEMAP_PATH = '/sitemap.xml';
-
-/** Characters that must not appear raw in XML text or attributes. */
-export function escapeXml(value: string): string {
-  return value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
-}
