@@ -9,11 +9,12 @@ import { rejectMalformedPath } from './middleware/reject-malformed-path';
 import { securityHeaders } from './middleware/security-headers';
 import { siteSettings } from './middleware/site-settings';
 import { redirectTrailingSlash } from './middleware/trailing-slash';
+import { institutionalPages } from './pages/institutional';
 import { reactRenderer } from './render/renderer';
 import { articleRoute } from './routes/article';
 import { feedRoute, robotsRoute, sitemapPartRoute, sitemapRoute } from './routes/feeds';
 import { homeRoute, postsPageRoute } from './routes/home';
-import { aboutRoute, contactRoute, privacyRoute, termsRoute } from './routes/institutional';
+import { institutionalRoute } from './routes/institutional';
 import { badRequestRoute, methodNotAllowedRoute, notFoundRoute, serverErrorRoute } from './routes/status';
 import { thumbnailRoute } from './routes/thumbnail';
 
@@ -39,10 +40,7 @@ app.use(cachePolicy()); // Cache-Control on pages, before the edge cache stores 
 app.get('/', homeRoute);
 app.get('/pagina/:page', postsPageRoute);
 app.get('/noticia/:slug', articleRoute);
-app.get('/sobre', aboutRoute);
-app.get('/contato', contactRoute);
-app.get('/politica-de-privacidade', privacyRoute);
-app.get('/termos', termsRoute);
+for (const page of institutionalPages) app.get(page.path, ...institutionalRoute(page)); // their table: src/pages/institutional.ts
 app.get('/thumbnails/:file', thumbnailRoute); // images published to KV
 
 // For search engines and feed readers.

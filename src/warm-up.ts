@@ -4,6 +4,7 @@ import { bodyKey } from './content/format';
 import { buildIndex } from './content/news-index';
 import { fnv1a } from './lib/hash';
 import { PAGE_SIZE } from './lib/pagination';
+import { INSTITUTIONAL_PAGES } from './pages/institutional';
 import { articlePath } from './seo/urls';
 
 /** A made-up article, only ever rendered during start-up. */
@@ -17,7 +18,7 @@ const SAMPLE = {
 };
 
 /** The pages a cold isolate is most often asked for first. */
-const PATHS = ['/', articlePath(SAMPLE), '/sobre'];
+const PATHS = ['/', articlePath(SAMPLE), INSTITUTIONAL_PAGES.about.path];
 
 /**
  * Serves one page of each kind from made-up content while the script loads.

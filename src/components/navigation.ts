@@ -1,11 +1,10 @@
-/** The site's menu (docs/product.md §2, "Layout on every screen"), shared by header and footer. */
-export const NAV_LINKS = [
+import { institutionalPages } from '../pages/institutional';
+
+/** The site's menu (docs/product.md §2, "Layout on every screen"), shared by header and footer: Home, then the institutional pages. */
+export const NAV_LINKS: readonly { href: string; label: string }[] = [
   { href: '/', label: 'Home' },
-  { href: '/sobre', label: 'Sobre' },
-  { href: '/contato', label: 'Contato' },
-  { href: '/politica-de-privacidade', label: 'Privacidade' },
-  { href: '/termos', label: 'Termos de Uso' },
-] as const;
+  ...institutionalPages.map((page) => ({ href: page.path, label: page.menuLabel })),
+];
 
 /** Active only on an exact match, so Home is not active on every page. */
 export function isActive(href: string, path: string): boolean {

@@ -1,17 +1,14 @@
+import { PageHeader } from '../components/PageHeader';
 import type { SiteConfig } from '../config';
 
 /** Institutional "Sobre" page: the founder's story, editorial focus and principles. */
 export function AboutPage({ site }: { site: SiteConfig }) {
   return (
     <article className="page">
-      <header className="page-header">
-        <p className="eyebrow">Institucional</p>
-        <h1>Sobre o {site.name}</h1>
-        <p className="page-lead">
-          Jornalismo independente e acessível sobre a casa, a cidade e as decisões que mudam a vida de quem compra, aluga, reforma ou
-          investe em um imóvel no Brasil.
-        </p>
-      </header>
+      <PageHeader title={`Sobre o ${site.name}`}>
+        Jornalismo independente e acessível sobre a casa, a cidade e as decisões que mudam a vida de quem compra, aluga, reforma ou investe
+        em um imóvel no Brasil.
+      </PageHeader>
       <div className="prose">
         <h2>Nossa história</h2>
         <p>

@@ -1,14 +1,13 @@
+import { PageHeader } from '../components/PageHeader';
 import type { SiteConfig } from '../config';
 
 /** 'Fale Conosco' (docs/product.md §2): the contact e-mail and the social networks. */
 export function ContactPage({ site }: { site: SiteConfig }) {
   return (
     <article className="page">
-      <header className="page-header">
-        <p className="eyebrow">Institucional</p>
-        <h1>Fale Conosco</h1>
-        <p className="page-lead">Sugestões de pauta, correções, dúvidas ou parcerias: a redação do {site.name} lê todas as mensagens.</p>
-      </header>
+      <PageHeader title="Fale Conosco">
+        Sugestões de pauta, correções, dúvidas ou parcerias: a redação do {site.name} lê todas as mensagens.
+      </PageHeader>
       <div className="prose">
         <h2>Por e-mail</h2>
         <p>

@@ -1,20 +1,18 @@
-import type { SiteConfig } from '../config';
+import { PageHeader } from '../components/PageHeader';
+import { formatLongDate } from '../lib/dates';
+import type { InstitutionalPageProps } from './institutional';
 
 /** Institutional privacy policy page (LGPD, cookies and Google AdSense). */
-export function PrivacyPage({ site }: { site: SiteConfig }) {
+export function PrivacyPage({ site, updated }: InstitutionalPageProps) {
   const mailto = `mailto:${site.contactEmail}`;
   return (
     <article className="page">
-      <header className="page-header">
-        <p className="eyebrow">Institucional</p>
-        <h1>Política de Privacidade</h1>
-        <p className="page-lead">
-          Como o {site.name} trata as informações de quem visita o portal, quais cookies utiliza e como você pode exercer os seus direitos.
-        </p>
-      </header>
+      <PageHeader title="Política de Privacidade">
+        Como o {site.name} trata as informações de quem visita o portal, quais cookies utiliza e como você pode exercer os seus direitos.
+      </PageHeader>
       <div className="prose">
         <p>
-          <em>Vigente a partir de 28 de abril de 2025</em>
+          <em>Vigente a partir de {formatLongDate(updated)}</em>
         </p>
 
         <h2>Conformidade com a LGPD</h2>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** The body of the 404, 405, 400 and 500 pages: a heading, a message, a way back. */
+/** The body of the 400, 404, 405, 500 and 503 pages: a heading, a message, a way back. */
 export function StatusPage({ code, title, children }: { code: number; title: string; children: ReactNode }) {
   return (
     <section className="page status-page" aria-labelledby="status-title">

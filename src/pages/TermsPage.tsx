@@ -1,17 +1,17 @@
-import type { SiteConfig } from '../config';
+import { PageHeader } from '../components/PageHeader';
+import { formatLongDate } from '../lib/dates';
+import type { InstitutionalPageProps } from './institutional';
 
 /** Institutional terms of use page. */
-export function TermsPage({ site }: { site: SiteConfig }) {
+export function TermsPage({ site, updated }: InstitutionalPageProps) {
   return (
     <article className="page">
-      <header className="page-header">
-        <p className="eyebrow">Institucional</p>
-        <h1>Termos de Uso</h1>
-        <p className="page-lead">As condições que regem o acesso e a utilização do {site.name} e de todo o conteúdo publicado no portal.</p>
-      </header>
+      <PageHeader title="Termos de Uso">
+        As condições que regem o acesso e a utilização do {site.name} e de todo o conteúdo publicado no portal.
+      </PageHeader>
       <div className="prose">
         <p>
-          <em>Última atualização: 11 de maio de 2025</em>
+          <em>Última atualização: {formatLongDate(updated)}</em>
         </p>
 
         <h2>1. Objetivo</h2>

@@ -5,14 +5,11 @@ import { FEED_SIZE, rssXml } from '../seo/rss';
 import { robotsTxt, sitemapIndexXml, sitemapXml } from '../seo/sitemap';
 
 const XML = { 'Content-Type': 'application/xml; charset=utf-8' };
-/** The date of a sitemap when there are no articles yet: the site's own texts. */
-const SITE_TEXTS_DATE = '2025-05-11';
 
 async function sitemapPart(c: Context<AppEnv>, index: NewsIndex, n: number) {
   const articles = await getSitemapChunk(c.env, index, n);
   const [newest] = n === 0 ? await getNewest(c.env, index, 0, 1) : [];
-  const home = n === 0 ? { newest: newest?.data ?? SITE_TEXTS_DATE } : null;
-  return c.body(sitemapXml(c.var.site, articles, home), 200, XML);
+  return c.body(sitemapXml(c.var.site, articles, n === 0 ? { newest: newest?.data } : null), 200, XML);
 }
 
 /**

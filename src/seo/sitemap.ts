@@ -1,29 +1,26 @@
 import type { SiteConfig } from '../config';
 import { escapeXml } from '../lib/escape-xml';
+import { institutionalPages, LATEST_PAGE_TEXT } from '../pages/institutional';
 import { absoluteUrl, articlePath, ROUTES, sitemapPartPath } from './urls';
-
-/** Institutional pages and the day each last changed (their texts carry these dates). */
-export const STATIC_PAGES = [
-  { path: '/sobre', lastmod: '2025-04-28' },
-  { path: '/contato', lastmod: '2025-04-28' },
-  { path: '/politica-de-privacidade', lastmod: '2025-04-28' },
-  { path: '/termos', lastmod: '2025-05-11' },
-] as const;
 
 const URLSET = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
 /**
  * A sitemaps.org urlset: the given articles, and (in the first file) the home
- * page, dated by the newest article, and the institutional pages. Every value
- * is escaped, although the store has checked them: the XML stays well formed
- * whatever a stored index holds.
+ * page, dated by the newest article (by the site's own texts while there is
+ * none), and the institutional pages. Every value is escaped, although the
+ * store has checked them: the XML stays well formed whatever a stored index holds.
  */
-export function sitemapXml(site: SiteConfig, articles: readonly [slug: string, date: string][], home: { newest: string } | null): string {
+export function sitemapXml(
+  site: SiteConfig,
+  articles: readonly [slug: string, date: string][],
+  home: { newest: string | undefined } | null,
+): string {
   const urls = [
-    ...(home ? [{ path: ROUTES.home, lastmod: home.newest }] : []),
+    ...(home ? [{ path: ROUTES.home, lastmod: home.newest ?? LATEST_PAGE_TEXT }] : []),
     ...articles.map(([slug, date]) => ({ path: articlePath({ slug }), lastmod: date })),
-    ...(home ? STATIC_PAGES : []),
+    ...(home ? institutionalPages : []),
   ];
   const entries = urls
     .map(({ path, lastmod }) => `<url><loc>${escapeXml(absoluteUrl(site, path))}</loc><lastmod>${escapeXml(lastmod)}</lastmod></url>`)

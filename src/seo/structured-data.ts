@@ -1,6 +1,7 @@
 import type { BreadcrumbList, NewsArticle, Organization, Thing, WebSite } from 'schema-dts';
 import type { SiteConfig } from '../config';
 import type { NewsItem } from '../content/news-item';
+import { INSTITUTIONAL_PAGES } from '../pages/institutional';
 import { absoluteUrl, articlePath, LOGO, thumbnailPath } from './urls';
 
 /** Stable node ids, so the nodes of one page's graph can refer to each other. */
@@ -48,7 +49,7 @@ export function newsArticle(site: SiteConfig, item: NewsItem): NewsArticle {
       '@type': 'Person',
       name: site.editor.name,
       jobTitle: site.editor.role,
-      url: absoluteUrl(site, '/sobre'),
+      url: absoluteUrl(site, INSTITUTIONAL_PAGES.about.path),
     },
     publisher: organization(site),
     isPartOf: { '@id': websiteId(site) },
