@@ -17,6 +17,7 @@ import { homeRoute, postsPageRoute } from './routes/home';
 import { institutionalRoute } from './routes/institutional';
 import { badRequestRoute, methodNotAllowedRoute, notFoundRoute, serverErrorRoute } from './routes/status';
 import { thumbnailRoute } from './routes/thumbnail';
+import { ROUTES } from './seo/urls';
 
 /**
  * The whole worker at a glance. Static files (client bundle, bundled
@@ -36,18 +37,18 @@ app.use(rejectMalformedPath(badRequestRoute)); // bad encoding, traversal → 40
 app.use(redirectTrailingSlash()); // /sobre/ → 301 /sobre, Location a path (never the Host header)
 app.use(cachePolicy()); // Cache-Control on pages, before the edge cache stores them
 
-// Pages.
-app.get('/', homeRoute);
-app.get('/pagina/:page', postsPageRoute);
-app.get('/noticia/:slug', articleRoute);
+// Pages. The URL patterns are in src/seo/urls.ts, beside the functions that build each URL.
+app.get(ROUTES.home, ...homeRoute);
+app.get(ROUTES.postsPage, ...postsPageRoute);
+app.get(ROUTES.article, ...articleRoute);
 for (const page of institutionalPages) app.get(page.path, ...institutionalRoute(page)); // their table: src/pages/institutional.ts
-app.get('/thumbnails/:file', thumbnailRoute); // images published to KV
+app.get(ROUTES.thumbnail, ...thumbnailRoute); // images published to KV
 
 // For search engines and feed readers.
-app.get('/sitemap.xml', sitemapRoute);
-app.get('/sitemaps/:file', sitemapPartRoute); // parts, once the archive needs more than one
-app.get('/robots.txt', robotsRoute);
-app.get('/feed.xml', feedRoute);
+app.get(ROUTES.sitemap, ...sitemapRoute);
+app.get(ROUTES.sitemapPart, ...sitemapPartRoute); // parts, once the archive needs more than one
+app.get(ROUTES.robots, ...robotsRoute);
+app.get(ROUTES.feed, ...feedRoute);
 
 app.notFound(notFoundRoute);
 app.onError(serverErrorRoute);

@@ -1,33 +1,34 @@
-import type { Context } from 'hono';
+import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { IMAGE_SIZE, isValidSlug } from '../content/format';
 import type { NewsEntry } from '../content/news-item';
 import { sanitizeArticleHtml } from '../content/sanitize-html';
-import { findArticle, getArticleBody, getChunk, getNewsIndex, type NewsIndex } from '../content/store';
+import { type ContentBindings, findArticle, getArticleBody, getChunk, getNewsIndex, type NewsIndex } from '../content/store';
 import { pickRelated, RELATED_COUNT, relatedChunk } from '../lib/related';
 import { log } from '../log';
 import { ArticlePage } from '../pages/ArticlePage';
 import { articleBreadcrumbs, newsArticle } from '../seo/structured-data';
-import { thumbnailPath } from '../seo/urls';
+import { type ROUTES, thumbnailPath } from '../seo/urls';
 import { articleUnavailableRoute } from './status';
 
 /**
  * Related articles from one random chunk of the archive (two when it is too
  * small to offer four others): a couple of small reads at any archive size.
  */
-async function relatedArticles(c: Context<AppEnv>, index: NewsIndex, item: NewsEntry, now: number) {
+async function relatedArticles(env: ContentBindings, index: NewsIndex, item: NewsEntry, now: number) {
   const chunks = index.meta.pageChunks;
   const chosen = relatedChunk(item.slug, now, chunks);
   if (chosen < 0) return [];
-  let pool = await getChunk(c.env, index, chosen);
+  let pool = await getChunk(env, index, chosen);
   if (pool.filter((entry) => entry.slug !== item.slug).length < RELATED_COUNT && chunks > 1) {
-    pool = [...pool, ...(await getChunk(c.env, index, chosen === 0 ? 1 : chosen - 1))];
+    pool = [...pool, ...(await getChunk(env, index, chosen === 0 ? 1 : chosen - 1))];
   }
   return pickRelated(pool, item.slug, now);
 }
 
-export async function articleRoute(c: Context<AppEnv>) {
-  const slug = c.req.param('slug') ?? '';
+/** `/noticia/:slug`: an article with its related articles (docs/product.md §2, §4). */
+export const articleRoute = createFactory<AppEnv, typeof ROUTES.article>().createHandlers(async function renderArticle(c) {
+  const slug = c.req.param('slug');
   if (!isValidSlug(slug)) return c.notFound();
   const index = await getNewsIndex(c.env);
   const item = await findArticle(c.env, index, slug);
@@ -40,7 +41,7 @@ export async function articleRoute(c: Context<AppEnv>) {
   }
   const body = sanitizeArticleHtml(raw, slug);
   if ('refused' in body) return articleUnavailableRoute(c);
-  const related = await relatedArticles(c, index, item, Date.now());
+  const related = await relatedArticles(c.env, index, item, Date.now());
   return c.render(<ArticlePage site={c.var.site} item={item} body={body.html} related={related} />, {
     title: item.titulo,
     description: item.descricao,
@@ -49,4 +50,4 @@ export async function articleRoute(c: Context<AppEnv>) {
     publishedDate: item.data,
     jsonLd: [newsArticle(c.var.site, item), articleBreadcrumbs(c.var.site, item)],
   });
-}
+});

@@ -1,10 +1,13 @@
 import type { Context } from 'hono';
+import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { getNewest, getNewsIndex, getSitemapChunk, type NewsIndex } from '../content/store';
 import { FEED_SIZE, rssXml } from '../seo/rss';
 import { robotsTxt, sitemapIndexXml, sitemapXml } from '../seo/sitemap';
+import type { ROUTES } from '../seo/urls';
 
 const XML = { 'Content-Type': 'application/xml; charset=utf-8' };
+const factory = createFactory<AppEnv>();
 
 async function sitemapPart(c: Context<AppEnv>, index: NewsIndex, n: number) {
   const articles = await getSitemapChunk(c.env, index, n);
@@ -17,26 +20,26 @@ async function sitemapPart(c: Context<AppEnv>, index: NewsIndex, n: number) {
  * of them. One file while the archive fits in one part; beyond that, an index
  * of parts (`/sitemaps/N.xml`), each one small read.
  */
-export async function sitemapRoute(c: Context<AppEnv>) {
+export const sitemapRoute = factory.createHandlers(async function serveSitemap(c) {
   const index = await getNewsIndex(c.env);
   if (index.meta.sitemapChunks <= 1) return sitemapPart(c, index, 0);
   return c.body(sitemapIndexXml(c.var.site, index.meta.sitemapChunks), 200, XML);
-}
+});
 
-export async function sitemapPartRoute(c: Context<AppEnv>) {
-  const match = /^(0|[1-9]\d{0,4})\.xml$/.exec(c.req.param('file') ?? '');
+export const sitemapPartRoute = createFactory<AppEnv, typeof ROUTES.sitemapPart>().createHandlers(async function serveSitemapPart(c) {
+  const match = /^(0|[1-9]\d{0,4})\.xml$/.exec(c.req.param('file'));
   const index = await getNewsIndex(c.env);
   const n = match ? Number(match[1]) : NaN;
   if (!(n < index.meta.sitemapChunks) || index.meta.sitemapChunks <= 1) return c.notFound();
   return sitemapPart(c, index, n);
-}
+});
 
-export async function feedRoute(c: Context<AppEnv>) {
+export const feedRoute = factory.createHandlers(async function serveFeed(c) {
   const index = await getNewsIndex(c.env);
   const items = await getNewest(c.env, index, 0, FEED_SIZE);
   return c.body(rssXml(c.var.site, items), 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
-}
+});
 
-export function robotsRoute(c: Context<AppEnv>) {
+export const robotsRoute = factory.createHandlers(function serveRobots(c) {
   return c.text(robotsTxt(c.var.site));
-}
+});

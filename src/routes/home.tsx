@@ -1,12 +1,12 @@
-import type { Context } from 'hono';
+import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { getNewest, getNewsIndex } from '../content/store';
 import { paginate } from '../lib/pagination';
 import { HomePage, PostsPage } from '../pages/HomePage';
 import { organization, website } from '../seo/structured-data';
-import { pagePath } from '../seo/urls';
+import { pagePath, type ROUTES } from '../seo/urls';
 
-export async function homeRoute(c: Context<AppEnv>) {
+export const homeRoute = createFactory<AppEnv>().createHandlers(async function renderHome(c) {
   const index = await getNewsIndex(c.env);
   const pagination = paginate(index.meta.count, 1)!;
   const items = await getNewest(c.env, index, pagination.start, pagination.end);
@@ -15,20 +15,20 @@ export async function homeRoute(c: Context<AppEnv>) {
     description: site.tagline,
     jsonLd: [organization(site), website(site)],
   });
-}
+});
 
-/** `/pagina/:page`: later pages of the grid. Page 1 lives at `/`. */
-export async function postsPageRoute(c: Context<AppEnv>) {
-  const raw = c.req.param('page') ?? '';
+/** `/pagina/:page`: later pages of the grid. Page 1 lives at `/`, and its number redirects there. */
+export const postsPageRoute = createFactory<AppEnv, typeof ROUTES.postsPage>().createHandlers(async function renderPostsPage(c) {
+  const raw = c.req.param('page');
   if (raw === '1') return c.redirect(pagePath(1), 301);
   const page = /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : NaN;
   const index = await getNewsIndex(c.env);
   const pagination = paginate(index.meta.count, page);
-  if (!pagination || page === 1) return c.notFound();
+  if (!pagination) return c.notFound();
   const items = await getNewest(c.env, index, pagination.start, pagination.end);
   const { site } = c.var;
   return c.render(<PostsPage items={items} pagination={pagination} ads={site.ads} />, {
     title: `Postagens, página ${page}`,
     description: `Notícias do ${site.name}, página ${page} de ${pagination.pageCount}: as publicações mais antigas.`,
   });
-}
+});

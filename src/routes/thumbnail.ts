@@ -1,20 +1,21 @@
-import type { Context } from 'hono';
+import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { imageContentType, imageKey } from '../content/format';
 import { readBinaryFromKv } from '../content/store';
+import type { ROUTES } from '../seo/urls';
 
 /** Published image names carry a hash of their bytes: a new image is a new URL. */
-export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
  * Images published to KV. Bundled images never get here: Workers Static Assets
  * serves any path that matches a file before the worker runs.
  */
-export async function thumbnailRoute(c: Context<AppEnv>) {
-  const file = c.req.param('file') ?? '';
+export const thumbnailRoute = createFactory<AppEnv, typeof ROUTES.thumbnail>().createHandlers(async function serveThumbnail(c) {
+  const file = c.req.param('file');
   const contentType = imageContentType(file);
   if (!contentType) return c.notFound();
   const bytes = await readBinaryFromKv(c.env, imageKey(file));
   if (!bytes) return c.notFound();
   return c.body(bytes, 200, { 'Content-Type': contentType, 'Cache-Control': IMAGE_CACHE_CONTROL });
-}
+});
