@@ -1,26 +1,12 @@
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import manifest from '@client/manifest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { app } from '../../src/app';
 import { HTML_CACHE_CONTROL } from '../../src/middleware/cache-policy';
 import { clientBuildFingerprint } from '../../src/middleware/edge-cache';
-import { clearKv, newsItem, ORIGIN, publishList } from './helpers';
+import { clearKv, fetchCached, ORIGIN, publishTitle } from './helpers';
 
 afterEach(clearKv);
-
-/** A request with the edge cache on, waiting for the cache write like the runtime would. */
-async function fetchCached(path: string, init?: RequestInit, overrides: Partial<Env> = {}): Promise<Response> {
-  const ctx = createExecutionContext();
-  const response = await app.request(`${ORIGIN}${path}`, init, { ...env, EDGE_CACHE: 'on', ...overrides }, ctx);
-  const body = await response.text();
-  await waitOnExecutionContext(ctx);
-  return new Response(body, response);
-}
-
-async function publishTitle(slug: string, titulo: string): Promise<void> {
-  await publishList([newsItem(slug, { titulo })]);
-  await env.NEWS.put(`noticias/${slug}.html`, '<p>corpo</p>');
-}
 
 describe('edge cache', () => {
   it('serves a page from the cache, whatever tracking parameters or cookies come with it', async () => {

@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { app } from '../../src/app';
 import { buildIndex, INDEX_META_KEY, type IndexMeta, parseIndexMeta } from '../../src/content/news-index';
@@ -16,6 +16,15 @@ export async function fetchPath(path: string, init?: RequestInit): Promise<Respo
 /** A request through the app with some bindings replaced (e.g. a failing KV). */
 export async function fetchWithEnv(path: string, overrides: Partial<Env>, init?: RequestInit): Promise<Response> {
   return app.request(`${ORIGIN}${path}`, init, { ...env, ...overrides });
+}
+
+/** A request with the edge cache (and so the memory cache) on, waiting for the cache write like the runtime would. */
+export async function fetchCached(path: string, init?: RequestInit, overrides: Partial<Env> = {}): Promise<Response> {
+  const ctx = createExecutionContext();
+  const response = await app.request(`${ORIGIN}${path}`, init, { ...env, EDGE_CACHE: 'on', ...overrides }, ctx);
+  const body = await response.text();
+  await waitOnExecutionContext(ctx);
+  return new Response(body, response);
 }
 
 /**
@@ -51,6 +60,12 @@ export async function putIndex(files: ReadonlyMap<string, string>): Promise<void
 /** Puts a list's index in KV, as the publish command would, and forgets the per-isolate copy. */
 export async function publishList(items: NewsItem[]): Promise<void> {
   await putIndex(indexOf(items));
+}
+
+/** Publishes one article with this title (and a short body) as the only one in KV. */
+export async function publishTitle(slug: string, titulo: string): Promise<void> {
+  await publishList([newsItem(slug, { titulo })]);
+  await env.NEWS.put(`noticias/${slug}.html`, '<p>corpo</p>');
 }
 
 /** The meta of the index in KV. */

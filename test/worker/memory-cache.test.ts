@@ -1,7 +1,5 @@
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { app } from '../../src/app';
-import { clearKv, newsItem, ORIGIN, publishList } from './helpers';
+import { clearKv, fetchCached, publishTitle } from './helpers';
 
 afterEach(async () => {
   vi.useRealTimers();
@@ -9,24 +7,10 @@ afterEach(async () => {
   await clearKv();
 });
 
-/** A request with the edge cache (and so the memory cache) on. */
-async function fetchCached(path: string, init?: RequestInit): Promise<Response> {
-  const ctx = createExecutionContext();
-  const response = await app.request(`${ORIGIN}${path}`, init, { ...env, EDGE_CACHE: 'on' }, ctx);
-  const body = await response.text();
-  await waitOnExecutionContext(ctx);
-  return new Response(body, response);
-}
-
 /** From now on the Cache API never answers, so only the isolate's memory can. */
 function emptyEdgeCache(): void {
   const empty = { match: async () => undefined, put: async () => {} } as unknown as Cache;
   vi.spyOn(caches, 'open').mockResolvedValue(empty);
-}
-
-async function publishTitle(slug: string, titulo: string): Promise<void> {
-  await publishList([newsItem(slug, { titulo })]);
-  await env.NEWS.put(`noticias/${slug}.html`, '<p>corpo</p>');
 }
 
 describe('memory cache', () => {
