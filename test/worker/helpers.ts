@@ -1,5 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
+import { type DefaultTreeAdapterTypes as Html, parse } from 'parse5';
 import { app } from '../../src/app';
 import { buildIndex, INDEX_META_KEY, type IndexMeta, parseIndexMeta } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
@@ -112,4 +113,91 @@ export async function textOf(response: Response): Promise<string> {
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, '&');
+}
+
+/** A response's HTML, parsed as a browser parses it (parse5 follows the WHATWG algorithm). */
+export async function documentOf(response: Response): Promise<Html.Document> {
+  return parse(await response.text());
+}
+
+type Element = Html.Element;
+
+/** One part of a selector: `tag.class#id[attr][attr="value"]`, any of them. */
+interface Compound {
+  tag?: string;
+  id?: string;
+  classes: string[];
+  attributes: [name: string, value: string | undefined][];
+}
+
+const SELECTOR_PART = /(\s+)|([a-z][a-z0-9-]*)|\.([\w-]+)|#([\w-]+)|\[([\w:-]+)(?:="([^"]*)")?\]/gy;
+
+function parseSelector(selector: string): Compound[] {
+  const compounds: Compound[] = [{ classes: [], attributes: [] }];
+  let read = 0;
+  for (const [text, space, tag, className, id, name, value] of selector.trim().matchAll(SELECTOR_PART)) {
+    read += text.length;
+    const current = compounds.at(-1)!;
+    if (space) compounds.push({ classes: [], attributes: [] });
+    else if (tag) current.tag = tag;
+    else if (className) current.classes.push(className);
+    else if (id) current.id = id;
+    else if (name) current.attributes.push([name, value]);
+  }
+  if (read !== selector.trim().length) throw new Error(`selector not understood: ${selector}`);
+  return compounds;
+}
+
+/** An attribute's value as parsed (names are lowercase: `srcset`, `datetime`); undefined when absent. */
+export const attr = (element: Element, name: string) => element.attrs.find((attribute) => attribute.name === name)?.value;
+
+function matches(element: Element, { tag, id, classes, attributes }: Compound): boolean {
+  if (tag !== undefined && element.tagName !== tag) return false;
+  if (id !== undefined && attr(element, 'id') !== id) return false;
+  const classList = (attr(element, 'class') ?? '').split(/\s+/);
+  if (!classes.every((name) => classList.includes(name))) return false;
+  return attributes.every(([name, value]) => (value === undefined ? attr(element, name) !== undefined : attr(element, name) === value));
+}
+
+/** Every element below a node, in document order. */
+function descendants(node: Html.ParentNode): Element[] {
+  const found: Element[] = [];
+  const walk = (parent: Html.ParentNode) => {
+    for (const child of parent.childNodes) {
+      if (!('tagName' in child)) continue;
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(node);
+  return found;
+}
+
+/**
+ * The elements below `root` that match a small CSS selector, in document
+ * order: compounds of a tag, `.class`, `#id`, `[attr]` and `[attr="value"]`,
+ * joined by spaces (descendants), e.g. `aside.ad-slot ins[data-ad-slot]`.
+ * What tests ask of the markup then no longer depends on attribute order.
+ */
+export function queryAll(root: Html.ParentNode, selector: string): Element[] {
+  let found: Html.ParentNode[] = [root];
+  for (const compound of parseSelector(selector)) {
+    const next = new Set<Element>();
+    for (const parent of found) for (const element of descendants(parent)) if (matches(element, compound)) next.add(element);
+    found = [...next];
+  }
+  return found as Element[];
+}
+
+/** The first element that matches; throws when there is none, naming the selector. */
+export function query(root: Html.ParentNode, selector: string): Element {
+  const [first] = queryAll(root, selector);
+  if (!first) throw new Error(`no element matches ${selector}`);
+  return first;
+}
+
+/** The text a node holds, as a browser's textContent (comments, such as React's separators, are left out). */
+export function textContent(node: Html.Node): string {
+  if (node.nodeName === '#text') return (node as Html.TextNode).value;
+  return 'childNodes' in node ? node.childNodes.map(textContent).join('') : '';
 }
