@@ -34,13 +34,14 @@ async function render(page: Page, body: string) {
     };
   });
   await page.goto(`${ORIGIN}/`);
-  // Give load, error and toggle handlers their turn, and hover and focus what can be.
+  // goto() waited for load (so every load and error handler has run); now hover and focus what can be.
   await page.evaluate(async () => {
     for (const element of document.querySelectorAll('*')) {
       element.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
       if (element instanceof HTMLElement) element.focus();
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Two frames: event tasks queued by the hover and focus (and <details>' toggle) have run by then.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
   const state = await page.evaluate(() => ({
     ran: (window as unknown as { ran: number }).ran,
