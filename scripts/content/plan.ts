@@ -2,6 +2,8 @@ import { BODY_FOLDER, imageKey } from '../../src/content/format.ts';
 import { variantFiles } from '../../src/content/image-variants.ts';
 import { buildIndex, type ContentHash, INDEX_META_KEY, indexKeysOf, parseIndexMeta } from '../../src/content/news-index.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
+import { formatShortDate, parseCalendarDate } from '../../src/lib/dates.ts';
+import { articlePath } from '../../src/seo/urls.ts';
 import type { PreparedArticle } from './check-article.ts';
 import type { KvEntry } from './kv-store.ts';
 import { DELETE_AFTER_MS } from './pending-deletes.ts';
@@ -40,8 +42,32 @@ export interface Plan {
   added: string[];
   updated: string[];
   removed: string[];
+  /** Articles published exactly as they are live (same body, image and fields): nothing written for them. */
+  unchanged: string[];
+  /** What happens to each article the run names, in the order given, for the editor. */
+  articles: PlanArticle[];
   /** What the plan had to repair in the live list (duplicates dropped), for the editor. */
   notes: string[];
+  /** What the editor may have forgotten (a corrected body without "atualizado"): never blocks. */
+  warnings: string[];
+}
+
+/** One article of a plan, as the editor sees it. */
+export interface PlanArticle {
+  slug: string;
+  /** Its title after the run (for a removed article: the live one). */
+  titulo: string;
+  change: 'new' | 'updated' | 'unchanged' | 'removed';
+  /** The live article an update replaces: its title and publication date. */
+  replaces?: { titulo: string; data: string };
+}
+
+/** Thrown when a publish would replace a live article under another title without --replace: nothing is written. */
+export class ReplaceRefused extends Error {}
+
+export interface PublishOptions {
+  /** Allows replacing a live article whose title differs from the folder's. */
+  replace?: boolean;
 }
 
 /** An image's KV keys: the published original and its responsive variants. */
@@ -95,7 +121,7 @@ function planChange(
   next: NewsItem[],
   articleFiles: KvEntry[],
   hash: ContentHash,
-): Omit<Plan, 'added' | 'updated' | 'removed' | 'notes'> {
+): Pick<Plan, 'next' | 'metaText' | 'writes' | 'fresh' | 'stale'> {
   const own = new Set(articleFiles.map(({ key }) => key));
   const bundle = live.bundleFiles;
   const carried = bundle
@@ -122,12 +148,44 @@ function planChange(
   };
 }
 
+/** A value as JSON with object keys sorted and undefined fields left out: equal for equal stored entries. */
+const canonical = (value: unknown) =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+
+/** Titles the editor would call the same: case, spacing and Unicode form aside. */
+const sameTitle = (a: unknown, b: unknown) => {
+  const plain = (title: unknown) => String(title).normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+  return plain(a) === plain(b);
+};
+
+// TODO(atualizado): read item.atualizado once NewsItem declares it.
+const updatedOf = (item: NewsItem) => (item as { atualizado?: string }).atualizado;
+
+/** A live entry's `data` as the site shows it (dd/MM/yyyy); as stored when it is not a date. */
+const shownDate = (data: unknown) => {
+  const date = typeof data === 'string' ? parseCalendarDate(data) : null;
+  return date ? formatShortDate(date) : String(data);
+};
+
 /**
  * Publishing: each article's body, image and variants, and the index of the
  * merged list (the live list with these articles added or replaced, each slug
- * once). Running the same plan twice writes the same values.
+ * once). Running the same plan twice writes the same values. An article
+ * exactly as live (its entry names the same content-addressed body and image,
+ * and every field is equal) is left alone: nothing is written for it.
+ * Replacing a live article whose title differs (a copied folder not renamed)
+ * throws {@link ReplaceRefused} unless `replace` is set.
  */
-export function planPublish(articles: readonly PreparedArticle[], live: Live, hash: ContentHash): Plan {
+export function planPublish(
+  articles: readonly PreparedArticle[],
+  live: Live,
+  hash: ContentHash,
+  { replace = false }: PublishOptions = {},
+): Plan {
   const publishing = new Set<string>();
   for (const { item } of articles) {
     if (publishing.has(item.slug))
@@ -135,28 +193,91 @@ export function planPublish(articles: readonly PreparedArticle[], live: Live, ha
     publishing.add(item.slug);
   }
   const { items: liveItems, notes } = withoutDuplicates(live.items);
-  const liveSlugs = new Set(liveItems.map((item) => item.slug));
-  const next = [...liveItems.filter((item) => !publishing.has(item.slug)), ...articles.map(({ item }) => item)];
-  const articleFiles = articles.flatMap(({ item, body, image, variants }) => [
+  const liveBySlug = new Map(liveItems.map((item) => [item.slug, item]));
+  const planned: PlanArticle[] = [];
+  const warnings: string[] = [];
+  for (const { item } of articles) {
+    const old = liveBySlug.get(item.slug);
+    if (!old) {
+      planned.push({ slug: item.slug, titulo: item.titulo, change: 'new' });
+      continue;
+    }
+    if (canonical(old) === canonical(item)) {
+      planned.push({ slug: item.slug, titulo: item.titulo, change: 'unchanged' });
+      continue;
+    }
+    planned.push({ slug: item.slug, titulo: item.titulo, change: 'updated', replaces: { titulo: old.titulo, data: old.data } });
+    if (old.htmlPath !== item.htmlPath && updatedOf(old) === updatedOf(item)) {
+      warnings.push(
+        `WARNING: the text of "${item.slug}" changed but "atualizado" did not: if this is a correction, set "atualizado": "YYYY-MM-DD" (the day of the correction) in its article.json, so readers see it was corrected`,
+      );
+    }
+  }
+  const message = refusal(planned);
+  if (message && !replace) throw new ReplaceRefused(message);
+  const unchanged = new Set(planned.filter(({ change }) => change === 'unchanged').map(({ slug }) => slug));
+  const changing = articles.filter(({ item }) => !unchanged.has(item.slug));
+  const next = [...liveItems.filter((item) => !publishing.has(item.slug) || unchanged.has(item.slug)), ...changing.map(({ item }) => item)];
+  const articleFiles = changing.flatMap(({ item, body, image, variants }) => [
     { key: item.htmlPath, value: body },
     { key: image.key, value: image.bytes },
     ...variants,
   ]);
   return {
     ...planChange(live, next, articleFiles, hash),
-    added: [...publishing].filter((slug) => !liveSlugs.has(slug)),
-    updated: [...publishing].filter((slug) => liveSlugs.has(slug)),
+    added: planned.filter(({ change }) => change === 'new').map(({ slug }) => slug),
+    updated: planned.filter(({ change }) => change === 'updated').map(({ slug }) => slug),
     removed: [],
+    unchanged: [...unchanged],
+    articles: planned,
     notes,
+    warnings,
   };
 }
+
+/** Why a publish needs --replace: the live articles it would replace under another title. Null when none. */
+export function refusal(articles: readonly PlanArticle[]): string | null {
+  const renamed = articles.filter(
+    ({ change, titulo, replaces }) => change === 'updated' && replaces && !sameTitle(titulo, replaces.titulo),
+  );
+  if (renamed.length === 0) return null;
+  return [
+    `Stopped, nothing was written: ${renamed.length === 1 ? 'this folder has' : 'these folders have'} the slug of a live article with another title (a copied folder that was not renamed?):`,
+    ...renamed.map(
+      ({ slug, titulo, replaces }) =>
+        `  ${articlePath({ slug })}: "${titulo}" would replace the live article "${replaces!.titulo}" published on ${shownDate(replaces!.data)}`,
+    ),
+    'To publish it as a new article, rename its folder (the folder name is the slug). To replace the live article, run the command again with --replace.',
+  ].join('\n');
+}
+
+/** Whether a plan changes no article: a publish of articles all exactly as live. */
+export const changesNothing = (plan: Plan) => plan.added.length + plan.updated.length + plan.removed.length === 0;
+
+/** The change a publish makes to a live index, for runChange (run.ts): null when every article is unchanged. */
+export const publishChange =
+  (articles: readonly PreparedArticle[], hash: ContentHash, options: PublishOptions = {}) =>
+  (live: Live): Plan | null => {
+    const plan = planPublish(articles, live, hash, options);
+    return changesNothing(plan) ? null : plan;
+  };
 
 /** Unpublishing: the index without the article; its body and images go after the bound. Null when it is not live. */
 export function planUnpublish(slug: string, live: Live, hash: ContentHash): Plan | null {
   const { items: liveItems, notes } = withoutDuplicates(live.items);
   if (!liveItems.some((entry) => entry.slug === slug)) return null;
   const next = liveItems.filter((entry) => entry.slug !== slug);
-  return { ...planChange(live, next, [], hash), added: [], updated: [], removed: [slug], notes };
+  const titulo = liveItems.find((entry) => entry.slug === slug)!.titulo;
+  return {
+    ...planChange(live, next, [], hash),
+    added: [],
+    updated: [],
+    removed: [slug],
+    unchanged: [],
+    articles: [{ slug, titulo, change: 'removed' }],
+    notes,
+    warnings: [],
+  };
 }
 
 /** Whether a list read back after the switch shows the plan's effect (its articles listed, or gone). */
@@ -165,23 +286,39 @@ export function planLanded(plan: Plan, items: readonly NewsItem[]): boolean {
   return [...plan.added, ...plan.updated].every((slug) => slugs.has(slug)) && plan.removed.every((slug) => !slugs.has(slug));
 }
 
-const shownKeys = (keys: readonly string[]) =>
-  keys.length > 6 ? `${keys.slice(0, 6).join(', ')}, … (${keys.length} in all)` : keys.join(', ') || 'none';
+/** The width of the first column of a plan's article lines. */
+const TAG = 'unchanged'.length + 2;
 
-/** The plan as lines for `--dry-run` and for the log of a real run. */
-export function describePlan(plan: Plan): string[] {
-  const articleFiles = plan.writes.filter(({ key }) => !key.startsWith('index/')).map(({ key }) => key);
-  const chunks = plan.writes.filter(({ key }) => key.startsWith('index/')).map(({ key }) => key);
-  const count = plan.next.length;
+/**
+ * The plan as lines for `--dry-run` and for the log of a real run: per
+ * article its title, its address on `site` (the origin, e.g.
+ * http://localhost:8787) and what happens to it; then the notes and
+ * warnings; then what is written to KV, in order.
+ */
+export function describePlan(plan: Plan, site = ''): string[] {
+  const lines: string[] = [];
+  const indent = ' '.repeat(TAG);
+  for (const { slug, titulo, change, replaces } of plan.articles) {
+    lines.push(`${change.padEnd(TAG)}"${titulo}"`, `${indent}${site}${articlePath({ slug })}`);
+    if (replaces) lines.push(`${indent}replaces the live article "${replaces.titulo}" published on ${shownDate(replaces.data)}`);
+    if (change === 'unchanged') lines.push(`${indent}same body, image and fields as live: nothing to write for it`);
+  }
+  lines.push(...plan.notes, ...plan.warnings);
+  if (changesNothing(plan)) return [...lines, 'Nothing to publish: every article is exactly as live.'];
+  const files = plan.writes.filter(({ key }) => !key.startsWith('index/')).length;
+  const chunks = plan.writes.length - files;
   const change = [
     plan.added.length > 0 ? `${plan.added.length} new` : '',
     plan.updated.length > 0 ? `${plan.updated.length} updated` : '',
     plan.removed.length > 0 ? `${plan.removed.length} removed` : '',
+    plan.unchanged.length > 0 ? `${plan.unchanged.length} unchanged` : '',
   ].filter(Boolean);
   return [
-    `1. write article files (not shown until step 3): ${shownKeys(articleFiles)}`,
-    `2. write index chunks (new keys, not shown until step 3): ${shownKeys(chunks)}`,
-    `3. switch ${INDEX_META_KEY}: ${count} article(s)${change.length > 0 ? ` (${change.join(', ')})` : ''}`,
-    `4. delete, ${DELETE_AFTER_MS / 60_000} minutes after the switch: ${shownKeys(plan.stale)}`,
+    ...lines,
+    'In KV:',
+    `1. write ${files} article file(s), not shown until step 3`,
+    `2. write ${chunks} index chunk(s), not shown until step 3`,
+    `3. switch ${INDEX_META_KEY}: ${plan.next.length} article(s)${change.length > 0 ? ` (${change.join(', ')})` : ''}`,
+    `4. delete ${plan.stale.length} key(s) no longer used, ${DELETE_AFTER_MS / 60_000} minutes after the switch`,
   ];
 }

@@ -31,6 +31,8 @@ export interface RunOptions extends LockTiming {
   owner: LockOwner;
   /** The bundled list and its files: what is live while KV has no index. */
   bundled(): Promise<{ list: NewsItem[]; files: ReadonlyMap<string, string | Buffer> }>;
+  /** The site's origin, for the article addresses the log shows (paths alone without it). */
+  site?: string;
 }
 
 /** The parts of a key after its last dot but one: the content hash a version-2 chunk key carries. */
@@ -122,7 +124,7 @@ export async function runChange(
       const live = await readLive(store, options, { known, existing: true, alsoRead: [PENDING_DELETES_KEY] });
       const plan = change(live);
       if (!plan) return { plan: null, deleted: [] };
-      if (attempt === 1) for (const line of [...plan.notes, ...describePlan(plan)]) log(`  ${line}`);
+      if (attempt === 1) for (const line of describePlan(plan, options.site)) log(`  ${line}`);
       const waiting = parsePending(live.also.get(PENDING_DELETES_KEY) ?? null, log);
       const pending = schedule(waiting, [...plan.fresh, ...plan.stale], options.now());
       await store.put([{ key: PENDING_DELETES_KEY, value: serializePending(pending) }, ...plan.writes]);

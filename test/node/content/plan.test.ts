@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import type { PreparedArticle } from '../../../scripts/content/check-article';
 import { contentHash } from '../../../scripts/content/content-hash';
-import { describePlan, type Live, type Plan, planPublish, planUnpublish, referencedKeys } from '../../../scripts/content/plan';
+import {
+  changesNothing,
+  describePlan,
+  type Live,
+  type Plan,
+  planPublish,
+  planUnpublish,
+  publishChange,
+  ReplaceRefused,
+  referencedKeys,
+} from '../../../scripts/content/plan';
 import { buildIndex, INDEX_META_KEY, parseIndexMeta } from '../../../src/content/news-index';
 import type { NewsItem } from '../../../src/content/news-item';
 import { article, itemsOf } from './publish-fixtures';
@@ -27,7 +38,7 @@ describe('publish plan', () => {
     const live = referencedKeys(LIVE);
     expect(writtenKeys(plan).filter((key) => live.has(key))).toEqual([]);
     expect(parseIndexMeta(plan.metaText).count).toBe(4);
-    expect(describePlan(plan).at(2)).toBe(`3. switch ${INDEX_META_KEY}: 4 article(s) (1 new)`);
+    expect(describePlan(plan)).toContain(`3. switch ${INDEX_META_KEY}: 4 article(s) (1 new)`);
   });
 
   it('merges with what is live: every live article stays', () => {
@@ -107,6 +118,111 @@ describe('publish plan', () => {
     expect(() => planPublish([article('nova', '2025-06-01'), article('nova', '2025-06-02', 'v2')], LIVE, contentHash)).toThrow(
       'two of the folders are the article "nova"',
     );
+  });
+});
+
+/** The plan's lines up to its storage summary: what the editor reads first. */
+const articleLines = (plan: Plan, site?: string) => {
+  const lines = describePlan(plan, site);
+  return lines.slice(0, lines.indexOf('In KV:') === -1 ? lines.length : lines.indexOf('In KV:'));
+};
+
+describe('the plan as the editor reads it', () => {
+  const [b, a] = LIVE_ARTICLES as [PreparedArticle, PreparedArticle, PreparedArticle];
+
+  it('names each article by title and address, and says what happens to it: new, updated (replacing what), unchanged', () => {
+    const plan = planPublish([article('nova', '2025-06-01'), article('b', '2025-05-01', 'v2'), a], LIVE, contentHash);
+    expect(articleLines(plan, 'http://localhost:8790')).toEqual([
+      'new        "Título nova"',
+      '           http://localhost:8790/noticia/nova',
+      'updated    "Título b"',
+      '           http://localhost:8790/noticia/b',
+      '           replaces the live article "Título b" published on 01/05/2025',
+      'unchanged  "Título a"',
+      '           http://localhost:8790/noticia/a',
+      '           same body, image and fields as live: nothing to write for it',
+      'WARNING: the text of "b" changed but "atualizado" did not: if this is a correction, set "atualizado": "YYYY-MM-DD" (the day of the correction) in its article.json, so readers see it was corrected',
+    ]);
+    expect(describePlan(plan).slice(-5)).toEqual([
+      'In KV:',
+      expect.stringMatching(/^1\. write 16 article file\(s\), not shown until step 3$/),
+      expect.stringMatching(/^2\. write \d+ index chunk\(s\), not shown until step 3$/),
+      `3. switch ${INDEX_META_KEY}: 4 article(s) (1 new, 1 updated, 1 unchanged)`,
+      expect.stringMatching(/^4\. delete \d+ key\(s\) no longer used, 10 minutes after the switch$/),
+    ]);
+  });
+
+  it('writes nothing for an unchanged article, and keeps its live entry', () => {
+    // Its fields in another order are the same entry.
+    const reordered = { ...a, item: Object.fromEntries(Object.entries(a.item).reverse()) as unknown as NewsItem };
+    const plan = planPublish([article('nova', '2025-06-01'), reordered], LIVE, contentHash);
+    expect(plan.unchanged).toEqual(['a']);
+    expect(plan.updated).toEqual([]);
+    expect(writtenKeys(plan)).not.toContain(a.item.htmlPath);
+    expect(writtenKeys(plan)).not.toContain(a.image.key);
+    expect(plan.next.find((entry) => entry.slug === 'a')).toBe(LIVE.items.find((entry) => entry.slug === 'a'));
+  });
+
+  it('has nothing to publish when every article is exactly as live: no write, the same meta', () => {
+    const plan = planPublish(LIVE_ARTICLES, LIVE, contentHash);
+    expect(plan.writes).toEqual([]);
+    expect(plan.metaText).toBe(LIVE.metaText);
+    expect(changesNothing(plan)).toBe(true);
+    expect(publishChange(LIVE_ARTICLES, contentHash)(LIVE)).toBeNull();
+    expect(describePlan(plan, 'http://localhost:8787').at(-1)).toBe('Nothing to publish: every article is exactly as live.');
+    expect(describePlan(plan)).not.toContain('In KV:');
+  });
+
+  it('says which live article an unpublish removes, at the production address', () => {
+    const plan = planUnpublish('b', LIVE, contentHash)!;
+    expect(articleLines(plan, 'https://casaempauta.com.br')).toEqual([
+      'removed    "Título b"',
+      '           https://casaempauta.com.br/noticia/b',
+    ]);
+    expect(describePlan(plan)).toContain(`3. switch ${INDEX_META_KEY}: 2 article(s) (1 removed)`);
+  });
+
+  it('refuses to replace a live article under another title without --replace, naming both titles and the flag', () => {
+    const copied = article('b', '2025-06-01', 'v2', { titulo: 'Reforma de cozinhas pequenas em apartamentos antigos' });
+    let refused: unknown;
+    try {
+      planPublish([article('nova', '2025-06-01'), copied], LIVE, contentHash);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(ReplaceRefused);
+    const message = (refused as Error).message;
+    expect(message).toContain('nothing was written');
+    expect(message).toContain(
+      '/noticia/b: "Reforma de cozinhas pequenas em apartamentos antigos" would replace the live article "Título b" published on 01/05/2025',
+    );
+    expect(message).toContain('--replace');
+    expect(message).not.toContain('nova');
+
+    const plan = planPublish([copied], LIVE, contentHash, { replace: true });
+    expect(plan.updated).toEqual(['b']);
+    expect(articleLines(plan)).toContain('           replaces the live article "Título b" published on 01/05/2025');
+  });
+
+  it('needs no --replace to update an article under the same title, however it is cased or spaced', () => {
+    const plan = planPublish([article('b', '2025-05-01', 'v2', { titulo: '  TÍTULO  b ' })], LIVE, contentHash);
+    expect(plan.updated).toEqual(['b']);
+  });
+
+  it('warns, without refusing, when a live body changes and "atualizado" does not', () => {
+    const warningsOf = (next: PreparedArticle, live = LIVE) => planPublish([next], live, contentHash).warnings;
+    const corrected = (version: string, atualizado?: string) => article('b', '2025-05-01', version, atualizado ? { atualizado } : {});
+    expect(warningsOf(corrected('v2'))).toEqual([
+      expect.stringMatching(/^WARNING: the text of "b" changed but "atualizado" did not: .*"atualizado": "YYYY-MM-DD"/),
+    ]);
+    expect(warningsOf(corrected('v2', '2025-06-02'))).toEqual([]);
+    // A second correction that keeps the first one's date.
+    const once = liveOf(planPublish([corrected('v2', '2025-06-02')], LIVE, contentHash).next);
+    expect(warningsOf(corrected('v3', '2025-06-02'), once)).toHaveLength(1);
+    expect(warningsOf(corrected('v3', '2025-06-09'), once)).toEqual([]);
+    // Only a field changed (same body): nothing to say; a new article: nothing either.
+    expect(warningsOf({ ...b, item: { ...b.item, descricao: 'Outra descrição' } })).toEqual([]);
+    expect(warningsOf(article('nova', '2025-06-01'))).toEqual([]);
   });
 });
 

@@ -5,19 +5,29 @@ import { variantFiles } from '../../../src/content/image-variants';
 import { buildIndex } from '../../../src/content/news-index';
 import type { NewsItem } from '../../../src/content/news-item';
 
-/** An article ready to publish: its body and image bytes decide its keys, as the checker names them. */
-export function article(slug: string, data: string, version = 'v1'): PreparedArticle {
+/**
+ * An article ready to publish: its body and image bytes decide its keys, as
+ * the checker names them. Another version of it is the same article with
+ * another body and image (same title); `fields` sets or adds entry fields.
+ */
+export function article(
+  slug: string,
+  data: string,
+  version = 'v1',
+  fields: Partial<NewsItem> & { atualizado?: string } = {},
+): PreparedArticle {
   const body = `<p>${slug} ${version}</p>`;
   const imageBytes = Buffer.from(`image of ${slug} ${version}`);
   const imagemAtual = `${slug}-${contentHash(imageBytes)}.webp`;
   return {
     item: {
       slug,
-      titulo: `Título ${slug} ${version}`,
+      titulo: `Título ${slug}`,
       descricao: `Descrição ${slug}`,
       data,
       imagemAtual,
       htmlPath: publishedBodyPath(slug, body),
+      ...fields,
     },
     body,
     image: { key: imageKey(imagemAtual), bytes: imageBytes },

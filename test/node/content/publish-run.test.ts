@@ -4,7 +4,7 @@ import { contentHash } from '../../../scripts/content/content-hash';
 import type { KvStore } from '../../../scripts/content/kv-store';
 import { LOCK_KEY, LOCK_TTL_SECONDS, LockBusyError, type LockOwner } from '../../../scripts/content/lock';
 import { DELETE_AFTER_MS, PENDING_DELETES_KEY } from '../../../scripts/content/pending-deletes';
-import { planPublish, planUnpublish, referencedKeys } from '../../../scripts/content/plan';
+import { planPublish, planUnpublish, publishChange, ReplaceRefused, referencedKeys } from '../../../scripts/content/plan';
 import { type RunOptions, readLive, runChange, runGc } from '../../../scripts/content/run';
 import { buildIndex, INDEX_META_KEY } from '../../../src/content/news-index';
 import type { NewsItem } from '../../../src/content/news-item';
@@ -195,6 +195,72 @@ describe('publish run', () => {
     clock.time += DELETE_AFTER_MS;
     await gc();
     expect(kv.keys().filter((key) => key in v1 && key !== INDEX_META_KEY)).toEqual([]);
+  });
+});
+
+describe('what a run writes and says, article by article', () => {
+  /** Every key with its value: what a reader or a later run could see. */
+  const snapshot = () => new Map(kv.keys().map((key) => [key, kv.text(key)]));
+  /** The store, recording the keys each put writes. */
+  const recording = (written: string[]): KvStore => ({
+    ...runnerView(kv),
+    put: async (entries) => {
+      written.push(...entries.map(({ key }) => key));
+      await kv.put(entries);
+    },
+  });
+
+  it('logs each article with its title, its address on the site and what happens to it', async () => {
+    await publish([article('antiga', '2025-03-01')]);
+    const lines: string[] = [];
+    const opts = { ...options(lines), site: 'https://exemplo.com.br' };
+    await runChange(kv, publishChange([article('nova', '2025-06-01'), article('antiga', '2025-03-01', 'v2')], contentHash), opts);
+    expect(lines.slice(0, 8)).toEqual([
+      '  new        "Título nova"',
+      '             https://exemplo.com.br/noticia/nova',
+      '  updated    "Título antiga"',
+      '             https://exemplo.com.br/noticia/antiga',
+      '             replaces the live article "Título antiga" published on 01/03/2025',
+      expect.stringMatching(/^ {2}WARNING: the text of "antiga" changed but "atualizado" did not/),
+      '  In KV:',
+      '  1. write 16 article file(s), not shown until step 3',
+    ]);
+  });
+
+  it('refuses to replace a live article under another title without --replace: the store is exactly as before', async () => {
+    await publish([article('nova', '2025-06-01')]);
+    const before = snapshot();
+    const copied = article('nova', '2025-07-01', 'v2', { titulo: 'Reforma de cozinhas pequenas em apartamentos antigos' });
+    await expect(runChange(kv, publishChange([article('outra', '2025-06-02'), copied], contentHash), options())).rejects.toThrow(
+      ReplaceRefused,
+    );
+    expect(snapshot()).toEqual(before);
+    expect((await view()).items.find((item) => item.slug === 'nova')?.titulo).toBe('Título nova');
+
+    await runChange(kv, publishChange([copied], contentHash, { replace: true }), options());
+    expect((await view()).items.find((item) => item.slug === 'nova')?.titulo).toBe(copied.item.titulo);
+  });
+
+  it('never rewrites an unchanged article; when all are unchanged, writes nothing and does not switch', async () => {
+    const nova = article('nova', '2025-06-01');
+    await publish([nova, article('outra', '2025-06-02')]);
+    const written: string[] = [];
+    const { plan } = await runChange(
+      recording(written),
+      publishChange([nova, article('outra', '2025-06-02', 'v2')], contentHash),
+      options(),
+    );
+    expect(plan?.unchanged).toEqual(['nova']);
+    expect(plan?.updated).toEqual(['outra']);
+    expect(written).not.toContain(nova.item.htmlPath);
+    expect(written).not.toContain(nova.image.key);
+
+    const before = snapshot();
+    written.length = 0;
+    const again = await runChange(recording(written), publishChange([nova, article('outra', '2025-06-02', 'v2')], contentHash), options());
+    expect(again.plan).toBeNull();
+    expect(written).toEqual([LOCK_KEY]);
+    expect(snapshot()).toEqual(before);
   });
 });
 
