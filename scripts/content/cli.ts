@@ -2,28 +2,35 @@
  * The editors' commands (README, "For editors"):
  *
  *   npm run content:check -- <path>...
- *   npm run content:publish -- --local|--remote [--dry-run] <path>...
- *   npm run content:unpublish -- --local|--remote [--dry-run] <slug>
+ *   npm run content:publish -- --local|--remote [--dry-run] [--replace] [--port N] <path>...
+ *   npm run content:unpublish -- --local|--remote [--dry-run] [--port N] <slug>
  *   npm run content:gc -- --local|--remote [--dry-run]
  *
  * <path> is one article folder (content/<slug>/) or a folder of them; several
- * paths are checked (and published) together, as one set.
+ * paths are checked (and published) together, as one set. Publish and
+ * unpublish print, per article, its title, its address and what happens to
+ * it (plan.ts, describePlan).
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parse as parseToml } from 'smol-toml';
 import { articlePath } from '../../src/seo/urls.ts';
 import { withImageVariants } from './check-article.ts';
 import { checkContent } from './check-folder.ts';
 import { contentHash } from './content-hash.ts';
 import { openStore, type Target } from './kv.ts';
 import { DELETE_AFTER_MS } from './pending-deletes.ts';
-import { describePlan, type Live, planPublish, planUnpublish } from './plan.ts';
+import { changesNothing, describePlan, type Live, type Plan, planPublish, planUnpublish, publishChange, refusal } from './plan.ts';
 import { formatProblems, hasErrors } from './problems.ts';
 import { readLive, runChange, runGc } from './run.ts';
-import { runOptions } from './run-options.ts';
+import { DEFAULT_LOCAL_PORT, localPort, runOptions, siteUrl } from './run-options.ts';
 
-const LOCAL_SITE = 'http://localhost:8787';
+const PORT_HELP = `--port N: with --local, the port npm start (wrangler dev) listens on, for the addresses printed (default: the PORT environment variable, else ${DEFAULT_LOCAL_PORT})`;
+const PUBLISH_USAGE = [
+  'usage: npm run content:publish -- --local|--remote [--dry-run] [--replace] [--port N] <path>...',
+  '  --dry-run: print the plan, write nothing',
+  "  --replace: allow replacing a live article whose title differs from the folder's",
+  `  ${PORT_HELP}`,
+].join('\n');
+const UNPUBLISH_USAGE = ['usage: npm run content:unpublish -- --local|--remote [--dry-run] [--port N] <slug>', `  ${PORT_HELP}`].join('\n');
 
 class UsageError extends Error {}
 
@@ -35,6 +42,8 @@ function parse(argv: string[]) {
       local: { type: 'boolean', default: false },
       remote: { type: 'boolean', default: false },
       'dry-run': { type: 'boolean', default: false },
+      replace: { type: 'boolean', default: false },
+      port: { type: 'string' },
     },
   });
   return { values, positionals };
@@ -47,22 +56,37 @@ function targetOf(values: { local: boolean; remote: boolean }): Target {
   return values.remote ? 'remote' : 'local';
 }
 
-/** The site's public origin for the target, to print the URLs to open. */
-function siteUrl(target: Target): string {
-  if (target === 'local') return LOCAL_SITE;
-  const config = parseToml(readFileSync('wrangler.toml', 'utf8')) as {
-    env?: { production?: { vars?: { SITE_URL?: string } } };
-  };
-  return config.env?.production?.vars?.SITE_URL ?? '(SITE_URL of [env.production.vars])';
+/** The site's origin for the target, to print the addresses to open: SITE_URL remotely, the local port locally. */
+function siteOf(target: Target, port: string | undefined): string {
+  if (target === 'remote') {
+    if (port !== undefined) throw new UsageError('--port is for --local: with --remote the addresses are the production SITE_URL');
+    return siteUrl('remote');
+  }
+  try {
+    return siteUrl('local', { port: localPort(port) });
+  } catch (error) {
+    if (error instanceof RangeError) throw new UsageError(`${error.message}\n${PORT_HELP}`);
+    throw error;
+  }
 }
 
 const print = (line: string) => console.log(line);
 
-/** The dry run's output: the plan, and nothing written. */
-function printDryRun(lines: string[], target: Target): void {
-  console.log(`Plan (dry run, nothing written) for ${target}:`);
+/** A heading, then the plan's lines. */
+function printPlan(heading: string, lines: readonly string[]): void {
+  console.log(heading);
   for (const line of lines) console.log(`  ${line}`);
 }
+
+/** What a publish did, in one line. */
+const summary = (plan: Plan) =>
+  [
+    plan.added.length > 0 ? `${plan.added.length} new` : '',
+    plan.updated.length > 0 ? `${plan.updated.length} updated` : '',
+    plan.unchanged.length > 0 ? `${plan.unchanged.length} unchanged (not rewritten)` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
 
 async function check(argv: string[]): Promise<number> {
   const { positionals } = parse(argv);
@@ -77,9 +101,10 @@ async function check(argv: string[]): Promise<number> {
 async function publish(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv);
   const target = targetOf(values);
-  if (positionals.length === 0) throw new UsageError('usage: npm run content:publish -- --local|--remote [--dry-run] <path>...');
+  if (positionals.length === 0) throw new UsageError(PUBLISH_USAGE);
+  const site = siteOf(target, values.port);
   const store = openStore(target);
-  const options = runOptions(target, 'publish', print);
+  const options = runOptions(target, 'publish', print, site);
   // Read without the lock, for the check's links to live articles; the run reads it again under the lock.
   const live = await readLive(store, options);
   const { problems, articles } = await checkContent(positionals, live.items);
@@ -89,19 +114,28 @@ async function publish(argv: string[]): Promise<number> {
     return 1;
   }
   const prepared = await Promise.all(articles.map(withImageVariants));
-  const change = (current: Live) => planPublish(prepared, current, contentHash);
+  const replace = values.replace;
   if (values['dry-run']) {
-    const plan = change(live);
-    printDryRun([...plan.notes, ...describePlan(plan)], target);
+    // Planned as with --replace, to show what it would replace; without it, the run would stop.
+    const plan = planPublish(prepared, live, contentHash, { replace: true });
+    printPlan(`Plan for ${target} (dry run, nothing written):`, describePlan(plan, site));
+    const refused = replace ? null : refusal(plan.articles);
+    if (refused) console.log(refused.replace('Stopped, nothing was written', 'Without --replace, the run would stop'));
+    return refused ? 1 : 0;
+  }
+  // Planned once before the lock: a refusal (ReplaceRefused) or nothing to do stops here, having written nothing.
+  const first = planPublish(prepared, live, contentHash, { replace });
+  if (changesNothing(first)) {
+    printPlan(`Publishing to ${target}:`, describePlan(first, site));
     return 0;
   }
   console.log(`Publishing to ${target}:`);
-  const { plan } = await runChange(store, change, options, live);
-  if (!plan) throw new Error('nothing was planned');
-  const site = siteUrl(target);
-  console.log(`Published ${plan.added.length} new and ${plan.updated.length} updated article(s) to ${target}:`);
-  for (const slug of [...plan.added, ...plan.updated]) console.log(`  ${site}${articlePath({ slug })}`);
-  console.log(`  ${site}/`);
+  const { plan } = await runChange(store, publishChange(prepared, contentHash, { replace }), options, live);
+  if (!plan) {
+    console.log('Nothing to publish: every article is exactly as live (another run has just published them).');
+    return 0;
+  }
+  console.log(`Published to ${target}: ${summary(plan)}. The home page: ${site}/`);
   if (target === 'remote') console.log('They show on the site within about 5 minutes (README, "How long until it shows").');
   return 0;
 }
@@ -111,9 +145,10 @@ async function unpublish(argv: string[]): Promise<number> {
   const target = targetOf(values);
   const slug = positionals[0];
   if (positionals.length > 1) throw new UsageError(`unpublish takes one slug, not ${positionals.length}: run it once per article`);
-  if (!slug) throw new UsageError('usage: npm run content:unpublish -- --local|--remote [--dry-run] <slug>');
+  if (!slug) throw new UsageError(UNPUBLISH_USAGE);
+  const site = siteOf(target, values.port);
   const store = openStore(target);
-  const options = runOptions(target, 'unpublish', print);
+  const options = runOptions(target, 'unpublish', print, site);
   const change = (current: Live) => planUnpublish(slug, current, contentHash);
   const notLive = () => {
     console.log(`"${slug}" is not published on ${target}: nothing to do.`);
@@ -122,14 +157,14 @@ async function unpublish(argv: string[]): Promise<number> {
   if (values['dry-run']) {
     const plan = change(await readLive(store, options));
     if (!plan) return notLive();
-    printDryRun([...plan.notes, ...describePlan(plan)], target);
+    printPlan(`Plan for ${target} (dry run, nothing written):`, describePlan(plan, site));
     return 0;
   }
   console.log(`Unpublishing from ${target}:`);
   const { plan } = await runChange(store, change, options);
   if (!plan) return notLive();
   console.log(
-    `Unpublished "${slug}": ${siteUrl(target)}${articlePath({ slug })} now answers 404 (its body and images are deleted ${DELETE_AFTER_MS / 60_000} minutes from now, once no cached page can show them).`,
+    `Unpublished "${slug}": ${site}${articlePath({ slug })} now answers 404 (its body and images are deleted ${DELETE_AFTER_MS / 60_000} minutes from now, once no cached page can show them).`,
   );
   return 0;
 }

@@ -45,7 +45,9 @@ test('an article published to the local store shows on the site, and unpublishin
 
   const published = content('publish', '--local', join(root, SLUG));
   expect(published.code, published.output).toBe(0);
-  expect(published.output).toContain(`http://localhost:8787/noticia/${SLUG}`);
+  expect(published.output).toMatch(
+    new RegExp(`new +"Teste de publicação local: a notícia aparece sem deploy"\n +http://localhost:8787/noticia/${SLUG}\n`),
+  );
 
   await page.goto('/');
   const card = page.locator('.posts .card', { hasText: 'Teste de publicação local' });
@@ -63,8 +65,11 @@ test('an article published to the local store shows on the site, and unpublishin
   expect(imageResponse.headers()['content-type']).toBe('image/webp');
   expect(imageResponse.headers()['cache-control']).toContain('immutable');
 
-  // Publishing again is harmless.
-  expect(content('publish', '--local', join(root, SLUG)).code).toBe(0);
+  // Publishing again is harmless: the article is exactly as live, nothing is written.
+  const again = content('publish', '--local', join(root, SLUG));
+  expect(again.code, again.output).toBe(0);
+  expect(again.output).toMatch(/unchanged +"Teste de publicação local/);
+  expect(again.output).toContain('Nothing to publish');
   await page.goto('/');
   await expect(page.locator('.posts .card', { hasText: 'Teste de publicação local' })).toHaveCount(1);
 
