@@ -1,6 +1,8 @@
 import { fnv1a } from '../lib/hash';
 import { PAGE_SIZE } from '../lib/pagination';
+import { isValidSlug } from './format';
 import type { NewsItem } from './news-item';
+import { isValidUpdate } from './updated';
 
 /**
  * The news list, split so that no request reads more than a few small values,
@@ -16,10 +18,10 @@ import type { NewsItem } from './news-item';
  *
  * | key | holds |
  * |---|---|
- * | `index/meta.json` | the count and the hash of every chunk; written last, it makes a publish visible |
+ * | `index/meta.json` | the count, the hash of every chunk and the featured slug; written last, it makes a publish visible |
  * | `index/pages/<n>.<hash>.json` | 24 items: the grid's pages are read from one or two of these |
  * | `index/slugs/<s>.<hash>.json` | slug → item, for the slugs that hash to shard s (article lookup) |
- * | `index/sitemaps/<n>.<hash>.json` | [slug, date] pairs, 5,000 per chunk (one sitemap file each) |
+ * | `index/sitemaps/<n>.<hash>.json` | [slug, lastmod] pairs (`atualizado`, else `data`), 5,000 per chunk (one sitemap file each) |
  * | `index/list/<n>.<hash>.json` | the full items, 10,000 per chunk: what the publish command merges with |
  */
 export const INDEX_META_KEY = 'index/meta.json';
@@ -69,6 +71,8 @@ export interface IndexMetaFile {
   lists: string[];
   /** SLUG_SHARDS entries: the hash of shard s's chunk, or null when no slug falls in it. */
   shards: (string | null)[];
+  /** The slug of the newest article marked `destaque`, for the home page's featured block; absent when none is. */
+  featured?: string;
 }
 
 /** The index as a reader uses it: checked counts and the exact key of every chunk. */
@@ -83,6 +87,8 @@ export interface IndexMeta {
   listKeys: readonly string[];
   /** SLUG_SHARDS entries: the key of shard s's chunk, or null when no slug falls in it. */
   shardKeys: readonly (string | null)[];
+  /** The featured article's slug (checked), or null when none is marked. */
+  featured: string | null;
 }
 
 export const shardOf = (slug: string) => fnv1a(slug) % SLUG_SHARDS;
@@ -98,6 +104,16 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   const result: T[][] = [];
   for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
   return result;
+}
+
+/** A sitemap's date for an item: when it was last corrected, else its publication day. */
+export const lastmodOf = (item: NewsItem) =>
+  typeof item.atualizado === 'string' && isValidUpdate(item.atualizado, String(item.data)) ? item.atualizado : item.data;
+
+/** The newest item marked `destaque` (the last one in ascending order), or undefined. */
+function featuredOf(sorted: readonly NewsItem[]): string | undefined {
+  for (let i = sorted.length - 1; i >= 0; i--) if (sorted[i]!.destaque === true) return sorted[i]!.slug;
+  return undefined;
 }
 
 /** How many chunks of `size` hold `count` items. */
@@ -120,7 +136,7 @@ export function buildIndex(items: readonly NewsItem[], hash: ContentHash): Map<s
   };
   const pages = chunks(sorted, CHUNK_SIZE).map((chunk, n) => write('pages', n, chunk));
   const sitemaps = chunks(
-    sorted.map((item) => [item.slug, item.data]),
+    sorted.map((item) => [item.slug, lastmodOf(item)]),
     SITEMAP_CHUNK_SIZE,
   ).map((chunk, n) => write('sitemaps', n, chunk));
   const lists = chunks(sorted, LIST_CHUNK_SIZE).map((chunk, n) => write('list', n, chunk));
@@ -135,7 +151,16 @@ export function buildIndex(items: readonly NewsItem[], hash: ContentHash): Map<s
     const entries = bySlug.get(shard);
     return entries ? write('slugs', shard, entries) : null;
   });
-  const meta: IndexMetaFile = { version: INDEX_VERSION, count: sorted.length, pages, sitemaps, lists, shards };
+  const featured = featuredOf(sorted);
+  const meta: IndexMetaFile = {
+    version: INDEX_VERSION,
+    count: sorted.length,
+    pages,
+    sitemaps,
+    lists,
+    shards,
+    ...(featured === undefined ? {} : { featured }),
+  };
   files.set(INDEX_META_KEY, JSON.stringify(meta));
   return files;
 }
@@ -157,7 +182,19 @@ function checkedHashes(meta: Record<string, unknown>, field: string, length: num
   return value as string[];
 }
 
-function parseVersion2(meta: Record<string, unknown>): IndexMeta {
+/** Reports an optional meta value that was ignored (the index is still used without it). */
+export type IgnoredValue = (field: string, reason: string) => void;
+
+/** The optional featured slug: a valid slug, else ignored (and reported). */
+function checkedFeatured(meta: Record<string, unknown>, ignored?: IgnoredValue): string | null {
+  const value = meta.featured;
+  if (value === undefined) return null;
+  if (typeof value === 'string' && isValidSlug(value)) return value;
+  ignored?.('featured', `${JSON.stringify(value)?.slice(0, 140)} is not a slug`);
+  return null;
+}
+
+function parseVersion2(meta: Record<string, unknown>, ignored?: IgnoredValue): IndexMeta {
   const count = checkedCount(meta.count);
   const pages = checkedHashes(meta, 'pages', chunkCount(count, CHUNK_SIZE));
   const sitemaps = checkedHashes(meta, 'sitemaps', chunkCount(count, SITEMAP_CHUNK_SIZE));
@@ -182,6 +219,7 @@ function parseVersion2(meta: Record<string, unknown>): IndexMeta {
     sitemapKeys: sitemaps.map((hash, n) => sitemapChunkKey(n, hash)),
     listKeys: lists.map((hash, n) => listChunkKey(n, hash)),
     shardKeys,
+    featured: checkedFeatured(meta, ignored),
   };
 }
 
@@ -215,18 +253,21 @@ function parseVersion1(meta: Record<string, unknown>): IndexMeta {
     sitemapKeys: keys('sitemaps', sitemapChunks),
     listKeys: keys('list', listChunks),
     shardKeys,
+    featured: null,
   };
 }
 
 /**
  * index/meta.json's text, checked: every count an integer in range, every
  * list as long as the count needs, every hash well formed. Throws with the
- * reason otherwise, so a corrupt or unknown meta is never half used.
+ * reason otherwise, so a corrupt or unknown meta is never half used. An
+ * optional value that fails its check (the featured slug) is left out and
+ * reported through `ignored`: the list itself is still good.
  */
-export function parseIndexMeta(text: string): IndexMeta {
+export function parseIndexMeta(text: string, ignored?: IgnoredValue): IndexMeta {
   const meta: unknown = JSON.parse(text);
   if (!isRecord(meta)) throw new Error('index/meta.json is not an object');
-  if (meta.version === 2) return parseVersion2(meta);
+  if (meta.version === 2) return parseVersion2(meta, ignored);
   if (meta.version === 1) return parseVersion1(meta);
   throw new Error(`index/meta.json has unknown version ${JSON.stringify(meta.version)}`);
 }

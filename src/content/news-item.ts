@@ -1,5 +1,6 @@
 import { parseCalendarDate } from '../lib/dates';
 import { isValidBodyPath, isValidImageFile, isValidSlug } from './format';
+import { isValidUpdate, parseUpdated } from './updated';
 
 /** A news item of the list (docs/product.md §3), as the index stores it (src/content/news-index.ts). */
 export interface NewsItem {
@@ -12,21 +13,58 @@ export interface NewsItem {
   imagemAtual: string;
   /** Content path of the HTML body: `noticias/<slug>.<hash of the body>.html` (`noticias/<slug>.html` before bodies were hashed). */
   htmlPath: string;
+  /** What the image shows, for readers who cannot see it (the image's alt); the title stands in when absent. */
+  alt?: string;
+  /** Who made the image: the caption reads "Imagem: <credito>" ("Imagem: Reprodução/Internet" when absent). */
+  credito?: string;
+  /** When the article was last corrected: `YYYY-MM-DD` or `YYYY-MM-DDTHH:mm`, São Paulo time, not before `data`. */
+  atualizado?: string;
+  /** Marked for the home page's featured block; only `true` is ever stored. */
+  destaque?: true;
 }
 
-/** A news item whose date has been checked and parsed once. */
+/** A news item whose dates have been checked and parsed once. */
 export interface NewsEntry extends NewsItem {
   date: Date;
+  /** The calendar day of `atualizado`, when there is one. */
+  updated?: Date;
 }
+
+/** Length limits of the optional texts, in characters (trimmed); the editors' check and every read apply the same. */
+export const ALT_CHARS = { min: 10, max: 150 } as const;
+export const CREDIT_CHARS = { min: 3, max: 100 } as const;
+
+const REQUIRED = ['slug', 'titulo', 'descricao', 'data', 'imagemAtual', 'htmlPath'] as const;
+
+/** Whether a text is within limits once trimmed. */
+const textWithin = (value: unknown, { min, max }: { min: number; max: number }): value is string =>
+  typeof value === 'string' && value.trim().length >= min && value.trim().length <= max;
+
+/**
+ * The optional fields an item may carry: each checked on read, and when it
+ * fails its rule the entry is kept without it (the page then shows what it
+ * showed before the field existed), and the reason is reported.
+ */
+const OPTIONAL: { [K in 'alt' | 'credito' | 'atualizado' | 'destaque']: (value: unknown, item: NewsItem) => string | null } = {
+  alt: (value) => (textWithin(value, ALT_CHARS) ? null : `not a text of ${ALT_CHARS.min}–${ALT_CHARS.max} characters`),
+  credito: (value) => (textWithin(value, CREDIT_CHARS) ? null : `not a text of ${CREDIT_CHARS.min}–${CREDIT_CHARS.max} characters`),
+  atualizado: (value, item) =>
+    typeof value === 'string' && isValidUpdate(value, item.data) ? null : 'not YYYY-MM-DD or YYYY-MM-DDTHH:mm on or after "data"',
+  destaque: (value) => (value === true ? null : 'not true'),
+};
+
+/** Why an optional field was left out of an entry. */
+export type DroppedField = (field: string, reason: string) => void;
 
 /**
  * Checks one raw list entry. Returns the parsed entry, or the reason it was
  * rejected: a bad entry is skipped and logged rather than breaking the page.
+ * A bad optional field only drops that field, reported through `dropped`.
  */
-export function parseNewsItem(raw: unknown): NewsEntry | string {
+export function parseNewsItem(raw: unknown, dropped?: DroppedField): NewsEntry | string {
   if (typeof raw !== 'object' || raw === null) return 'not an object';
   const item = raw as Record<string, unknown>;
-  for (const field of ['slug', 'titulo', 'descricao', 'data', 'imagemAtual', 'htmlPath']) {
+  for (const field of REQUIRED) {
     if (typeof item[field] !== 'string' || (item[field] as string).trim() === '') {
       return `missing or empty field "${field}"`;
     }
@@ -37,5 +75,14 @@ export function parseNewsItem(raw: unknown): NewsEntry | string {
   if (!date) return `invalid date "${data}"`;
   if (!isValidImageFile(imagemAtual)) return `invalid image file name "${imagemAtual}"`;
   if (!isValidBodyPath(htmlPath, slug)) return `invalid htmlPath "${htmlPath}"`;
-  return { slug, titulo, descricao, data, imagemAtual, htmlPath, date };
+  const entry: NewsEntry = { slug, titulo, descricao, data, imagemAtual, htmlPath, date };
+  for (const field of Object.keys(OPTIONAL) as (keyof typeof OPTIONAL)[]) {
+    const value = item[field];
+    if (value === undefined) continue;
+    const why = OPTIONAL[field](value, entry);
+    if (why === null) (entry as unknown as Record<string, unknown>)[field] = value;
+    else dropped?.(field, why);
+  }
+  if (entry.atualizado !== undefined) entry.updated = parseUpdated(entry.atualizado)!.day;
+  return entry;
 }

@@ -1,5 +1,4 @@
 import QuickLRU from 'quick-lru';
-import { parseCalendarDate } from '../lib/dates';
 import { describeError, log } from '../log';
 import { isValidSlug } from './format';
 import {
@@ -13,6 +12,7 @@ import {
   shardOf,
 } from './news-index';
 import { type NewsEntry, parseNewsItem } from './news-item';
+import { parseUpdated } from './updated';
 
 /**
  * How long an isolate keeps the index's counts (index/meta.json) before
@@ -101,18 +101,22 @@ export async function readContent(env: ContentBindings, key: string): Promise<st
   return (await readFromKv(env, key)) ?? (await readFromBundle(env, key));
 }
 
+/** Logs an optional meta value left out (the featured slug): the list is still used. */
+const ignoredIn = (source: NewsIndex['source']) => (field: string, reason: string) =>
+  log('warn', 'news_index_value_ignored', { source, key: INDEX_META_KEY, field, reason });
+
 async function loadIndex(env: ContentBindings): Promise<NewsIndex> {
   const fromKv = await readFromKv(env, INDEX_META_KEY);
   if (fromKv != null) {
     try {
-      return { meta: parseIndexMeta(fromKv), source: 'kv' };
+      return { meta: parseIndexMeta(fromKv, ignoredIn('kv')), source: 'kv' };
     } catch (error) {
       log('error', 'news_index_invalid', { source: 'kv', key: INDEX_META_KEY, ...describeError(error) });
     }
   }
   const fromBundle = await readFromBundle(env, INDEX_META_KEY);
   if (fromBundle === null) throw new Error('bundled news index is missing');
-  return { meta: parseIndexMeta(fromBundle), source: 'bundle' };
+  return { meta: parseIndexMeta(fromBundle, ignoredIn('bundle')), source: 'bundle' };
 }
 
 /** The index's counts and source, kept per isolate for {@link NEWS_LIST_TTL_MS}. */
@@ -156,9 +160,14 @@ function parseIndexJson<T>(text: string, key: string): T | null {
   }
 }
 
-/** A checked entry, or null for a bad one: skipped and logged rather than breaking the page. */
+/**
+ * A checked entry, or null for a bad one: skipped and logged rather than
+ * breaking the page. A bad optional field is left out of the entry, logged.
+ */
 function checkedEntry(value: unknown, key: string): NewsEntry | null {
-  const parsed = parseNewsItem(value);
+  const parsed = parseNewsItem(value, (field, reason) =>
+    log('warn', 'news_item_field_dropped', { key, slug: (value as { slug?: unknown }).slug, field, reason }),
+  );
   if (typeof parsed !== 'string') return parsed;
   log('warn', 'news_item_skipped', { key, reason: parsed });
   return null;
@@ -269,11 +278,32 @@ function itemInShard(text: string, slug: string, key: string): unknown {
   return Object.hasOwn(entries, slug) ? (entries as Record<string, unknown>)[slug] : undefined;
 }
 
+/** The featured article per index object, once found (or null when the meta names none that can be shown). */
+const featuredCache = new WeakMap<NewsIndex, NewsEntry | null>();
+
+/**
+ * The article the home page features: the one the meta names (the newest
+ * marked `destaque`, found when the index was built), read from its slug
+ * shard once per index. Null when none is marked, or when the named one is
+ * missing or no longer marked (logged): the page then shows its fixed block.
+ */
+export async function getFeatured(env: ContentBindings, index: NewsIndex): Promise<NewsEntry | null> {
+  const slug = index.meta.featured;
+  if (slug === null) return null;
+  if (featuredCache.has(index)) return featuredCache.get(index)!;
+  const entry = await findArticle(env, index, slug);
+  const featured = entry?.destaque === true ? entry : null;
+  if (!featured) log('warn', 'featured_item_unusable', { source: index.source, slug, reason: entry ? 'not marked destaque' : 'not found' });
+  // Not found may be a failed read: asked again next time rather than kept with the index.
+  if (entry) featuredCache.set(index, featured);
+  return featured;
+}
+
 /** A sitemap pair whose slug and date are what the sitemap may print. */
 function isSitemapPair(value: unknown): value is [string, string] {
   if (!Array.isArray(value) || value.length !== 2) return false;
   const [slug, date] = value as unknown[];
-  return typeof slug === 'string' && isValidSlug(slug) && typeof date === 'string' && parseCalendarDate(date) !== null;
+  return typeof slug === 'string' && isValidSlug(slug) && typeof date === 'string' && parseUpdated(date) !== null;
 }
 
 /**
