@@ -86,7 +86,8 @@ function nestedArticleFolders(dir: string): string[] {
   return found.sort();
 }
 
-function editDistance(a: string, b: string): number {
+/** How many one-character edits turn a into b (Levenshtein): for "did you mean" suggestions. */
+export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];

@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { IMAGE_FORMATS, imageKey, isValidSlug } from '../../src/content/format.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
-import { type ArticleSource, BODY_FILE, META_FILE, publishedImageName, shown } from './article-folder.ts';
+import { type ArticleSource, BODY_FILE, editDistance, META_FILE, publishedImageName, shown } from './article-folder.ts';
 import { checkBody } from './check-body.ts';
 import { checkDate } from './check-date.ts';
+import { checkAlt, checkCredit, checkFeatured, checkUpdated } from './check-fields.ts';
 import { checkImage } from './check-image.ts';
 import { publishedBodyPath } from './content-hash.ts';
 import { describeValue, orList } from './editor-text.ts';
@@ -56,14 +57,62 @@ function checkText(meta: Record<string, unknown>, field: 'titulo' | 'descricao',
 /** The image file names an editor may use, one per format: imagem.webp, imagem.avif, imagem.jpg, imagem.png. */
 const IMAGE_NAMES = Object.values(IMAGE_FORMATS).map(({ extensions }) => `imagem.${extensions[0]}`);
 
-const FIELDS = ['titulo', 'descricao', 'data', 'slug'];
-const ALIASES: Record<string, string> = { title: 'titulo', description: 'descricao', date: 'data' };
+/** Every key article.json may hold (`slug` only as the folder's name); any other is an error. */
+const FIELDS = ['titulo', 'descricao', 'data', 'alt', 'credito', 'atualizado', 'destaque', 'slug'];
+/** The fields an article cannot do without: a misspelt one is reported as missing. */
+const REQUIRED_FIELDS = ['titulo', 'descricao', 'data'];
+const ALIASES: Record<string, string> = {
+  title: 'titulo',
+  description: 'descricao',
+  date: 'data',
+  'alt text': 'alt',
+  alttext: 'alt',
+  alt_text: 'alt',
+  'alt-text': 'alt',
+  'texto alternativo': 'alt',
+  credit: 'credito',
+  creditos: 'credito',
+  'credito da imagem': 'credito',
+  fonte: 'credito',
+  updated: 'atualizado',
+  'atualizado em': 'atualizado',
+  atualizacao: 'atualizado',
+  'data de atualizacao': 'atualizado',
+  modificado: 'atualizado',
+  featured: 'destaque',
+  'em destaque': 'destaque',
+  destacado: 'destaque',
+};
 
-/** The field a misspelt key stands for ("Título", "title" → "titulo"), when it is not that field. */
+/**
+ * The field a misspelt key stands for ("Título", "title" → "titulo",
+ * "atualizdo" → "atualizado"), when it is not that field.
+ */
 function fieldMeant(key: string): string | undefined {
   const plain = key.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
-  const field = ALIASES[plain] ?? plain;
+  let field = ALIASES[plain] ?? plain;
+  if (!FIELDS.includes(field)) {
+    // One slip in a short name, two in a long one.
+    field = FIELDS.find((known) => known.length >= 4 && editDistance(plain, known) <= (known.length >= 7 ? 2 : 1)) ?? field;
+  }
   return FIELDS.includes(field) && field !== key ? field : undefined;
+}
+
+/**
+ * The optional fields an article gives, as its list item holds them: only
+ * those present (an article without them publishes exactly as before), texts
+ * trimmed, `destaque` only when true.
+ */
+function optionalFields(meta: Record<string, unknown>): Pick<NewsItem, 'alt' | 'credito' | 'atualizado' | 'destaque'> {
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+  const alt = text(meta.alt);
+  const credito = text(meta.credito);
+  return {
+    ...(alt === undefined ? {} : { alt }),
+    ...(credito === undefined ? {} : { credito }),
+    ...(typeof meta.atualizado === 'string' ? { atualizado: meta.atualizado } : {}),
+    ...(meta.destaque === true ? { destaque: true as const } : {}),
+  };
 }
 
 /**
@@ -75,6 +124,8 @@ export async function checkArticle(
   source: ArticleSource,
   knownSlugs?: ReadonlySet<string>,
   today = new Date(),
+  /** Whether the article is already live (or bundled): a missing `alt` is then a warning, not an error. */
+  published = false,
 ): Promise<{ problems: Problem[]; article?: PreparedArticle }> {
   const problems: Problem[] = [];
   const metaFile = shown(join(source.dir, META_FILE));
@@ -115,7 +166,19 @@ export async function checkArticle(
     }
     for (const [field, key] of misspelt) {
       problems.push(
-        error(metaFile, field, `"${field}" is missing; there is a "${key}" field`, `rename "${key}" to "${field}" (lowercase, no accents)`),
+        REQUIRED_FIELDS.includes(field) || (field === 'alt' && !published)
+          ? error(
+              metaFile,
+              field,
+              `"${field}" is missing; there is a "${key}" field`,
+              `rename "${key}" to "${field}" (lowercase, no accents)`,
+            )
+          : error(
+              metaFile,
+              field,
+              `unknown field "${key}"; did you mean "${field}"?`,
+              `rename "${key}" to "${field}" (lowercase, no accents)`,
+            ),
       );
     }
     const spelt = (field: 'titulo' | 'descricao') => (misspelt.has(field) ? [] : checkText(meta, field, metaFile));
@@ -131,9 +194,23 @@ export async function checkArticle(
       );
     }
     if (!misspelt.has('data')) problems.push(...checkDate(meta.data, metaFile, today));
+    if (!misspelt.has('alt')) problems.push(...checkAlt(meta, metaFile, published));
+    problems.push(
+      ...checkCredit(meta.credito, metaFile),
+      ...checkUpdated(meta.atualizado, meta.data, metaFile, today),
+      ...checkFeatured(meta.destaque, metaFile),
+    );
     for (const key of Object.keys(meta)) {
       if (!FIELDS.includes(key) && ![...misspelt.values()].includes(key)) {
-        problems.push(warning(metaFile, key, `unknown field "${key}" is ignored`, 'remove it, or check its spelling'));
+        const near = fieldMeant(key);
+        problems.push(
+          error(
+            metaFile,
+            key,
+            near ? `unknown field "${key}"; did you mean "${near}"? (there is a "${near}" too)` : `unknown field "${key}"`,
+            `remove it, or check its spelling: ${META_FILE} takes ${FIELDS.filter((field) => field !== 'slug').join(', ')}`,
+          ),
+        );
       }
     }
   }
@@ -194,6 +271,7 @@ export async function checkArticle(
         data: String(meta.data),
         imagemAtual: imageFile,
         htmlPath: publishedBodyPath(slug, source.body),
+        ...optionalFields(meta),
       },
       body: source.body,
       image: { key: imageKey(imageFile), bytes: image.bytes },

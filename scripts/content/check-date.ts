@@ -6,11 +6,11 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 const MESES = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
 const EXAMPLE = 'write it as "YYYY-MM-DD" (year, month, day), e.g. "2025-04-28"';
 
-const iso = (year: number, month: number, day: number) =>
+export const iso = (year: number, month: number, day: number) =>
   `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
 /** Why year-month-day is not a day of the calendar, or null when it is one. */
-function whyNotReal(year: number, month: number, day: number): string | null {
+export function whyNotReal(year: number, month: number, day: number): string | null {
   if (month < 1 || month > 12) return `there is no month ${month}`;
   const days = new Date(year, month, 0).getDate();
   if (day < 1 || day > days) return `${MONTHS[month - 1]} ${year} has ${days} days`;
@@ -18,7 +18,7 @@ function whyNotReal(year: number, month: number, day: number): string | null {
 }
 
 /** The YYYY-MM-DD an editor most likely meant by a date written another way, as [year, month, day, how it was read]. */
-function meant(text: string): [number, number, number, string] | null {
+export function meant(text: string): [number, number, number, string] | null {
   const t = text.trim();
   let m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t);
   if (m) {

@@ -14,6 +14,8 @@ export async function checkContent(
   paths: string | readonly string[],
   live: readonly NewsItem[] = [],
   today?: Date,
+  /** The articles are the bundled content (the build): each counts as already published (see checkArticle). */
+  { bundled = false }: { bundled?: boolean } = {},
 ): Promise<{ problems: Problem[]; articles: PreparedArticle[] }> {
   const problems: Problem[] = [];
   // The same folder reached twice (`content content/x`) is checked once; two folders with one slug are an error.
@@ -39,11 +41,12 @@ export async function checkContent(
     }
   }
   const sources = [...bySlug.values()].map(({ dir }) => readArticleFolder(dir));
-  const knownSlugs = new Set([...live.map((item) => item.slug), ...sources.map((source) => source.slug)]);
+  const liveSlugs = new Set(live.map((item) => item.slug));
+  const knownSlugs = new Set([...liveSlugs, ...sources.map((source) => source.slug)]);
   const articles: PreparedArticle[] = [];
   const titles = new Map(live.map((item) => [item.titulo.toLowerCase(), item.slug]));
   for (const source of sources) {
-    const result = await checkArticle(source, knownSlugs, today);
+    const result = await checkArticle(source, knownSlugs, today, bundled || liveSlugs.has(source.slug));
     problems.push(...result.problems);
     if (!result.article) continue;
     // Slugs are unique here; a same title under another slug is a likely duplicate.

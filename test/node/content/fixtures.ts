@@ -40,6 +40,7 @@ export function meta(overrides: Record<string, unknown>): string {
     titulo: 'Um título de teste com tamanho adequado',
     descricao: 'Uma descrição de teste com tamanho suficiente para cards e resultados de busca.',
     data: '2025-06-01',
+    alt: 'Uma imagem de teste: sala com sofá e prateleiras',
     ...overrides,
   });
 }

@@ -1,0 +1,214 @@
+import { ALT_CHARS, CREDIT_CHARS } from '../../src/content/news-item.ts';
+import { parseUpdated, SITE_TIME_ZONE, siteInstantOf } from '../../src/content/updated.ts';
+import { parseCalendarDate } from '../../src/lib/dates.ts';
+import { iso, meant, whyNotReal } from './check-date.ts';
+import { describeValue } from './editor-text.ts';
+import { error, type Problem, warning } from './problems.ts';
+
+/**
+ * The optional fields of article.json: `alt` (required for new articles),
+ * `credito`, `atualizado` and `destaque`. Each problem names the file, the
+ * field and the fix; the worker applies the same rules on every read
+ * (src/content/news-item.ts).
+ */
+
+const ALT_EXAMPLE = '"Sala pequena com sofá, espelho redondo e prateleiras na parede"';
+
+/** A text field's faults: not text, too short or long, extra spaces or markup. */
+function checkPlainText(
+  value: unknown,
+  field: string,
+  { min, max }: { min: number; max: number },
+  file: string,
+  example: string,
+): Problem[] {
+  if (typeof value !== 'string') {
+    return [
+      error(
+        file,
+        field,
+        `"${field}" is ${describeValue(value)}, not a text in quotes`,
+        `write the text in double quotes: "${field}": ${example}`,
+      ),
+    ];
+  }
+  const length = value.trim().length;
+  if (length < min || length > max) {
+    return [
+      error(
+        file,
+        field,
+        `"${field}" has ${length} characters; ${min}–${max} are expected`,
+        length > max ? 'shorten it' : `write a fuller text, e.g. ${example}`,
+      ),
+    ];
+  }
+  if (value !== value.trim() || /\s{2,}|<[a-z/]/i.test(value)) {
+    return [warning(file, field, `"${field}" has extra spaces or markup`, 'use plain text with single spaces')];
+  }
+  return [];
+}
+
+/**
+ * `alt`, what the image shows: an error when a new article lacks it, a
+ * warning for one already published (or bundled) without it, whose image the
+ * title goes on describing.
+ */
+export function checkAlt(meta: Record<string, unknown>, file: string, published: boolean): Problem[] {
+  const value = meta.alt;
+  const { min, max } = ALT_CHARS;
+  if (value === undefined || (typeof value === 'string' && value.trim() === '')) {
+    const what = value === undefined ? 'missing' : 'empty';
+    return published
+      ? [
+          warning(
+            file,
+            'alt',
+            `"alt" is ${what}: the title describes the image`,
+            `add "alt": "…" saying what the image shows (${min}–${max} characters); new articles need it`,
+          ),
+        ]
+      : [
+          error(
+            file,
+            'alt',
+            `"alt" is ${what}: a new article says what its image shows, for readers who cannot see it`,
+            `add "alt" to article.json: what the image shows, ${min}–${max} characters, e.g. "alt": ${ALT_EXAMPLE}`,
+          ),
+        ];
+  }
+  const problems = checkPlainText(value, 'alt', ALT_CHARS, file, ALT_EXAMPLE);
+  if (problems.length === 0 && typeof meta.titulo === 'string' && value === meta.titulo) {
+    problems.push(
+      warning(file, 'alt', '"alt" repeats the title', 'say what the image shows (people, places, objects), not what the article is about'),
+    );
+  }
+  return problems;
+}
+
+/** `credito`, who made the image: shown under it as "Imagem: <credito>". */
+export function checkCredit(value: unknown, file: string): Problem[] {
+  if (value === undefined) return [];
+  return checkPlainText(value, 'credito', CREDIT_CHARS, file, '"Foto: Ana Lima/Folhapress"');
+}
+
+const UPDATED_FORM = 'write it as "YYYY-MM-DD", or with the time in Brasília as "YYYY-MM-DDTHH:mm", e.g. "2025-05-03T14:30"';
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An instant as São Paulo's wall-clock time, `YYYY-MM-DDTHH:mm`. */
+function siteWallClock(instant: number): string {
+  const parts: Record<string, string> = {};
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone: SITE_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  for (const { type, value } of format.formatToParts(instant)) parts[type] = value;
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** What an `atualizado` written another way most likely means, in the accepted form; null when it cannot tell. */
+function updatedMeant(text: string): string | null {
+  // An ISO date and time with seconds, a zone or a space: São Paulo's time of that instant, or the time as written.
+  const full = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);
+  if (full) {
+    const [, year, month, day, hour, minute, , zone] = full;
+    if (zone) {
+      const instant = Date.parse(`${year}-${month}-${day}T${pad(Number(hour))}:${minute}:00${zone.toUpperCase()}`);
+      return Number.isNaN(instant) ? null : siteWallClock(instant);
+    }
+    return `${year}-${month}-${day}T${pad(Number(hour))}:${minute}`;
+  }
+  // A date written another way, maybe with a time: "03/05/2025", "03/05/2025 14:30", "3 de maio de 2025 às 14h30".
+  const withTime = /^(.+?)[\s,]+(?:às\s*)?(\d{1,2})[:h](\d{2})$/iu.exec(text);
+  const guess = meant(withTime ? withTime[1]! : text);
+  if (!guess) return null;
+  const [year, month, day] = guess;
+  if (whyNotReal(year, month, day)) return null;
+  return withTime ? `${iso(year, month, day)}T${pad(Number(withTime[2]))}:${withTime[3]}` : iso(year, month, day);
+}
+
+/**
+ * `atualizado`, when the article was last corrected: a real day, or a day and
+ * a time (São Paulo), not before `data`. In the future it is a warning, as
+ * `data` is.
+ */
+export function checkUpdated(value: unknown, data: unknown, file: string, today: Date): Problem[] {
+  if (value === undefined) return [];
+  if (typeof value !== 'string') {
+    return [error(file, 'atualizado', `"atualizado" is ${describeValue(value)}, not a date in quotes`, UPDATED_FORM)];
+  }
+  const exact = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(value);
+  if (exact) {
+    const [year, month, day, hour, minute] = exact.slice(1).map(Number) as [number, number, number, number, number];
+    if (!parseCalendarDate(value.slice(0, 10))) {
+      return [
+        error(
+          file,
+          'atualizado',
+          `"atualizado" "${value}" is not a real calendar date: ${whyNotReal(year, month, day)}`,
+          'check the day and the month',
+        ),
+      ];
+    }
+    if (exact[4] !== undefined && (hour > 23 || minute > 59)) {
+      return [
+        error(
+          file,
+          'atualizado',
+          `"atualizado" "${value}" has no time ${exact[4]}:${exact[5]}`,
+          'hours go from 00 to 23, minutes from 00 to 59',
+        ),
+      ];
+    }
+    if (typeof data === 'string' && parseCalendarDate(data) && value.slice(0, 10) < data) {
+      return [
+        error(
+          file,
+          'atualizado',
+          `"atualizado" ${value} is before "data" ${data}`,
+          'a correction comes after the publication: check both dates ("atualizado" is the day of the correction)',
+        ),
+      ];
+    }
+    const updated = parseUpdated(value)!;
+    const when = updated.time ? siteInstantOf(value)! : updated.day.getTime();
+    if (when > today.getTime()) {
+      return [warning(file, 'atualizado', `"atualizado" ${value} is in the future`, 'check the date: it is shown as "Atualizado em …"')];
+    }
+    return [];
+  }
+  const trimmed = value.trim();
+  if (trimmed !== value && /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2})?$/.test(trimmed)) {
+    return [error(file, 'atualizado', `"atualizado" is ${JSON.stringify(value)}, with spaces around it`, `write it as "${trimmed}"`)];
+  }
+  const guess = updatedMeant(trimmed);
+  return [
+    error(
+      file,
+      'atualizado',
+      `"atualizado" is ${JSON.stringify(value)}, not "YYYY-MM-DD" or "YYYY-MM-DDTHH:mm" (Brasília time, no seconds, no zone)`,
+      guess ? `write it as "${guess}"` : UPDATED_FORM,
+    ),
+  ];
+}
+
+/** `destaque`: true puts the article in the home page's featured block (the newest marked one). */
+export function checkFeatured(value: unknown, file: string): Problem[] {
+  if (value === undefined || typeof value === 'boolean') return [];
+  if (value === 'true' || value === 'false') {
+    return [error(file, 'destaque', `"destaque" is the text "${value}", in quotes`, `write ${value} without quotes: "destaque": ${value}`)];
+  }
+  return [
+    error(
+      file,
+      'destaque',
+      `"destaque" is ${describeValue(value)}; it is true or false`,
+      'write "destaque": true to feature the article on the home page, or remove the field',
+    ),
+  ];
+}

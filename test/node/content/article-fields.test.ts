@@ -1,0 +1,189 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkContent } from '../../../scripts/content/check-folder';
+import type { Problem } from '../../../scripts/content/problems';
+import { buildIndex, INDEX_META_KEY } from '../../../src/content/news-index';
+import type { NewsItem } from '../../../src/content/news-item';
+import { articleFixture, cleanFixtures } from './fixtures';
+
+/** The optional fields of article.json in the editors' check: alt, credito, atualizado, destaque, and unknown keys. */
+
+afterAll(cleanFixtures);
+
+const TODAY = new Date(2026, 0, 1);
+
+const BASE = {
+  titulo: 'Um título de teste com tamanho adequado',
+  descricao: 'Uma descrição de teste com tamanho suficiente para cards e resultados de busca.',
+  data: '2025-06-01',
+};
+const ALT = 'Sala com sofá amarelo e prateleiras na parede';
+
+/** A live list entry for a slug, as the publish command passes the live list. */
+const liveEntry = (slug: string): NewsItem => ({
+  slug,
+  titulo: 'Outro título, de um artigo no ar',
+  descricao: 'd',
+  data: '2025-01-01',
+  imagemAtual: 'a.webp',
+  htmlPath: `noticias/${slug}.html`,
+});
+
+/** Checks an article with this article.json (written as given), alone or against a live list. */
+async function check(fields: Record<string, unknown>, { live = [] as NewsItem[], bundled = false, slug = 'artigo-novo' } = {}) {
+  const dir = articleFixture(slug, { 'article.json': JSON.stringify(fields) });
+  const { problems, articles } = await checkContent(dir, live, TODAY, { bundled });
+  // The sample body links to other samples, unknown here: those warnings are not this file's subject.
+  return { problems: problems.filter((p) => p.field !== 'body: <a href>'), item: articles[0]?.item };
+}
+
+const summary = (problems: Problem[]) => problems.map((p) => `${p.severity} [${p.field}] ${p.message} | ${p.hint}`);
+
+describe('alt', () => {
+  it('is required of a new article: an error naming the field, the file and the fix', async () => {
+    const { problems, item } = await check(BASE);
+    expect(item).toBeUndefined();
+    expect(problems).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        field: 'alt',
+        file: expect.stringMatching(/artigo-novo\/article\.json$/),
+        message: expect.stringContaining('"alt" is missing'),
+        hint: expect.stringMatching(/add "alt" to article\.json: what the image shows, 10–150 characters/),
+      }),
+    ]);
+  });
+
+  it('only warns for an article already live, or bundled', async () => {
+    for (const options of [{ live: [liveEntry('artigo-novo')] }, { bundled: true }]) {
+      const { problems, item } = await check(BASE, options);
+      expect(summary(problems)).toEqual([expect.stringMatching(/^warning \[alt\] "alt" is missing: the title describes the image/)]);
+      // Without the new fields, the same item as before they existed: it publishes unchanged.
+      expect(Object.keys(item!)).toEqual(['slug', 'titulo', 'descricao', 'data', 'imagemAtual', 'htmlPath']);
+    }
+  });
+
+  it.each([
+    ['too short', 'Uma sala', /"alt" has 8 characters; 10–150 are expected/],
+    ['too long', 'x'.repeat(151), /"alt" has 151 characters; 10–150 are expected/],
+    ['not text', 42, /"alt" is the number 42, not a text in quotes/],
+  ])('%s is an error', async (_, alt, message) => {
+    const { problems } = await check({ ...BASE, alt });
+    expect(summary(problems)).toEqual([expect.stringMatching(message)]);
+    expect(problems[0]!.severity).toBe('error');
+  });
+
+  it('goes into the item, trimmed', async () => {
+    expect((await check({ ...BASE, alt: ` ${ALT}` })).item).toMatchObject({ alt: ALT });
+  });
+});
+
+describe('credito', () => {
+  it('goes into the item when given', async () => {
+    const { problems, item } = await check({ ...BASE, alt: ALT, credito: 'Foto: Ana Lima/Folhapress' });
+    expect(problems).toEqual([]);
+    expect(item).toMatchObject({ credito: 'Foto: Ana Lima/Folhapress' });
+  });
+
+  it.each([
+    ['too short', 'AB', /"credito" has 2 characters; 3–100 are expected/],
+    ['not text', ['a'], /"credito" is a list \[ … \], not a text in quotes/],
+  ])('%s is an error', async (_, credito, message) => {
+    expect(summary((await check({ ...BASE, alt: ALT, credito })).problems)).toEqual([expect.stringMatching(message)]);
+  });
+});
+
+describe('atualizado', () => {
+  it.each(['2025-06-03', '2025-06-03T14:30', '2025-06-01T00:00'])('%s is accepted and kept as written', async (atualizado) => {
+    const { problems, item } = await check({ ...BASE, alt: ALT, atualizado });
+    expect(problems).toEqual([]);
+    expect(item).toMatchObject({ atualizado });
+  });
+
+  it.each([
+    [
+      'before data',
+      '2025-05-31T23:59',
+      /^error \[atualizado\] "atualizado" 2025-05-31T23:59 is before "data" 2025-06-01 \| a correction comes after/,
+    ],
+    ['not a real day', '2025-06-31', /"atualizado" "2025-06-31" is not a real calendar date: June 2025 has 30 days/],
+    ['not a real time', '2025-06-03T24:10', /"atualizado" "2025-06-03T24:10" has no time 24:10/],
+    ['written with a space', '2025-06-03 14:30', /not "YYYY-MM-DD" or "YYYY-MM-DDTHH:mm".*\| write it as "2025-06-03T14:30"$/],
+    ['with seconds', '2025-06-03T14:30:15', /\| write it as "2025-06-03T14:30"$/],
+    ['in UTC', '2025-06-03T17:30:00Z', /Brasília time, no seconds, no zone\) \| write it as "2025-06-03T14:30"$/],
+    ['day first', '03/06/2025', /\| write it as "2025-06-03"$/],
+    ['day first with a time', '03/06/2025 9:05', /\| write it as "2025-06-03T09:05"$/],
+    ['a number', 20250603, /"atualizado" is the number 20250603, not a date in quotes/],
+  ])('%s is an error with the fix', async (_, atualizado, message) => {
+    const { problems, item } = await check({ ...BASE, alt: ALT, atualizado });
+    expect(summary(problems)).toEqual([expect.stringMatching(message)]);
+    expect(item).toBeUndefined();
+  });
+
+  it('in the future is a warning', async () => {
+    const { problems, item } = await check({ ...BASE, alt: ALT, atualizado: '2026-02-01T10:00' });
+    expect(summary(problems)).toEqual([expect.stringMatching(/^warning \[atualizado\] "atualizado" 2026-02-01T10:00 is in the future/)]);
+    expect(item).toMatchObject({ atualizado: '2026-02-01T10:00' });
+  });
+});
+
+describe('destaque', () => {
+  it('true marks the item; false leaves it as if absent', async () => {
+    expect((await check({ ...BASE, alt: ALT, destaque: true })).item).toMatchObject({ destaque: true });
+    const { problems, item } = await check({ ...BASE, alt: ALT, destaque: false });
+    expect(problems).toEqual([]);
+    expect(item).not.toHaveProperty('destaque');
+  });
+
+  it.each([
+    ['"true" in quotes', 'true', /"destaque" is the text "true", in quotes \| write true without quotes: "destaque": true/],
+    ['a number', 1, /"destaque" is the number 1; it is true or false/],
+  ])('%s is an error', async (_, destaque, message) => {
+    expect(summary((await check({ ...BASE, alt: ALT, destaque })).problems)).toEqual([expect.stringMatching(message)]);
+  });
+
+  it('the index names the newest marked article as featured', () => {
+    const item = (slug: string, data: string, destaque?: true): NewsItem => ({
+      ...liveEntry(slug),
+      data,
+      ...(destaque ? { destaque } : {}),
+    });
+    const meta = (items: NewsItem[]) => JSON.parse(buildIndex(items, () => '0123456789').get(INDEX_META_KEY)!);
+    expect(meta([item('a', '2025-02-01', true), item('b', '2025-03-01', true), item('c', '2025-04-01')]).featured).toBe('b');
+    expect(meta([item('a', '2025-02-01'), item('c', '2025-04-01')])).not.toHaveProperty('featured');
+  });
+});
+
+describe('keys of article.json', () => {
+  it('an unknown key is an error that lists the keys article.json takes', async () => {
+    const { problems } = await check({ ...BASE, alt: ALT, tags: ['casa'] });
+    expect(summary(problems)).toEqual([
+      'error [tags] unknown field "tags" | remove it, or check its spelling: article.json takes titulo, descricao, data, alt, credito, atualizado, destaque',
+    ]);
+  });
+
+  it.each([
+    ['Crédito', 'credito'],
+    ['credit', 'credito'],
+    ['atualizdo', 'atualizado'],
+    ['updated', 'atualizado'],
+    ['Destaque', 'destaque'],
+  ])('an optional field written %j is named: did you mean %j', async (key, field) => {
+    const value = field === 'destaque' ? true : field === 'atualizado' ? '2025-06-03' : 'Foto: Ana Lima';
+    const { problems } = await check({ ...BASE, alt: ALT, [key]: value });
+    expect(summary(problems)).toEqual([
+      `error [${field}] unknown field "${key}"; did you mean "${field}"? | rename "${key}" to "${field}" (lowercase, no accents)`,
+    ]);
+  });
+
+  it('alt written another way is named as the missing alt of a new article', async () => {
+    const { problems } = await check({ ...BASE, 'Alt text': ALT });
+    expect(summary(problems)).toEqual([
+      'error [alt] "alt" is missing; there is a "Alt text" field | rename "Alt text" to "alt" (lowercase, no accents)',
+    ]);
+  });
+
+  it('a misspelt key beside the right one is still named', async () => {
+    const { problems } = await check({ ...BASE, alt: ALT, credito: 'Foto: Ana Lima', creditos: 'Foto: Ana Lima' });
+    expect(summary(problems)).toEqual([expect.stringMatching(/^error \[creditos\] unknown field "creditos"; did you mean "credito"\?/)]);
+  });
+});
