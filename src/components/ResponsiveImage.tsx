@@ -3,6 +3,9 @@ import { IMAGE_VARIANT_WIDTHS, type VariantFormat, variantName, variantStem } fr
 import type { NewsItem } from '../content/news-item';
 import { thumbnailPath } from '../seo/urls';
 
+/** What the image shows, in words: the editor's `alt`, else the title (docs/product.md §3). */
+export const imageAlt = (item: Pick<NewsItem, 'titulo' | 'alt'>) => item.alt ?? item.titulo;
+
 /** The width the browser gets when it understands neither srcset nor AVIF. */
 const FALLBACK_WIDTH = 800;
 
@@ -11,7 +14,7 @@ const srcSet = (stem: string, format: VariantFormat) =>
   IMAGE_VARIANT_WIDTHS.map((width) => `${thumbnailPath(variantName(stem, width, format))} ${width}w`).join(', ');
 
 interface ResponsiveImageProps {
-  item: Pick<NewsItem, 'imagemAtual' | 'titulo'>;
+  item: Pick<NewsItem, 'imagemAtual' | 'titulo' | 'alt'>;
   /** How wide the image is drawn, for the browser to pick a variant (the `sizes` attribute). */
   sizes: string;
   className?: string;
@@ -34,7 +37,7 @@ export function ResponsiveImage({ item, sizes, className, priority }: Responsive
         src={thumbnailPath(variantName(stem, FALLBACK_WIDTH, 'webp'))}
         srcSet={srcSet(stem, 'webp')}
         sizes={sizes}
-        alt={item.titulo}
+        alt={imageAlt(item)}
         width={IMAGE_SIZE.width}
         height={IMAGE_SIZE.height}
         loading={priority === 'lazy' ? 'lazy' : 'eager'}

@@ -3,6 +3,7 @@ import { NewsCard } from '../components/NewsCard';
 import { ResponsiveImage } from '../components/ResponsiveImage';
 import type { SiteConfig } from '../config';
 import type { NewsEntry } from '../content/news-item';
+import { updatedIso } from '../content/updated';
 import { formatLongDate } from '../lib/dates';
 import { readingTimeMinutes } from '../lib/reading-time';
 
@@ -22,6 +23,16 @@ function initials(name: string): string {
     .slice(0, 2)
     .join('');
 }
+
+/** The caption's credit when the editor gives none. */
+const DEFAULT_CREDIT = 'Reprodução/Internet';
+
+/** A credit that carries its own label ("Foto: …", "Ilustração: …") is shown as written. */
+const LABELLED = /^\p{L}+(?: \p{L}+){0,2}: \S/u;
+
+/** The image caption: "Imagem: <credito>", or the credit as written when it has its own label. */
+export const imageCredit = (credito: string | undefined) =>
+  credito === undefined ? `Imagem: ${DEFAULT_CREDIT}` : LABELLED.test(credito) ? credito : `Imagem: ${credito}`;
 
 /** Article page (docs/product.md §2): meta line, title, lead, author, image, body, related articles. */
 export function ArticlePage({ site, item, body, related }: ArticlePageProps) {
@@ -44,6 +55,14 @@ export function ArticlePage({ site, item, body, related }: ArticlePageProps) {
           <p className="article-meta">
             <time dateTime={item.data}>{formatLongDate(item.date)}</time>
             <span aria-hidden="true"> · </span>
+            {item.atualizado !== undefined && item.updated && (
+              <>
+                <span className="article-updated">
+                  Atualizado em <time dateTime={updatedIso(item.atualizado)}>{formatLongDate(item.updated)}</time>
+                </span>
+                <span aria-hidden="true"> · </span>
+              </>
+            )}
             <span>{minutes} min de leitura</span>
           </p>
           <h1>{item.titulo}</h1>
@@ -60,7 +79,7 @@ export function ArticlePage({ site, item, body, related }: ArticlePageProps) {
         </header>
         <figure className="article-figure">
           <ResponsiveImage item={item} sizes="(min-width: 800px) 720px, calc(100vw - 40px)" priority="high" />
-          <figcaption>Imagem: Reprodução/Internet</figcaption>
+          <figcaption>{imageCredit(item.credito)}</figcaption>
         </figure>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the body comes out of the sanitizer (src/content/sanitize-html.ts) */}
         <div className="prose article-body" dangerouslySetInnerHTML={{ __html: body }} />

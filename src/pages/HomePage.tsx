@@ -3,6 +3,7 @@ import { NewsCard } from '../components/NewsCard';
 import { Pager } from '../components/Pager';
 import type { AdsConfig } from '../config';
 import type { NewsEntry } from '../content/news-item';
+import { formatShortDate } from '../lib/dates';
 import type { Pagination } from '../lib/pagination';
 import { articlePath } from '../seo/urls';
 
@@ -11,14 +12,32 @@ const HASHTAGS = ['MercadoImobiliário', 'Financiamento', 'Investimentos', 'Deco
 /** Cards in the first row at the widest layout (3 columns). */
 const FIRST_ROW = 3;
 
-/** The featured 'hot news' block: fixed date and text (docs/product.md §2). */
-const HOT_NEWS = {
+/** What the featured block shows. */
+interface Featured {
+  date: string;
+  dateLabel: string;
+  title: string;
+  text: string;
+  slug: string;
+}
+
+/** The featured 'hot news' block when no article is marked `destaque`: fixed date and text (docs/product.md §2). */
+const HOT_NEWS: Featured = {
   date: '2025-04-28',
   dateLabel: '28/04/2025',
   title: 'Apartamentos pequenos, soluções grandes',
   text: 'Móveis multifuncionais, espelhos bem posicionados e armazenamento vertical: veja como ganhar espaço e conforto em poucos metros quadrados.',
   slug: 'como-decorar-apartamentos-pequenos',
-} as const;
+};
+
+/** The featured block for the article an editor marked: its date, title and summary. */
+const featuredOf = (entry: NewsEntry): Featured => ({
+  date: entry.data,
+  dateLabel: formatShortDate(entry.date),
+  title: entry.titulo,
+  text: entry.descricao,
+  slug: entry.slug,
+});
 
 interface HomePageProps {
   /** The cards of this page. */
@@ -26,10 +45,12 @@ interface HomePageProps {
   pagination: Pagination;
   siteName: string;
   ads: AdsConfig;
+  /** The article marked `destaque` (the newest marked one); the fixed block when null. */
+  featured?: NewsEntry | null;
 }
 
 /** The 'Postagens' grid of one page, with its pager and ad slot. */
-function Posts({ items, pagination, ads, heading }: Omit<HomePageProps, 'siteName'> & { heading: 'h1' | 'h2' }) {
+function Posts({ items, pagination, ads, heading }: Omit<HomePageProps, 'siteName' | 'featured'> & { heading: 'h1' | 'h2' }) {
   const Heading = heading;
   const firstPage = pagination.page === 1;
   return (
@@ -57,7 +78,8 @@ function Posts({ items, pagination, ads, heading }: Omit<HomePageProps, 'siteNam
 }
 
 /** Page 1: hero, the featured block and the newest posts. */
-export function HomePage({ items, pagination, siteName, ads }: HomePageProps) {
+export function HomePage({ items, pagination, siteName, ads, featured }: HomePageProps) {
+  const hot = featured ? featuredOf(featured) : HOT_NEWS;
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -83,12 +105,12 @@ export function HomePage({ items, pagination, siteName, ads }: HomePageProps) {
         <section className="hot-news" aria-labelledby="hot-news-title">
           <p className="hot-news-label">
             <span className="hot-news-tag">Em destaque</span>
-            <time dateTime={HOT_NEWS.date}>{HOT_NEWS.dateLabel}</time>
+            <time dateTime={hot.date}>{hot.dateLabel}</time>
           </p>
-          <h2 id="hot-news-title">{HOT_NEWS.title}</h2>
-          <p>{HOT_NEWS.text}</p>
-          <a className="button" href={articlePath(HOT_NEWS)}>
-            Ler mais<span className="visually-hidden">: {HOT_NEWS.title}</span>
+          <h2 id="hot-news-title">{hot.title}</h2>
+          <p>{hot.text}</p>
+          <a className="button" href={articlePath(hot)}>
+            Ler mais<span className="visually-hidden">: {hot.title}</span>
           </a>
         </section>
         <Posts items={items} pagination={pagination} ads={ads} heading="h2" />
@@ -98,7 +120,7 @@ export function HomePage({ items, pagination, siteName, ads }: HomePageProps) {
 }
 
 /** Pages 2 and on: the grid alone, its heading the page's h1. */
-export function PostsPage({ items, pagination, ads }: Omit<HomePageProps, 'siteName'>) {
+export function PostsPage({ items, pagination, ads }: Omit<HomePageProps, 'siteName' | 'featured'>) {
   return (
     <div className="container posts-page">
       <Posts items={items} pagination={pagination} ads={ads} heading="h1" />

@@ -7,8 +7,8 @@ export interface PageHead {
   description: string;
   /** Canonical path; defaults to the request path. Null for pages that must not be indexed. */
   canonicalPath?: string | null;
-  /** Root-relative link-preview image with its size; the site's default image otherwise. */
-  image?: { path: string; width: number; height: number };
+  /** Root-relative link-preview image with its size (and what it shows, for og:image:alt); the site's default image otherwise. */
+  image?: { path: string; width: number; height: number; alt?: string };
   type?: 'website' | 'article';
   /** For articles: the publication date, `YYYY-MM-DD`. */
   publishedDate?: string;

@@ -1,5 +1,6 @@
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../app-env';
+import { imageAlt } from '../components/ResponsiveImage';
 import { IMAGE_SIZE, isValidSlug } from '../content/format';
 import type { NewsEntry } from '../content/news-item';
 import { sanitizeArticleHtml } from '../content/sanitize-html';
@@ -45,7 +46,7 @@ export const articleRoute = createFactory<AppEnv, typeof ROUTES.article>().creat
   return c.render(<ArticlePage site={c.var.site} item={item} body={body.html} related={related} />, {
     title: item.titulo,
     description: item.descricao,
-    image: { path: thumbnailPath(item.imagemAtual), ...IMAGE_SIZE },
+    image: { path: thumbnailPath(item.imagemAtual), ...IMAGE_SIZE, alt: imageAlt(item) },
     type: 'article',
     publishedDate: item.data,
     jsonLd: [newsArticle(c.var.site, item), articleBreadcrumbs(c.var.site, item)],

@@ -1,6 +1,6 @@
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../app-env';
-import { getNewest, getNewsIndex } from '../content/store';
+import { getFeatured, getNewest, getNewsIndex } from '../content/store';
 import { paginate } from '../lib/pagination';
 import { HomePage, PostsPage } from '../pages/HomePage';
 import { organization, website } from '../seo/structured-data';
@@ -9,9 +9,9 @@ import { pagePath, type ROUTES } from '../seo/urls';
 export const homeRoute = createFactory<AppEnv>().createHandlers(async function renderHome(c) {
   const index = await getNewsIndex(c.env);
   const pagination = paginate(index.meta.count, 1)!;
-  const items = await getNewest(c.env, index, pagination.start, pagination.end);
+  const [items, featured] = await Promise.all([getNewest(c.env, index, pagination.start, pagination.end), getFeatured(c.env, index)]);
   const { site } = c.var;
-  return c.render(<HomePage items={items} pagination={pagination} siteName={site.name} ads={site.ads} />, {
+  return c.render(<HomePage items={items} pagination={pagination} siteName={site.name} ads={site.ads} featured={featured} />, {
     description: site.tagline,
     jsonLd: [organization(site), website(site)],
   });

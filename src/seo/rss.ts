@@ -1,5 +1,6 @@
 import type { SiteConfig } from '../config';
 import type { NewsEntry } from '../content/news-item';
+import { siteInstantOf } from '../content/updated';
 import { escapeXml } from '../lib/escape-xml';
 import { absoluteUrl, articlePath, FEED_PATH } from './urls';
 
@@ -7,13 +8,14 @@ import { absoluteUrl, articlePath, FEED_PATH } from './urls';
 export const FEED_SIZE = 20;
 
 /**
- * RFC 822 date for RSS. A calendar date is published at noon UTC, so it reads
- * as the same day in Brazil's time zones.
+ * An item's date: when it was last corrected (`atualizado`), else its
+ * publication day. A calendar day is taken at noon UTC, so it reads as the
+ * same day in Brazil's time zones; a time is São Paulo's.
  */
-function rfc822(entry: NewsEntry): string {
-  const [year, month, day] = entry.data.split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, day!, 12)).toUTCString();
-}
+const instantOf = (entry: NewsEntry): number => siteInstantOf(entry.atualizado ?? entry.data) ?? siteInstantOf(entry.data) ?? 0;
+
+/** RFC 822 date for RSS. */
+const rfc822 = (instant: number) => new Date(instant).toUTCString();
 
 /** RSS 2.0 of the latest articles (given newest first); every value escaped, dates included. */
 export function rssXml(site: SiteConfig, latest: readonly NewsEntry[]): string {
@@ -26,7 +28,7 @@ export function rssXml(site: SiteConfig, latest: readonly NewsEntry[]): string {
         `<link>${url}</link>`,
         `<guid isPermaLink="true">${url}</guid>`,
         `<description>${escapeXml(entry.descricao)}</description>`,
-        `<pubDate>${escapeXml(rfc822(entry))}</pubDate>`,
+        `<pubDate>${escapeXml(rfc822(instantOf(entry)))}</pubDate>`,
         '</item>',
       ].join('');
     })
@@ -39,7 +41,7 @@ export function rssXml(site: SiteConfig, latest: readonly NewsEntry[]): string {
 <description>${escapeXml(site.tagline)}</description>
 <language>pt-BR</language>
 <atom:link href="${escapeXml(absoluteUrl(site, FEED_PATH))}" rel="self" type="application/rss+xml"/>
-${latest[0] ? `<lastBuildDate>${escapeXml(rfc822(latest[0]))}</lastBuildDate>\n` : ''}${entries}
+${latest.length > 0 ? `<lastBuildDate>${escapeXml(rfc822(Math.max(...latest.map(instantOf))))}</lastBuildDate>\n` : ''}${entries}
 </channel>
 </rss>
 `;

@@ -1,4 +1,5 @@
 import type { SiteConfig } from '../config';
+import { updatedIso } from '../content/updated';
 import { escapeXml } from '../lib/escape-xml';
 import { institutionalPages, LATEST_PAGE_TEXT } from '../pages/institutional';
 import { absoluteUrl, articlePath, ROUTES, sitemapPartPath } from './urls';
@@ -7,7 +8,8 @@ const URLSET = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
 /**
- * A sitemaps.org urlset: the given articles, and (in the first file) the home
+ * A sitemaps.org urlset: the given articles (each dated by when it was last
+ * corrected, else published; a time carries the site's offset), and (in the first file) the home
  * page, dated by the newest article (by the site's own texts while there is
  * none), and the institutional pages. Every value is escaped, although the
  * store has checked them: the XML stays well formed whatever a stored index holds.
@@ -19,7 +21,7 @@ export function sitemapXml(
 ): string {
   const urls = [
     ...(home ? [{ path: ROUTES.home, lastmod: home.newest ?? LATEST_PAGE_TEXT }] : []),
-    ...articles.map(([slug, date]) => ({ path: articlePath({ slug }), lastmod: date })),
+    ...articles.map(([slug, date]) => ({ path: articlePath({ slug }), lastmod: updatedIso(date) })),
     ...(home ? institutionalPages : []),
   ];
   const entries = urls

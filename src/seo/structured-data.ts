@@ -1,6 +1,7 @@
 import type { BreadcrumbList, NewsArticle, Organization, Thing, WebSite } from 'schema-dts';
 import type { SiteConfig } from '../config';
 import type { NewsItem } from '../content/news-item';
+import { updatedIso } from '../content/updated';
 import { INSTITUTIONAL_PAGES } from '../pages/institutional';
 import { absoluteUrl, articlePath, LOGO, thumbnailPath } from './urls';
 
@@ -32,7 +33,7 @@ export function website(site: SiteConfig): WebSite {
   };
 }
 
-/** Google's NewsArticle: headline, image, dates, author and publisher with logo. */
+/** Google's NewsArticle: headline, image, dates (modified: `atualizado`, else `data`), author and publisher with logo. */
 export function newsArticle(site: SiteConfig, item: NewsItem): NewsArticle {
   const url = absoluteUrl(site, articlePath(item));
   return {
@@ -43,7 +44,7 @@ export function newsArticle(site: SiteConfig, item: NewsItem): NewsArticle {
     description: item.descricao,
     image: [absoluteUrl(site, thumbnailPath(item.imagemAtual))],
     datePublished: item.data,
-    dateModified: item.data,
+    dateModified: item.atualizado === undefined ? item.data : updatedIso(item.atualizado),
     inLanguage: 'pt-BR',
     author: {
       '@type': 'Person',

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
+import { updatedIso } from '../../src/content/updated';
 import { bundledNews, clearKv, fetchPath, newsItem, publishList, textOf } from './helpers';
 
 afterEach(clearKv);
@@ -103,7 +104,8 @@ describe('sitemap, robots and feed', () => {
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     const items = await bundledNews();
     for (const item of items) {
-      expect(xml).toContain(`<url><loc>${ORIGIN}/noticia/${item.slug}</loc><lastmod>${item.data}</lastmod></url>`);
+      const lastmod = item.atualizado === undefined ? item.data : updatedIso(item.atualizado);
+      expect(xml).toContain(`<url><loc>${ORIGIN}/noticia/${item.slug}</loc><lastmod>${lastmod}</lastmod></url>`);
     }
     for (const path of ['/', '/sobre', '/contato', '/politica-de-privacidade', '/termos']) {
       expect(xml).toContain(`<loc>${ORIGIN}${path}</loc>`);
