@@ -35,6 +35,7 @@ test.beforeAll(() => {
         titulo: `Publicação simultânea ${i + 1}: as duas notícias aparecem`,
         descricao: 'Uma notícia criada pelo teste de ponta a ponta para conferir que duas publicações ao mesmo tempo entram ambas no site.',
         data: `2025-01-0${i + 5}`,
+        alt: 'Fachada de um prédio antigo restaurado no centro da cidade',
       }),
     );
   });

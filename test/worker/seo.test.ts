@@ -41,6 +41,15 @@ describe('every page', () => {
   });
 });
 
+describe('link previews', () => {
+  it("describe an article's image with its alt text, and no other page's", async () => {
+    const article = await fetchPath('/noticia/como-decorar-apartamentos-pequenos');
+    const alt = (await textOf(article)).match(/<meta property="og:image:alt" content="([^"]*)"/)?.[1];
+    expect(alt).toMatch(/.{10,}/);
+    expect(await textOf(await fetchPath('/sobre'))).not.toContain('og:image:alt');
+  });
+});
+
 describe('document title', () => {
   it('is "Page | Brand" when that fits in 70 characters', async () => {
     expect(await textOf(await fetchPath('/sobre'))).toContain('<title>Sobre | Casa em Pauta</title>');
