@@ -162,9 +162,6 @@ const sameTitle = (a: unknown, b: unknown) => {
   return plain(a) === plain(b);
 };
 
-// TODO(atualizado): read item.atualizado once NewsItem declares it.
-const updatedOf = (item: NewsItem) => (item as { atualizado?: string }).atualizado;
-
 /** A live entry's `data` as the site shows it (dd/MM/yyyy); as stored when it is not a date. */
 const shownDate = (data: unknown) => {
   const date = typeof data === 'string' ? parseCalendarDate(data) : null;
@@ -207,7 +204,7 @@ export function planPublish(
       continue;
     }
     planned.push({ slug: item.slug, titulo: item.titulo, change: 'updated', replaces: { titulo: old.titulo, data: old.data } });
-    if (old.htmlPath !== item.htmlPath && updatedOf(old) === updatedOf(item)) {
+    if (old.htmlPath !== item.htmlPath && old.atualizado === item.atualizado) {
       warnings.push(
         `WARNING: the text of "${item.slug}" changed but "atualizado" did not: if this is a correction, set "atualizado": "YYYY-MM-DD" (the day of the correction) in its article.json, so readers see it was corrected`,
       );

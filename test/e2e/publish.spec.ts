@@ -29,6 +29,7 @@ test.beforeAll(() => {
       titulo: 'Teste de publicação local: a notícia aparece sem deploy',
       descricao: 'Uma notícia criada pelo teste de ponta a ponta para conferir que a publicação no KV local aparece no site.',
       data: '2025-01-03',
+      alt: 'Fachada de prédio antigo restaurado ao lado de uma torre moderna',
     }),
   );
 });

@@ -10,12 +10,7 @@ import type { NewsItem } from '../../../src/content/news-item';
  * the checker names them. Another version of it is the same article with
  * another body and image (same title); `fields` sets or adds entry fields.
  */
-export function article(
-  slug: string,
-  data: string,
-  version = 'v1',
-  fields: Partial<NewsItem> & { atualizado?: string } = {},
-): PreparedArticle {
+export function article(slug: string, data: string, version = 'v1', fields: Partial<NewsItem> = {}): PreparedArticle {
   const body = `<p>${slug} ${version}</p>`;
   const imageBytes = Buffer.from(`image of ${slug} ${version}`);
   const imagemAtual = `${slug}-${contentHash(imageBytes)}.webp`;
