@@ -1,15 +1,20 @@
 import { html, parseFragment, serialize, type DefaultTreeAdapterTypes as T, defaultTreeAdapter as tree } from 'parse5';
 import {
   ALLOWED_ELEMENT_NAMES,
+  BODY_IMAGE_SIZES,
+  DERIVED_ATTRIBUTES,
   DROPPED_WITH_CONTENT,
   isAllowedAttribute,
   isAllowedElement,
   isAllowedEmbed,
+  isAllowedImageSrc,
+  isPixelCount,
   MAX_DEPTH,
   safeUrl,
   URL_ATTRIBUTES,
   VOID_ELEMENTS,
 } from './html-policy';
+import { IMAGE_VARIANT_WIDTHS, variantName, variantStem } from './image-variants';
 
 /** Something in a body the policy does not allow, where it is, and how to fix it. */
 export interface BodyFinding {
@@ -94,9 +99,15 @@ export function readBody(source: string, { report = false } = {}): ReadBody {
       note(line, `<${name}>`, `<${name}> is not closed`, `add </${name}> where it ends, and nest tags properly`);
     }
 
-    const src = name === 'iframe' ? node.attrs.find((attribute) => attribute.name === 'src')?.value : undefined;
-    if (node.namespaceURI !== HTML_NS || !isAllowedElement(name) || (name === 'iframe' && !isAllowedEmbed(src))) {
-      if (report) note(line, `<${name}>`, ...elementRefusal(name, src));
+    const src = name === 'iframe' || name === 'img' ? attributeOf(node, 'src') : undefined;
+    const alt = name === 'img' ? attributeOf(node, 'alt') : undefined;
+    if (
+      node.namespaceURI !== HTML_NS ||
+      !isAllowedElement(name) ||
+      (name === 'iframe' && !isAllowedEmbed(src)) ||
+      (name === 'img' && (!isAllowedImageSrc(src) || !alt?.trim()))
+    ) {
+      if (report) note(line, `<${name}>`, ...elementRefusal(name, src, alt));
       if (!DROPPED_WITH_CONTENT.has(name) && node.namespaceURI === HTML_NS) stack.push(children);
       continue;
     }
@@ -114,8 +125,15 @@ export function readBody(source: string, { report = false } = {}): ReadBody {
     }
 
     const attributes: T.Element['attrs'] = [];
+    const derived = derivedAttributes(node);
     for (const attribute of node.attrs) {
       const where = location?.attrs?.[attribute.name]?.startLine ?? line;
+      if (!attribute.namespace && derived.has(attribute.name)) {
+        // What the sanitizer writes itself: silent when it says the same (a served body read again).
+        if (report && derived.get(attribute.name) !== attribute.value)
+          note(where, `${attribute.name}=`, `${attribute.name}= on <${name}> is set by the site`, `remove ${attribute.name}=`);
+        continue;
+      }
       if (attribute.namespace || !isAllowedAttribute(name, attribute.name)) {
         if (report) note(where, `${attribute.name}=`, ...attributeRefusal(name, attribute.name));
         continue;
@@ -133,9 +151,26 @@ export function readBody(source: string, { report = false } = {}): ReadBody {
         }
         attributes.push({ name: attribute.name, value: url });
         if (report && name === 'a') links.push(url);
+      } else if (name === 'img' && (attribute.name === 'width' || attribute.name === 'height') && !isPixelCount(attribute.value)) {
+        note(
+          where,
+          `${attribute.name}=`,
+          `${attribute.name}="${attribute.value.slice(0, 20)}" on <img> is not a number of pixels`,
+          `remove ${attribute.name}=: publishing writes the image's own size`,
+        );
       } else {
         attributes.push({ name: attribute.name, value: attribute.value });
       }
+    }
+    for (const [attribute, value] of derived) if (value !== undefined) attributes.push({ name: attribute, value });
+    if (name === 'iframe' && !attributes.some((attribute) => attribute.name === 'loading'))
+      attributes.push({ name: 'loading', value: 'lazy' });
+    if (name === 'iframe' && !attributes.some((attribute) => attribute.name === 'title' && attribute.value.trim() !== '')) {
+      // Screen readers announce an embed by its title: served with a generic one, refused by the check.
+      note(line, '<iframe>', '<iframe> has no title', 'add title="…" naming the video: screen readers announce it');
+      const blank = attributes.findIndex((attribute) => attribute.name === 'title');
+      if (blank !== -1) attributes.splice(blank, 1);
+      attributes.push({ name: 'title', value: UNTITLED_EMBED });
     }
     const copy = tree.createElement(name, HTML_NS, attributes);
     tree.appendChild(frame.parent, copy);
@@ -146,8 +181,41 @@ export function readBody(source: string, { report = false } = {}): ReadBody {
   return { html: serialize(output), findings, text: text.join(''), endTags, links };
 }
 
+/** The title an embed without one is served with. */
+const UNTITLED_EMBED = 'Vídeo';
+
+const attributeOf = (element: T.Element, name: string) =>
+  element.attrs.find((attribute) => attribute.name === name && !attribute.namespace)?.value;
+
+/**
+ * The attributes the sanitizer writes on an element ({@link DERIVED_ATTRIBUTES}),
+ * by name, each with its value (undefined: not written). An image of the site
+ * gets its published WebP variants as srcset, up to its own width (a variant
+ * is never wider than the original), when its width is known.
+ */
+function derivedAttributes(element: T.Element): Map<string, string | undefined> {
+  const derived = new Map<string, string | undefined>();
+  if (element.tagName !== 'img') return derived;
+  for (const attribute of DERIVED_ATTRIBUTES.img ?? []) derived.set(attribute, undefined);
+  const src = attributeOf(element, 'src');
+  const width = attributeOf(element, 'width');
+  if (isAllowedImageSrc(src) && width !== undefined && isPixelCount(width)) {
+    const stem = variantStem(src!);
+    const candidates: string[] = [];
+    for (const variant of IMAGE_VARIANT_WIDTHS) {
+      candidates.push(`${variantName(stem, variant, 'webp')} ${Math.min(variant, Number(width))}w`);
+      if (variant >= Number(width)) break;
+    }
+    derived.set('srcset', candidates.join(', '));
+    derived.set('sizes', BODY_IMAGE_SIZES);
+  }
+  derived.set('loading', 'lazy');
+  derived.set('decoding', 'async');
+  return derived;
+}
+
 /** Elements whose text is separate words from the next element's. */
-const BLOCKS = new Set(['p', 'h2', 'h3', 'h4', 'li', 'dt', 'dd', 'blockquote', 'br', 'td', 'th', 'caption', 'pre', 'tr']);
+const BLOCKS = new Set(['p', 'h2', 'h3', 'h4', 'li', 'dt', 'dd', 'blockquote', 'br', 'td', 'th', 'caption', 'pre', 'tr', 'figcaption']);
 
 /**
  * The body as served: {@link readBody}'s output, read again until reading
@@ -169,11 +237,18 @@ export function settledBody(source: string): string {
 
 const SETTLE_ROUNDS = 3;
 
-const ALLOWED_LIST = ALLOWED_ELEMENT_NAMES.filter((name) => name !== 'iframe')
+const ALLOWED_LIST = ALLOWED_ELEMENT_NAMES.filter((name) => name !== 'iframe' && name !== 'img')
   .map((name) => `<${name}>`)
   .join(' ');
 
-function elementRefusal(name: string, src: string | undefined): [message: string, fix: string] {
+function elementRefusal(name: string, src: string | undefined, alt: string | undefined): [message: string, fix: string] {
+  if (name === 'img' && !isAllowedImageSrc(src)) {
+    return [
+      src === undefined ? '<img> without src=' : `<img src="${src.slice(0, 60)}"> is not an image of this article`,
+      'put the image in the article\'s imagens/ folder and write src="imagens/<file>" (no outside, data: or javascript: addresses)',
+    ];
+  }
+  if (name === 'img' && !alt?.trim()) return ['<img> without alt text', 'describe the image in alt="…" (10–150 characters)'];
   if (name === 'iframe') {
     return [
       `<iframe> from "${(src ?? '').slice(0, 60)}" is not an allowed embed`,
@@ -181,8 +256,10 @@ function elementRefusal(name: string, src: string | undefined): [message: string
     ];
   }
   if (name === 'h1') return ['<h1> in the body', 'the page shows the titulo as its <h1>: use <h2> for sections'];
-  if (name === 'img') return ['images inside the body are not supported', 'use the article image (imagem.webp) or remove the <img>'];
-  return [`<${name}> is not allowed in an article`, `remove the <${name}> element; a body may use ${ALLOWED_LIST} and YouTube embeds`];
+  return [
+    `<${name}> is not allowed in an article`,
+    `remove the <${name}> element; a body may use ${ALLOWED_LIST}, <img> from imagens/ and YouTube embeds`,
+  ];
 }
 
 function attributeRefusal(element: string, attribute: string): [message: string, fix: string] {

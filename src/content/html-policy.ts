@@ -8,8 +8,12 @@
  * no `id`/`name` (they clobber globals such as `document.cookie`), no `class`,
  * `style` or `data-*` (they reach the page's own scripts and styles: the ad
  * slots are found by class), no element that runs script, loads another
- * document, or parses its content as raw text.
+ * document, or parses its content as raw text. The only things a body may
+ * load are the site's own published images ({@link isAllowedImageSrc}) and
+ * privacy-enhanced YouTube videos ({@link isAllowedEmbed}).
  */
+
+import { IMAGE_FOLDER, isValidImageFile } from './format';
 
 /** The largest body accepted, in bytes of UTF-8: about ten times the longest sample article. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -65,6 +69,10 @@ const ELEMENTS: Record<string, readonly string[]> = {
   th: ['colspan', 'rowspan', 'scope', 'headers', 'abbr'],
   td: ['colspan', 'rowspan', 'headers'],
   iframe: ['src', 'title', 'width', 'height', 'allow', 'allowfullscreen', 'loading', 'referrerpolicy'],
+  figure: [],
+  figcaption: [],
+  // Only with a src of the site's own images and a text alternative (body-html.ts); no srcset, loading…: see DERIVED_ATTRIBUTES.
+  img: ['src', 'alt', 'width', 'height'],
 };
 
 const ALLOWED_ATTRIBUTES = new Map(Object.entries(ELEMENTS).map(([name, own]) => [name, new Set<string>([...GLOBAL_ATTRIBUTES, ...own])]));
@@ -136,6 +144,35 @@ export const DROPPED_WITH_CONTENT = new Set([
 export const isAllowedElement = (name: string) => ALLOWED_ATTRIBUTES.has(name);
 
 export const isAllowedAttribute = (element: string, attribute: string) => ALLOWED_ATTRIBUTES.get(element)?.has(attribute) ?? false;
+
+/**
+ * Attributes the sanitizer writes itself, from the element's other attributes:
+ * a body may not set them (the value written is always the derived one).
+ * Images load lazily and decode off the main thread, with the responsive
+ * variants published beside them; embeds load lazily unless the body says otherwise.
+ */
+export const DERIVED_ATTRIBUTES: Record<string, readonly string[]> = {
+  img: ['srcset', 'sizes', 'loading', 'decoding'],
+  iframe: ['loading'],
+};
+
+/** How wide an image in a body is drawn: the text column, as the article image (src/pages/ArticlePage.tsx). */
+export const BODY_IMAGE_SIZES = '(min-width: 800px) 720px, calc(100vw - 40px)';
+
+/** `width=` and `height=` of an image or embed: a plain number of pixels. */
+export const isPixelCount = (value: string) => /^[1-9][0-9]{0,4}$/.test(value);
+
+const IMAGE_PATH_PREFIX = `/${IMAGE_FOLDER}`;
+
+/**
+ * An image a body may show: one of the site's published images,
+ * `/thumbnails/<file>`, named as the article images are (src/content/format.ts).
+ * Nothing from another origin, no `data:` or `javascript:`, no other path: the
+ * publishing check rewrites an editor's `imagens/<file>` to this form.
+ */
+export function isAllowedImageSrc(src: string | null | undefined): boolean {
+  return typeof src === 'string' && src.startsWith(IMAGE_PATH_PREFIX) && isValidImageFile(src.slice(IMAGE_PATH_PREFIX.length));
+}
 
 /** Attributes that hold a URL, judged by {@link safeUrl}. */
 export const URL_ATTRIBUTES = new Set(['href', 'cite']);

@@ -60,7 +60,9 @@ describe('every hostile body, sanitized in workerd', () => {
   it.each(HOSTILE_BODIES.map((payload) => [`${payload.family}: ${payload.name}`, payload.html]))('%s', (_, html) => {
     const out = clean(html);
     expect(readBody(out, { report: true }).findings).toEqual([]);
-    expect(out).not.toMatch(/javascript|vbscript|data:|onerror|onload|<script|<img|srcdoc|\b(?:id|name|class|style)=/i);
+    expect(out).not.toMatch(
+      /javascript|vbscript|data:|onerror|onload|<script|<img(?! src="\/thumbnails\/)|srcdoc|\b(?:id|name|class|style)=/i,
+    );
   });
 });
 
@@ -92,7 +94,18 @@ describe('video embeds', () => {
     const out = clean(
       '<iframe src="https://www.youtube-nocookie.com/embed/abc_123" title="Vídeo" name="x" sandbox="allow-scripts" onload="x()"></iframe>',
     );
-    expect(out).toBe('<iframe src="https://www.youtube-nocookie.com/embed/abc_123" title="Vídeo"></iframe>');
+    expect(out).toBe('<iframe src="https://www.youtube-nocookie.com/embed/abc_123" title="Vídeo" loading="lazy"></iframe>');
+  });
+
+  it('loads an embed lazily unless the body says otherwise, and always gives it a title', () => {
+    const src = 'https://www.youtube-nocookie.com/embed/abc';
+    expect(clean(`<iframe src="${src}" title="Como medir a cozinha"></iframe>`)).toBe(
+      `<iframe src="${src}" title="Como medir a cozinha" loading="lazy"></iframe>`,
+    );
+    expect(clean(`<iframe src="${src}" loading="eager" title="V"></iframe>`)).toBe(
+      `<iframe src="${src}" loading="eager" title="V"></iframe>`,
+    );
+    expect(clean(`<iframe src="${src}" title=" "></iframe>`)).toBe(`<iframe src="${src}" loading="lazy" title="Vídeo"></iframe>`);
   });
 
   it.each([
@@ -102,5 +115,69 @@ describe('video embeds', () => {
     'https://user@www.youtube-nocookie.com/embed/abc',
   ])('removes an iframe from %s', (src) => {
     expect(clean(`<p>a</p><iframe src="${src}"></iframe>`)).toBe('<p>a</p>');
+  });
+});
+
+describe("figures with the site's own images", () => {
+  const src = '/thumbnails/reforma-de-cozinha-0123456789.webp';
+  const variants = (widths: [number, number][]) =>
+    widths.map(([variant, real]) => `/thumbnails/reforma-de-cozinha-0123456789-${variant}w.webp ${real}w`).join(', ');
+  const SIZES = 'sizes="(min-width: 800px) 720px, calc(100vw - 40px)"';
+
+  it('keeps a figure, loads its image lazily, and offers the published variants up to its own width', () => {
+    expect(
+      clean(`<figure><img src="${src}" alt="Planta da cozinha" width="1000" height="600"><figcaption>Legenda</figcaption></figure>`),
+    ).toBe(
+      `<figure><img src="${src}" alt="Planta da cozinha" width="1000" height="600" srcset="${variants([
+        [480, 480],
+        [800, 800],
+        [1200, 1000],
+      ])}" ${SIZES} loading="lazy" decoding="async"><figcaption>Legenda</figcaption></figure>`,
+    );
+    expect(clean(`<img src="${src}" alt="Planta da cozinha" width="800" height="600">`)).toBe(
+      `<img src="${src}" alt="Planta da cozinha" width="800" height="600" srcset="${variants([
+        [480, 480],
+        [800, 800],
+      ])}" ${SIZES} loading="lazy" decoding="async">`,
+    );
+    // Without a known width, no srcset: the browser loads the published file itself.
+    expect(clean(`<img src="${src}" alt="Planta da cozinha">`)).toBe(
+      `<img src="${src}" alt="Planta da cozinha" loading="lazy" decoding="async">`,
+    );
+  });
+
+  it('serves the same markup when it sanitizes its own output again', () => {
+    const once = clean(`<figure><img src="${src}" alt="Planta da cozinha" width="1000" height="600"></figure>`);
+    expect(clean(once)).toBe(once);
+    expect(readBody(once, { report: true }).findings).toEqual([]);
+  });
+
+  it.each([
+    ['from another site', '<img src="https://xss.invalid/x.png" alt="Uma foto de fora">'],
+    ['from another host, protocol-relative', '<img src="//xss.invalid/thumbnails/casa-0123456789.webp" alt="Uma foto de fora">'],
+    ['with a javascript: src', '<img src="javascript:alert(1)" alt="Uma foto qualquer">'],
+    ['with a data: src', '<img src="data:image/png;base64,iVBORw0KGgo=" alt="Uma foto qualquer">'],
+    ['from another path of the site', '<img src="/static/logo.webp" alt="Uma foto qualquer">'],
+    ['leaving the images folder', '<img src="/thumbnails/../index/meta.json" alt="Uma foto qualquer">'],
+    ["in an editor's relative path", '<img src="imagens/planta.webp" alt="Uma foto qualquer">'],
+    ['without alt', `<img src="${src}">`],
+    ['with a blank alt', `<img src="${src}" alt=" ">`],
+    ['without src', '<img name="cookie" alt="Uma foto qualquer">'],
+  ])('removes an image %s', (_, img) => {
+    expect(clean(`<figure>${img}<figcaption>Legenda</figcaption></figure>`)).toBe('<figure><figcaption>Legenda</figcaption></figure>');
+  });
+
+  it('removes what an image may not carry: srcset and sizes of its own, name, id, class, handlers, bad sizes', () => {
+    expect(
+      clean(
+        `<img src="${src}" alt="Planta da cozinha" srcset="https://xss.invalid/x.png 2x" sizes="1px" name="cookie" id="cookie" class="adsbygoogle" onerror="alert(1)" loading="eager" usemap="#m" width="100%" height="600">`,
+      ),
+    ).toBe(`<img src="${src}" alt="Planta da cozinha" height="600" loading="lazy" decoding="async">`);
+  });
+
+  it('removes what a figure and its caption may not carry', () => {
+    expect(
+      clean('<figure id="x" class="k" onclick="alert(1)"><figcaption style="display:none" name="y">Legenda</figcaption></figure>'),
+    ).toBe('<figure><figcaption>Legenda</figcaption></figure>');
   });
 });
