@@ -8,6 +8,8 @@ import { error, type Problem, warning } from './problems.ts';
 /** The files of one article folder: `content/<slug>/`. */
 export const META_FILE = 'article.json';
 export const BODY_FILE = 'body.html';
+/** The subfolder of images shown inside the body: `<img src="imagens/<file>">`. */
+export const FIGURE_FOLDER = 'imagens';
 const IMAGE_NAME = /^imagem\.([a-z]+)$/i;
 /** Files that look like an image: the accepted formats and GIF (reported as not accepted). */
 const LOOKS_LIKE_IMAGE = new RegExp(`\\.(?:${[...IMAGE_EXTENSIONS, 'gif'].join('|')})$`);
@@ -25,6 +27,8 @@ export interface ArticleSource {
   /** Why body.html could not be read, when it exists (not UTF-8). */
   bodyError: TextFault | null;
   images: { path: string; bytes: Buffer; extension: string }[];
+  /** The files of the `imagens/` subfolder, which body figures show (scripts/content/check-figures.ts); empty without one. */
+  figureImages: { name: string; path: string; bytes: Buffer }[];
   /** Files that look like a misnamed article file, by the name they should have (e.g. "Article.json.txt" for article.json). */
   misnamed: { meta?: string; body?: string; image?: string };
 }
@@ -244,6 +248,13 @@ export function readArticleFolder(dir: string): ArticleSource {
     .map((name) => IMAGE_NAME.exec(name))
     .filter((match): match is RegExpExecArray => match !== null && isImageName(match[0]))
     .map((match) => ({ path: join(dir, match[0]), bytes: readFileSync(join(dir, match[0])), extension: match[1]!.toLowerCase() }));
+  const figureDir = join(dir, FIGURE_FOLDER);
+  const figureImages = isDirectory(figureDir)
+    ? visible(figureDir)
+        .filter((entry) => entry.isFile())
+        .map(({ name }) => ({ name, path: join(figureDir, name), bytes: readFileSync(join(figureDir, name)) }))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    : [];
   const misnamed: ArticleSource['misnamed'] = {};
   for (const name of names.sort()) {
     const kind = meantAs(name);
@@ -257,6 +268,7 @@ export function readArticleFolder(dir: string): ArticleSource {
     body: bodyRead && 'text' in bodyRead ? bodyRead.text : null,
     bodyError: bodyRead && 'fault' in bodyRead ? bodyRead.fault : null,
     images,
+    figureImages,
     misnamed,
   };
 }

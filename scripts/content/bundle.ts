@@ -19,9 +19,10 @@ export async function buildContentBundle(dir = CONTENT_DIR): Promise<{ list: New
   const articles = await Promise.all(checked.map(withImageVariants));
   const list = articles.map((article) => article.item);
   const files = new Map<string, string | Buffer>(buildIndex(list, contentHash));
-  for (const { item, body, image, variants } of articles) {
+  for (const { item, body, image, variants, figures = [] } of articles) {
     files.set(item.htmlPath, body);
     files.set(image.key, image.bytes);
+    for (const figure of figures) files.set(figure.key, figure.bytes);
     for (const variant of variants) files.set(variant.key, variant.value);
   }
   return { list, files };

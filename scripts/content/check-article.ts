@@ -5,25 +5,30 @@ import { type ArticleSource, BODY_FILE, editDistance, META_FILE, publishedImageN
 import { checkBody } from './check-body.ts';
 import { checkDate } from './check-date.ts';
 import { checkAlt, checkCredit, checkFeatured, checkUpdated } from './check-fields.ts';
+import { checkFigures, type FigureImage, figureVariants } from './check-figures.ts';
 import { checkImage } from './check-image.ts';
 import { publishedBodyPath } from './content-hash.ts';
 import { describeValue, orList } from './editor-text.ts';
+import type { WithFigures } from './figure-files.ts';
 import { imageVariants } from './image-variants.ts';
 import { LIMITS } from './limits.ts';
 import { error, hasErrors, type Problem, warning } from './problems.ts';
 
 /** An article that passed the check, ready to publish or bundle. */
 export interface PreparedArticle {
-  item: NewsItem;
+  item: NewsItem & WithFigures;
   body: string;
   image: { key: string; bytes: Buffer };
-  /** Responsive variants of the image (see withImageVariants). */
+  /** Responsive variants of the image and of the figures (see withImageVariants). */
   variants: { key: string; value: Buffer }[];
+  /** Images the body shows, from the folder's imagens/ (check-figures.ts), named as `item.figuras` lists them. */
+  figures?: FigureImage[];
 }
 
 /** Adds the responsive image variants: slow on first run (sharp), cached after. */
 export async function withImageVariants(article: PreparedArticle): Promise<PreparedArticle> {
-  return { ...article, variants: await imageVariants(article.image.bytes, article.item.imagemAtual) };
+  const figures = await figureVariants(article.figures ?? []);
+  return { ...article, variants: [...(await imageVariants(article.image.bytes, article.item.imagemAtual)), ...figures] };
 }
 
 function checkText(meta: Record<string, unknown>, field: 'titulo' | 'descricao', file: string): Problem[] {
@@ -216,6 +221,8 @@ export async function checkArticle(
   }
 
   const bodyFile = shown(join(source.dir, BODY_FILE));
+  // The body as published: its imagens/ images checked and named by their published files.
+  const figured = await checkFigures(source, bodyFile);
   if (source.bodyError) {
     problems.push(error(bodyFile, 'body', source.bodyError.message, source.bodyError.hint));
   } else if (source.body === null) {
@@ -231,7 +238,7 @@ export async function checkArticle(
         : error(bodyFile, 'body', `${BODY_FILE} is missing`, `write the article text as HTML in ${BODY_FILE}`),
     );
   } else {
-    problems.push(...checkBody(source.body, bodyFile, knownSlugs));
+    problems.push(...figured.problems, ...checkBody(figured.body ?? source.body, bodyFile, knownSlugs));
   }
 
   const [image, ...extra] = source.images;
@@ -259,7 +266,8 @@ export async function checkArticle(
     }
   }
 
-  if (hasErrors(problems) || !image || !meta || source.body === null) return { problems };
+  const body = figured.body;
+  if (hasErrors(problems) || !image || !meta || body === null) return { problems };
   const imageFile = publishedImageName(slug, image.bytes, image.extension);
   return {
     problems,
@@ -270,10 +278,12 @@ export async function checkArticle(
         descricao: String(meta.descricao).trim(),
         data: String(meta.data),
         imagemAtual: imageFile,
-        htmlPath: publishedBodyPath(slug, source.body),
+        htmlPath: publishedBodyPath(slug, body),
         ...optionalFields(meta),
+        ...(figured.figures.length > 0 ? { figuras: figured.figures.map((figure) => figure.file) } : {}),
       },
-      body: source.body,
+      body,
+      figures: figured.figures,
       image: { key: imageKey(imageFile), bytes: image.bytes },
       variants: [],
     },

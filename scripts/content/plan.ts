@@ -5,6 +5,7 @@ import type { NewsItem } from '../../src/content/news-item.ts';
 import { formatShortDate, parseCalendarDate } from '../../src/lib/dates.ts';
 import { articlePath } from '../../src/seo/urls.ts';
 import type { PreparedArticle } from './check-article.ts';
+import { figureFilesOf } from './figure-files.ts';
 import type { KvEntry } from './kv-store.ts';
 import { DELETE_AFTER_MS } from './pending-deletes.ts';
 
@@ -73,11 +74,12 @@ export interface PublishOptions {
 /** An image's KV keys: the published original and its responsive variants. */
 const imageKeys = (file: string) => [imageKey(file), ...variantFiles(file).map(imageKey)];
 
-/** The KV keys an entry's page reads: its body and its image with the variants (odd entries: what they name). */
+/** The KV keys an entry's page reads: its body, its image and its body's images, with the variants (odd entries: what they name). */
 function articleKeys(item: NewsItem): string[] {
   const keys: string[] = [];
   if (typeof item.htmlPath === 'string' && item.htmlPath.startsWith(BODY_FOLDER)) keys.push(item.htmlPath);
   if (typeof item.imagemAtual === 'string' && item.imagemAtual !== '') keys.push(...imageKeys(item.imagemAtual));
+  for (const file of figureFilesOf(item)) keys.push(...imageKeys(file));
   return keys;
 }
 
@@ -215,9 +217,10 @@ export function planPublish(
   const unchanged = new Set(planned.filter(({ change }) => change === 'unchanged').map(({ slug }) => slug));
   const changing = articles.filter(({ item }) => !unchanged.has(item.slug));
   const next = [...liveItems.filter((item) => !publishing.has(item.slug) || unchanged.has(item.slug)), ...changing.map(({ item }) => item)];
-  const articleFiles = changing.flatMap(({ item, body, image, variants }) => [
+  const articleFiles = changing.flatMap(({ item, body, image, variants, figures = [] }) => [
     { key: item.htmlPath, value: body },
     { key: image.key, value: image.bytes },
+    ...figures.map((figure) => ({ key: figure.key, value: figure.bytes })),
     ...variants,
   ]);
   return {

@@ -1,0 +1,275 @@
+import { extname } from 'node:path';
+import { html, parseFragment, type DefaultTreeAdapterTypes as T, defaultTreeAdapter as tree } from 'parse5';
+import sharp, { type Metadata } from 'sharp';
+import { IMAGE_EXTENSIONS, IMAGE_FOLDER, IMAGE_FORMATS, imageKey, publishedExtension } from '../../src/content/format.ts';
+import { type ArticleSource, FIGURE_FOLDER, publishedImageName, shown } from './article-folder.ts';
+import { orList } from './editor-text.ts';
+import { imageVariants } from './image-variants.ts';
+import { error, type Problem, warning } from './problems.ts';
+
+/**
+ * Images shown inside an article's body, in a `<figure>`: the editor puts the
+ * file in the folder's `imagens/` subfolder and writes `<img src="imagens/<file>"
+ * alt="…">`. Looser than the article image (which cards crop to 16:9): any
+ * reasonable shape, since a figure is drawn at the text column's width with
+ * its own height.
+ */
+export const FIGURE_LIMITS = {
+  /** The text column is 720 px wide: narrower images would be blown up. */
+  minWidth: 800,
+  maxSize: { width: 4000, height: 4000 },
+  maxBytes: 1024 * 1024,
+  /** Width ÷ height: from a tall 1:2 (a façade, a floor plan) to a 4:1 panorama. */
+  aspect: { min: 1 / 2, max: 4 },
+  /** The alt text: a short description, as the article image's. */
+  altChars: { min: 10, max: 150 },
+  /** Images in one body: each is a separate download. */
+  maxImages: 20,
+};
+
+/** A body image ready to publish, under its published name. */
+export interface FigureImage {
+  /** Published file name: `<slug>-<hash of the bytes>.<ext>`, in the thumbnails folder. */
+  file: string;
+  key: string;
+  bytes: Buffer;
+}
+
+const FORMAT_NAMES = Object.values(IMAGE_FORMATS).map((format) => format.label);
+/** What an unresolved image is replaced with for the body check: a valid path, so the policy does not report it twice. */
+const UNRESOLVED = `/${IMAGE_FOLDER}imagem-ausente.webp`;
+const HTML_NS = html.NS.HTML;
+
+/** Checks one file of imagens/: a real image in an accepted format that its name says, within the limits above. */
+async function checkFigureImage(
+  bytes: Buffer,
+  name: string,
+  file: string,
+): Promise<{ problems: Problem[]; width: number; height: number }> {
+  const problems: Problem[] = [];
+  const { minWidth, maxSize, maxBytes, aspect } = FIGURE_LIMITS;
+  const extension = extname(name).slice(1).toLowerCase();
+  if (!IMAGE_EXTENSIONS.includes(extension)) {
+    return {
+      problems: [
+        error(file, 'imagens', `"${name}" is not an accepted image file`, `save it as ${orList(FORMAT_NAMES)} (.webp, .avif, .jpg, .png)`),
+      ],
+      width: 0,
+      height: 0,
+    };
+  }
+  if (bytes.byteLength > maxBytes) {
+    problems.push(
+      error(
+        file,
+        'imagens',
+        `the image is ${Math.round(bytes.byteLength / 1024)} KB; the limit is ${maxBytes / 1024} KB`,
+        'export it as WebP about 1600 px wide, quality 70–80',
+      ),
+    );
+  }
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes).metadata();
+  } catch {
+    return {
+      problems: [...problems, error(file, 'imagens', 'the file is not a readable image', `save it again as ${orList(FORMAT_NAMES)}`)],
+      width: 0,
+      height: 0,
+    };
+  }
+  // sharp names an AVIF image as HEIF compressed with AV1.
+  const format = metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : metadata.format;
+  const named = IMAGE_EXTENSIONS.includes(extension) && publishedExtension(extension);
+  if (!Object.hasOwn(IMAGE_FORMATS, format ?? '')) {
+    problems.push(error(file, 'imagens', `the image is ${format}, which is not accepted`, `save it as ${orList(FORMAT_NAMES)}`));
+  } else if (named !== IMAGE_FORMATS[format as keyof typeof IMAGE_FORMATS].extensions[0]) {
+    const right = IMAGE_FORMATS[format as keyof typeof IMAGE_FORMATS].extensions[0];
+    problems.push(
+      error(file, 'imagens', `"${name}" is a ${format} image named .${extension}`, `rename it to .${right} (and its src= in body.html)`),
+    );
+  }
+  const { width = 0, height = 0 } = metadata;
+  if (width < minWidth) {
+    problems.push(
+      error(
+        file,
+        'imagens',
+        `the image is ${width}×${height}; at least ${minWidth} px wide is needed`,
+        'use a larger image: the text column is 720 px wide',
+      ),
+    );
+  }
+  if (width > maxSize.width || height > maxSize.height) {
+    problems.push(
+      error(
+        file,
+        'imagens',
+        `the image is ${width}×${height}; at most ${maxSize.width}×${maxSize.height} is accepted`,
+        'resize it to about 1600 px wide',
+      ),
+    );
+  }
+  const ratio = height > 0 ? width / height : 0;
+  if (height > 0 && (ratio < aspect.min || ratio > aspect.max)) {
+    problems.push(
+      error(
+        file,
+        'imagens',
+        `the image is ${width}×${height}: ${ratio < aspect.min ? 'taller than 1:2' : 'wider than 4:1'}`,
+        'crop it: body images may be from 1:2 (tall) to 4:1 (wide)',
+      ),
+    );
+  }
+  return { problems, width, height };
+}
+
+/** Every element of a parsed fragment, depth first, without recursion (a hostile body can nest deeply). */
+function* elements(root: T.ParentNode): Generator<T.Element> {
+  const stack: T.ChildNode[] = [...root.childNodes].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!tree.isElementNode(node)) continue;
+    yield node;
+    for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
+  }
+}
+
+/** The file of imagens/ a src names (`imagens/planta.webp`, `./imagens/planta.webp`, percent-encoded or not); null for any other src. */
+function figureName(src: string): string | null {
+  const path = src.trim().replace(/^\.\//, '');
+  if (!path.startsWith(`${FIGURE_FOLDER}/`)) return null;
+  const name = path.slice(FIGURE_FOLDER.length + 1);
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
+/**
+ * Checks the images a body shows and rewrites their src to the published
+ * files: `imagens/planta.webp` becomes `/thumbnails/<slug>-<hash>.webp`, with
+ * the image's own width and height (so the page never shifts while it
+ * loads). Only the attributes change, in place: the rest of the body, and
+ * every line number the body check reports, stay as the editor wrote them.
+ * Images from anywhere else are left for the body check, which refuses them.
+ */
+export async function checkFigures(
+  source: ArticleSource,
+  bodyFile: string,
+): Promise<{ problems: Problem[]; body: string | null; figures: FigureImage[] }> {
+  const problems: Problem[] = [];
+  const body = source.body;
+  if (body === null) return { problems, body, figures: [] };
+  const fragment = parseFragment(tree.createElement('div', HTML_NS, []), body, { sourceCodeLocationInfo: true });
+  const available = new Map(source.figureImages.map((image) => [image.name, image]));
+  const checked = new Map<string, Promise<{ problems: Problem[]; width: number; height: number }>>();
+  const used = new Map<string, FigureImage>();
+  const edits: { start: number; end: number; text: string }[] = [];
+  let count = 0;
+
+  for (const element of elements(fragment)) {
+    if (element.tagName !== 'img' || element.namespaceURI !== HTML_NS) continue;
+    const location = element.sourceCodeLocation;
+    const line = location?.startLine ?? 1;
+    const src = element.attrs.find((attribute) => attribute.name === 'src' && !attribute.namespace);
+    const srcAt = location?.attrs?.src;
+    if (!src || !srcAt) continue;
+    if (src.value.trim().startsWith(`/${IMAGE_FOLDER}`)) {
+      problems.push(
+        error(
+          bodyFile,
+          'body: <img>',
+          `line ${line}: <img src="${src.value.slice(0, 60)}"> names a published file`,
+          `put the image in ${FIGURE_FOLDER}/ and write src="${FIGURE_FOLDER}/<file>": publishing names it`,
+        ),
+      );
+      continue;
+    }
+    const name = figureName(src.value);
+    if (name === null) continue;
+    count++;
+    const image = available.get(name);
+    let replacement = `src="${UNRESOLVED}"`;
+    if (!image) {
+      const near = source.figureImages.find((candidate) => candidate.name.toLowerCase() === name.toLowerCase());
+      const names = source.figureImages.map((candidate) => candidate.name);
+      problems.push(
+        error(
+          bodyFile,
+          'body: <img>',
+          `line ${line}: <img src="${src.value.slice(0, 60)}">: there is no ${FIGURE_FOLDER}/${name}`,
+          near
+            ? `write src="${FIGURE_FOLDER}/${near.name}" (names are case-sensitive)`
+            : names.length > 0
+              ? `${FIGURE_FOLDER}/ has ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}`
+              : `create the folder ${FIGURE_FOLDER}/ beside body.html and put the image there`,
+        ),
+      );
+    } else {
+      if (!checked.has(name)) checked.set(name, checkFigureImage(image.bytes, name, shown(image.path)));
+      const result = await checked.get(name)!;
+      if (result.problems.length === 0) {
+        const file = publishedImageName(source.slug, image.bytes, extname(name).slice(1).toLowerCase());
+        used.set(name, { file, key: imageKey(file), bytes: image.bytes });
+        replacement = `src="/${imageKey(file)}" width="${result.width}" height="${result.height}"`;
+        // The image's own size replaces any the editor wrote.
+        for (const size of ['width', 'height'] as const) {
+          const at = location?.attrs?.[size];
+          if (at && element.attrs.some((attribute) => attribute.name === size))
+            edits.push({ start: at.startOffset, end: at.endOffset, text: '' });
+        }
+      } else if (!problems.some((problem) => result.problems.includes(problem))) {
+        problems.push(...result.problems);
+      }
+    }
+    edits.push({ start: srcAt.startOffset, end: srcAt.endOffset, text: replacement });
+
+    const alt = element.attrs.find((attribute) => attribute.name === 'alt')?.value.trim();
+    const { min, max } = FIGURE_LIMITS.altChars;
+    if (alt !== undefined && alt !== '' && (alt.length < min || alt.length > max)) {
+      problems.push(
+        error(
+          bodyFile,
+          'body: <img>',
+          `line ${line}: the alt text of ${FIGURE_FOLDER}/${name} has ${alt.length} characters; ${min}–${max} are expected`,
+          alt.length < min ? 'describe what the image shows, for readers who cannot see it' : 'shorten it: put details in the <figcaption>',
+        ),
+      );
+    }
+  }
+
+  if (count > FIGURE_LIMITS.maxImages) {
+    problems.push(
+      error(
+        bodyFile,
+        'body: <img>',
+        `the body shows ${count} images; at most ${FIGURE_LIMITS.maxImages} are allowed`,
+        'keep the images that explain the text',
+      ),
+    );
+  }
+  for (const image of source.figureImages) {
+    if (!used.has(image.name) && !checked.has(image.name)) {
+      problems.push(
+        warning(
+          shown(image.path),
+          'imagens',
+          `${FIGURE_FOLDER}/${image.name} is not shown by the body: it is not published`,
+          `show it with <figure><img src="${FIGURE_FOLDER}/${image.name}" alt="…"><figcaption>…</figcaption></figure>, or delete it`,
+        ),
+      );
+    }
+  }
+
+  let rewritten = body;
+  for (const edit of edits.sort((a, b) => b.start - a.start))
+    rewritten = rewritten.slice(0, edit.start) + edit.text + rewritten.slice(edit.end);
+  return { problems, body: rewritten, figures: [...used.values()] };
+}
+
+/** The responsive variants of the body images, as for the article image. */
+export async function figureVariants(figures: readonly FigureImage[]): Promise<{ key: string; value: Buffer }[]> {
+  return (await Promise.all(figures.map((figure) => imageVariants(figure.bytes, figure.file)))).flat();
+}
