@@ -63,7 +63,7 @@ export function Document({ site, head, path, children }: DocumentProps) {
         <meta property="og:image" content={imageUrl} />
         <meta property="og:image:width" content={String(image.width)} />
         <meta property="og:image:height" content={String(image.height)} />
-        {image.alt && <meta property="og:image:alt" content={image.alt} />}
+        {head.image?.alt && <meta property="og:image:alt" content={head.image.alt} />}
         {head.publishedDate && <meta property="article:published_time" content={head.publishedDate} />}
         <meta name="twitter:card" content="summary_large_image" />
         <meta name="twitter:title" content={head.title ?? site.name} />
