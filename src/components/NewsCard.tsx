@@ -1,4 +1,5 @@
 import type { NewsEntry } from '../content/news-item';
+import { updatedIso } from '../content/updated';
 import { formatShortDate } from '../lib/dates';
 import { articlePath } from '../seo/urls';
 import { ResponsiveImage } from './ResponsiveImage';
@@ -20,7 +21,7 @@ export function NewsCard({ item, priority = 'lazy' }: NewsCardProps) {
       <ResponsiveImage item={item} className="card-image" sizes={CARD_SIZES} priority={priority} />
       <div className="card-body">
         <p className="card-meta">
-          <time dateTime={item.data}>{formatShortDate(item.date)}</time>
+          <time dateTime={updatedIso(item.data)}>{formatShortDate(item.date)}</time>
           <span className="badge">Notícia</span>
         </p>
         <h3 className="card-title">

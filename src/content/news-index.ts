@@ -2,7 +2,7 @@ import { fnv1a } from '../lib/hash';
 import { PAGE_SIZE } from '../lib/pagination';
 import { isValidSlug } from './format';
 import type { NewsItem } from './news-item';
-import { isValidUpdate } from './updated';
+import { isValidUpdate, publicationInstant } from './updated';
 
 /**
  * The news list, split so that no request reads more than a few small values,
@@ -18,7 +18,7 @@ import { isValidUpdate } from './updated';
  *
  * | key | holds |
  * |---|---|
- * | `index/meta.json` | the count, the hash of every chunk and the featured slug; written last, it makes a publish visible |
+ * | `index/meta.json` | the count, the hash of every chunk, the featured slug and the scheduled times; written last, it makes a publish visible |
  * | `index/pages/<n>.<hash>.json` | 24 items: the grid's pages are read from one or two of these |
  * | `index/slugs/<s>.<hash>.json` | slug → item, for the slugs that hash to shard s (article lookup) |
  * | `index/sitemaps/<n>.<hash>.json` | [slug, lastmod] pairs (`atualizado`, else `data`), 5,000 per chunk (one sitemap file each) |
@@ -38,6 +38,8 @@ const LIST_CHUNK_SIZE = 10_000;
 export const HASH_LENGTH = 10;
 /** Far above any real archive; bounds what a corrupt meta can make a request loop over. */
 const MAX_ARTICLES = 5_000_000;
+/** How many articles may wait for their `data` at once (the meta lists each one's time). */
+export const MAX_SCHEDULED = 1_000;
 
 const HASH = /^[0-9a-f]{10}$/;
 
@@ -73,6 +75,12 @@ export interface IndexMetaFile {
   shards: (string | null)[];
   /** The slug of the newest article marked `destaque`, for the home page's featured block; absent when none is. */
   featured?: string;
+  /**
+   * When each article whose `data` was still to come at build time is
+   * published, in milliseconds, ascending: the newest end of the list, hidden
+   * until its time passes. Absent when there is none.
+   */
+  scheduled?: number[];
 }
 
 /** The index as a reader uses it: checked counts and the exact key of every chunk. */
@@ -89,7 +97,19 @@ export interface IndexMeta {
   shardKeys: readonly (string | null)[];
   /** The featured article's slug (checked), or null when none is marked. */
   featured: string | null;
+  /** The publication times of the newest items, ascending (checked), as built: those after now are hidden. */
+  scheduled: readonly number[];
 }
+
+/** How many of the newest items are still scheduled at `now`: the last ones of the ascending list. */
+export function hiddenAt(meta: IndexMeta, now: number): number {
+  let hidden = 0;
+  for (let i = meta.scheduled.length - 1; i >= 0 && meta.scheduled[i]! > now; i--) hidden++;
+  return hidden;
+}
+
+/** How many items a reader can see at `now`: the count without the scheduled ones still to come. */
+export const visibleCount = (meta: IndexMeta, now: number) => meta.count - hiddenAt(meta, now);
 
 export const shardOf = (slug: string) => fnv1a(slug) % SLUG_SHARDS;
 
@@ -116,6 +136,21 @@ function featuredOf(sorted: readonly NewsItem[]): string | undefined {
   return undefined;
 }
 
+/**
+ * The publication times of the items still to come at `now`: the newest end
+ * of the ascending list (a later item never comes before an earlier one).
+ */
+function scheduledOf(sorted: readonly NewsItem[], now: number): number[] {
+  const times: number[] = [];
+  for (let i = sorted.length - 1; i >= 0; i--) {
+    const at = publicationInstant(String(sorted[i]!.data));
+    if (at === null || at <= now) break;
+    times.push(at);
+  }
+  if (times.length > MAX_SCHEDULED) throw new Error(`${times.length} articles are scheduled; at most ${MAX_SCHEDULED} may wait at once`);
+  return times.sort((a, b) => a - b);
+}
+
 /** How many chunks of `size` hold `count` items. */
 const chunkCount = (count: number, size: number) => Math.ceil(count / size);
 
@@ -124,7 +159,7 @@ const chunkCount = (count: number, size: number) => Math.ceil(count / size);
  * `index/meta.json` last. The list must not name a slug twice (the publish
  * command drops duplicates before it gets here).
  */
-export function buildIndex(items: readonly NewsItem[], hash: ContentHash): Map<string, string> {
+export function buildIndex(items: readonly NewsItem[], hash: ContentHash, now = Date.now()): Map<string, string> {
   const sorted = ascending(items);
   const files = new Map<string, string>();
   const write = (kind: ChunkKind, n: number, value: unknown) => {
@@ -152,6 +187,7 @@ export function buildIndex(items: readonly NewsItem[], hash: ContentHash): Map<s
     return entries ? write('slugs', shard, entries) : null;
   });
   const featured = featuredOf(sorted);
+  const scheduled = scheduledOf(sorted, now);
   const meta: IndexMetaFile = {
     version: INDEX_VERSION,
     count: sorted.length,
@@ -160,6 +196,7 @@ export function buildIndex(items: readonly NewsItem[], hash: ContentHash): Map<s
     lists,
     shards,
     ...(featured === undefined ? {} : { featured }),
+    ...(scheduled.length === 0 ? {} : { scheduled }),
   };
   files.set(INDEX_META_KEY, JSON.stringify(meta));
   return files;
@@ -194,6 +231,22 @@ function checkedFeatured(meta: Record<string, unknown>, ignored?: IgnoredValue):
   return null;
 }
 
+/**
+ * The optional scheduled times: ascending integers, no more than the count
+ * nor {@link MAX_SCHEDULED}; else ignored (and reported), as if none waited.
+ */
+function checkedScheduled(meta: Record<string, unknown>, count: number, ignored?: IgnoredValue): number[] {
+  const value = meta.scheduled;
+  if (value === undefined) return [];
+  const ok =
+    Array.isArray(value) &&
+    value.length <= Math.min(count, MAX_SCHEDULED) &&
+    value.every((at, i) => Number.isSafeInteger(at) && at >= 0 && (i === 0 || at >= value[i - 1]));
+  if (ok) return value as number[];
+  ignored?.('scheduled', `${JSON.stringify(value)?.slice(0, 140)} is not a short ascending list of times`);
+  return [];
+}
+
 function parseVersion2(meta: Record<string, unknown>, ignored?: IgnoredValue): IndexMeta {
   const count = checkedCount(meta.count);
   const pages = checkedHashes(meta, 'pages', chunkCount(count, CHUNK_SIZE));
@@ -220,6 +273,7 @@ function parseVersion2(meta: Record<string, unknown>, ignored?: IgnoredValue): I
     listKeys: lists.map((hash, n) => listChunkKey(n, hash)),
     shardKeys,
     featured: checkedFeatured(meta, ignored),
+    scheduled: checkedScheduled(meta, count, ignored),
   };
 }
 
@@ -254,6 +308,7 @@ function parseVersion1(meta: Record<string, unknown>): IndexMeta {
     listKeys: keys('list', listChunks),
     shardKeys,
     featured: null,
+    scheduled: [],
   };
 }
 

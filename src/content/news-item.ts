@@ -1,13 +1,12 @@
-import { parseCalendarDate } from '../lib/dates';
 import { isValidBodyPath, isValidImageFile, isValidSlug } from './format';
-import { isValidUpdate, parseUpdated } from './updated';
+import { isValidUpdate, parseUpdated, publicationInstant } from './updated';
 
 /** A news item of the list (docs/product.md §3), as the index stores it (src/content/news-index.ts). */
 export interface NewsItem {
   slug: string;
   titulo: string;
   descricao: string;
-  /** Calendar date, `YYYY-MM-DD`. */
+  /** Publication date, `YYYY-MM-DD`, or with a São Paulo time, `YYYY-MM-DDTHH:mm`; in the future, the article is scheduled. */
   data: string;
   /** File name inside the thumbnails folder. */
   imagemAtual: string;
@@ -25,7 +24,10 @@ export interface NewsItem {
 
 /** A news item whose dates have been checked and parsed once. */
 export interface NewsEntry extends NewsItem {
+  /** The calendar day of `data`, at local midnight (for formatting). */
   date: Date;
+  /** The moment `data` stands for, in milliseconds: before it, the article is shown nowhere. */
+  published: number;
   /** The calendar day of `atualizado`, when there is one. */
   updated?: Date;
 }
@@ -71,11 +73,12 @@ export function parseNewsItem(raw: unknown, dropped?: DroppedField): NewsEntry |
   }
   const { slug, titulo, descricao, data, imagemAtual, htmlPath } = item as unknown as NewsItem;
   if (!isValidSlug(slug)) return `invalid slug "${slug}"`;
-  const date = parseCalendarDate(data);
-  if (!date) return `invalid date "${data}"`;
+  const date = parseUpdated(data)?.day;
+  const published = publicationInstant(data);
+  if (!date || published === null) return `invalid date "${data}"`;
   if (!isValidImageFile(imagemAtual)) return `invalid image file name "${imagemAtual}"`;
   if (!isValidBodyPath(htmlPath, slug)) return `invalid htmlPath "${htmlPath}"`;
-  const entry: NewsEntry = { slug, titulo, descricao, data, imagemAtual, htmlPath, date };
+  const entry: NewsEntry = { slug, titulo, descricao, data, imagemAtual, htmlPath, date, published };
   for (const field of Object.keys(OPTIONAL) as (keyof typeof OPTIONAL)[]) {
     const value = item[field];
     if (value === undefined) continue;

@@ -1,4 +1,5 @@
 import QuickLRU from 'quick-lru';
+import { currentTime } from '../lib/clock';
 import { describeError, log } from '../log';
 import { isValidSlug } from './format';
 import {
@@ -10,6 +11,7 @@ import {
   parseIndexMeta,
   SITEMAP_CHUNK_SIZE,
   shardOf,
+  visibleCount,
 } from './news-index';
 import { type NewsEntry, parseNewsItem } from './news-item';
 import { parseUpdated } from './updated';
@@ -235,12 +237,31 @@ async function getPageChunk(env: ContentBindings, index: NewsIndex, n: number): 
 }
 
 /**
- * The articles at newest-first positions [from, to): what page N of the grid,
- * the feed and the related picks show. One or two small reads, whatever the
+ * How many articles readers can see now: the count without the scheduled
+ * ones whose time has not come (the newest end of the list). Every list a
+ * reader sees (grid pages, feed, sitemap, related picks) counts from it.
+ */
+export const visibleArticles = (index: NewsIndex, now = currentTime()) => visibleCount(index.meta, now);
+
+/** How many page chunks hold the visible articles. */
+export const visiblePageChunks = (index: NewsIndex, now = currentTime()) => Math.ceil(visibleArticles(index, now) / CHUNK_SIZE);
+
+/** How many sitemap files the visible articles need. */
+export const visibleSitemapChunks = (index: NewsIndex, now = currentTime()) => Math.ceil(visibleArticles(index, now) / SITEMAP_CHUNK_SIZE);
+
+/**
+ * The articles at newest-first positions [from, to) of the visible ones: what
+ * page N of the grid and the feed show. One or two small reads, whatever the
  * archive's size. A slug in both chunks (corrupt data) is shown once.
  */
-export async function getNewest(env: ContentBindings, index: NewsIndex, from: number, to: number): Promise<NewsEntry[]> {
-  const window = chunksForWindow(index.meta.count, from, to);
+export async function getNewest(
+  env: ContentBindings,
+  index: NewsIndex,
+  from: number,
+  to: number,
+  now = currentTime(),
+): Promise<NewsEntry[]> {
+  const window = chunksForWindow(visibleArticles(index, now), from, to);
   if (!window) return [];
   const ascending: (NewsEntry | null)[] = [];
   for (let n = window.firstChunk; n <= window.lastChunk; n++) ascending.push(...(await getPageChunk(env, index, n)));
@@ -254,13 +275,20 @@ export async function getNewest(env: ContentBindings, index: NewsIndex, from: nu
   return unique.reverse();
 }
 
-/** The ascending chunk n of the grid (for related picks from a random period); each slug once. */
-export async function getChunk(env: ContentBindings, index: NewsIndex, n: number): Promise<NewsEntry[]> {
-  return (await getPageChunk(env, index, n)).filter(isEntry);
+/** The ascending chunk n of the grid (for related picks from a random period), visible items only; each slug once. */
+export async function getChunk(env: ContentBindings, index: NewsIndex, n: number, now = currentTime()): Promise<NewsEntry[]> {
+  const visible = visibleArticles(index, now) - n * CHUNK_SIZE;
+  return (await getPageChunk(env, index, n)).slice(0, Math.max(0, visible)).filter(isEntry);
 }
 
-/** The article with this slug, or null: one read of its shard. */
-export async function findArticle(env: ContentBindings, index: NewsIndex, slug: string): Promise<NewsEntry | null> {
+/** The article with this slug, or null, also while it is scheduled (its `data` still to come): one read of its shard. */
+export async function findArticle(env: ContentBindings, index: NewsIndex, slug: string, now = currentTime()): Promise<NewsEntry | null> {
+  const entry = await findStored(env, index, slug);
+  return entry && entry.published <= now ? entry : null;
+}
+
+/** The stored article with this slug, shown yet or not. */
+async function findStored(env: ContentBindings, index: NewsIndex, slug: string): Promise<NewsEntry | null> {
   const key = index.meta.shardKeys[shardOf(slug)];
   if (!key) return null;
   const text = await readIndexText(env, index, key);
@@ -287,11 +315,13 @@ const featuredCache = new WeakMap<NewsIndex, NewsEntry | null>();
  * shard once per index. Null when none is marked, or when the named one is
  * missing or no longer marked (logged): the page then shows its fixed block.
  */
-export async function getFeatured(env: ContentBindings, index: NewsIndex): Promise<NewsEntry | null> {
+export async function getFeatured(env: ContentBindings, index: NewsIndex, now = currentTime()): Promise<NewsEntry | null> {
   const slug = index.meta.featured;
   if (slug === null) return null;
   if (featuredCache.has(index)) return featuredCache.get(index)!;
-  const entry = await findArticle(env, index, slug);
+  const entry = await findStored(env, index, slug);
+  // Scheduled: the fixed block until its time, then it (asked again on each read until then).
+  if (entry && entry.published > now) return null;
   const featured = entry?.destaque === true ? entry : null;
   if (!featured) log('warn', 'featured_item_unusable', { source: index.source, slug, reason: entry ? 'not marked destaque' : 'not found' });
   // Not found may be a failed read: asked again next time rather than kept with the index.
@@ -312,8 +342,10 @@ function isSitemapPair(value: unknown): value is [string, string] {
  * SITEMAP_CHUNK_SIZE. One log line per chunk, not per pair: a corrupt chunk
  * could hold thousands.
  */
-export async function getSitemapChunk(env: ContentBindings, index: NewsIndex, n: number): Promise<[string, string][]> {
+export async function getSitemapChunk(env: ContentBindings, index: NewsIndex, n: number, now = currentTime()): Promise<[string, string][]> {
   if (!inRange(n, index.meta.sitemapChunks)) return [];
+  // Pairs are in the list's ascending order: the scheduled ones are the last.
+  const visible = Math.min(SITEMAP_CHUNK_SIZE, Math.max(0, visibleArticles(index, now) - n * SITEMAP_CHUNK_SIZE));
   const key = index.meta.sitemapKeys[n]!;
   const text = await readIndexText(env, index, key);
   const raw = text === null ? null : parseIndexJson<unknown>(text, key);
@@ -321,7 +353,7 @@ export async function getSitemapChunk(env: ContentBindings, index: NewsIndex, n:
   const seen = new Set<string>();
   const pairs: [string, string][] = [];
   let skipped = 0;
-  for (const value of raw.slice(0, SITEMAP_CHUNK_SIZE)) {
+  for (const value of raw.slice(0, visible)) {
     if (isSitemapPair(value) && !seen.has(value[0])) {
       seen.add(value[0]);
       pairs.push([value[0], value[1]]);

@@ -2,9 +2,9 @@ import QuickLRU from 'quick-lru';
 import { parseCalendarDate } from '../lib/dates';
 
 /**
- * The `atualizado` field: when an article was last corrected, written by the
- * editor as a day (`2025-05-03`) or a day and a time (`2025-05-03T14:30`),
- * both in the site's time zone. One module for the worker (pages, JSON-LD,
+ * The `atualizado` field (and `data`, which takes the same forms): when an
+ * article was last corrected, written by the editor as a day (`2025-05-03`)
+ * or a day and a time (`2025-05-03T14:30`), both in the site's time zone. One module for the worker (pages, JSON-LD,
  * sitemap, feed) and the editors' checker.
  */
 export const SITE_TIME_ZONE = 'America/Sao_Paulo';
@@ -31,10 +31,10 @@ export function parseUpdated(value: string): Updated | null {
     : { date: match[1]!, day, time: { hour: Number(match[2]), minute: Number(match[3]) } };
 }
 
-/** A valid `atualizado` that is not before the publication day `data`. */
+/** A valid `atualizado` that is not before the publication day of `data` (a day, or a day and a time). */
 export const isValidUpdate = (value: string, data: string) => {
   const updated = parseUpdated(value);
-  return updated !== null && updated.date >= data;
+  return updated !== null && updated.date >= data.slice(0, 10);
 };
 
 let formatter: Intl.DateTimeFormat | undefined;
@@ -101,4 +101,17 @@ export function siteInstantOf(value: string): number | null {
   const [year, month, day] = updated.date.split('-').map(Number);
   if (!updated.time) return Date.UTC(year!, month! - 1, day!, 12);
   return siteInstant(Date.UTC(year!, month! - 1, day!, updated.time.hour, updated.time.minute)).instant;
+}
+
+/**
+ * The moment an article's `data` (a day, or a day and a time) is published:
+ * the time in São Paulo, a day alone at 00:00 there. Before it, the article
+ * is scheduled: stored, but shown nowhere (news-index.ts, `scheduled`).
+ */
+export function publicationInstant(value: string): number | null {
+  const updated = parseUpdated(value);
+  if (!updated) return null;
+  const [year, month, day] = updated.date.split('-').map(Number);
+  const { hour, minute } = updated.time ?? { hour: 0, minute: 0 };
+  return siteInstant(Date.UTC(year!, month! - 1, day!, hour, minute)).instant;
 }

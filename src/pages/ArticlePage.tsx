@@ -53,7 +53,7 @@ export function ArticlePage({ site, item, body, related }: ArticlePageProps) {
         </nav>
         <header className="article-header">
           <p className="article-meta">
-            <time dateTime={item.data}>{formatLongDate(item.date)}</time>
+            <time dateTime={updatedIso(item.data)}>{formatLongDate(item.date)}</time>
             <span aria-hidden="true"> · </span>
             {item.atualizado !== undefined && item.updated && (
               <>

@@ -3,6 +3,7 @@ import { NewsCard } from '../components/NewsCard';
 import { Pager } from '../components/Pager';
 import type { AdsConfig } from '../config';
 import type { NewsEntry } from '../content/news-item';
+import { updatedIso } from '../content/updated';
 import { formatShortDate } from '../lib/dates';
 import type { Pagination } from '../lib/pagination';
 import { articlePath } from '../seo/urls';
@@ -32,7 +33,7 @@ const HOT_NEWS: Featured = {
 
 /** The featured block for the article an editor marked: its date, title and summary. */
 const featuredOf = (entry: NewsEntry): Featured => ({
-  date: entry.data,
+  date: updatedIso(entry.data),
   dateLabel: formatShortDate(entry.date),
   title: entry.titulo,
   text: entry.descricao,

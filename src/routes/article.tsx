@@ -4,7 +4,17 @@ import { imageAlt } from '../components/ResponsiveImage';
 import { IMAGE_SIZE, isValidSlug } from '../content/format';
 import type { NewsEntry } from '../content/news-item';
 import { sanitizeArticleHtml } from '../content/sanitize-html';
-import { type ContentBindings, findArticle, getArticleBody, getChunk, getNewsIndex, type NewsIndex } from '../content/store';
+import {
+  type ContentBindings,
+  findArticle,
+  getArticleBody,
+  getChunk,
+  getNewsIndex,
+  type NewsIndex,
+  visiblePageChunks,
+} from '../content/store';
+import { updatedIso } from '../content/updated';
+import { currentTime } from '../lib/clock';
 import { pickRelated, RELATED_COUNT, relatedChunk } from '../lib/related';
 import { log } from '../log';
 import { ArticlePage } from '../pages/ArticlePage';
@@ -17,12 +27,12 @@ import { articleUnavailableRoute } from './status';
  * small to offer four others): a couple of small reads at any archive size.
  */
 async function relatedArticles(env: ContentBindings, index: NewsIndex, item: NewsEntry, now: number) {
-  const chunks = index.meta.pageChunks;
+  const chunks = visiblePageChunks(index, now);
   const chosen = relatedChunk(item.slug, now, chunks);
   if (chosen < 0) return [];
-  let pool = await getChunk(env, index, chosen);
+  let pool = await getChunk(env, index, chosen, now);
   if (pool.filter((entry) => entry.slug !== item.slug).length < RELATED_COUNT && chunks > 1) {
-    pool = [...pool, ...(await getChunk(env, index, chosen === 0 ? 1 : chosen - 1))];
+    pool = [...pool, ...(await getChunk(env, index, chosen === 0 ? 1 : chosen - 1, now))];
   }
   return pickRelated(pool, item.slug, now);
 }
@@ -32,7 +42,8 @@ export const articleRoute = createFactory<AppEnv, typeof ROUTES.article>().creat
   const slug = c.req.param('slug');
   if (!isValidSlug(slug)) return c.notFound();
   const index = await getNewsIndex(c.env);
-  const item = await findArticle(c.env, index, slug);
+  const now = currentTime();
+  const item = await findArticle(c.env, index, slug, now);
   if (!item) return c.notFound();
   const raw = await getArticleBody(c.env, item);
   if (raw === null) {
@@ -42,13 +53,13 @@ export const articleRoute = createFactory<AppEnv, typeof ROUTES.article>().creat
   }
   const body = sanitizeArticleHtml(raw, slug);
   if ('refused' in body) return articleUnavailableRoute(c);
-  const related = await relatedArticles(c.env, index, item, Date.now());
+  const related = await relatedArticles(c.env, index, item, now);
   return c.render(<ArticlePage site={c.var.site} item={item} body={body.html} related={related} />, {
     title: item.titulo,
     description: item.descricao,
     image: { path: thumbnailPath(item.imagemAtual), ...IMAGE_SIZE, alt: imageAlt(item) },
     type: 'article',
-    publishedDate: item.data,
+    publishedDate: updatedIso(item.data),
     jsonLd: [newsArticle(c.var.site, item), articleBreadcrumbs(c.var.site, item)],
   });
 });

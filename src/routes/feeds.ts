@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../app-env';
-import { getNewest, getNewsIndex, getSitemapChunk, type NewsIndex } from '../content/store';
+import { getNewest, getNewsIndex, getSitemapChunk, type NewsIndex, visibleSitemapChunks } from '../content/store';
+import { updatedIso } from '../content/updated';
+import { currentTime } from '../lib/clock';
 import { FEED_SIZE, rssXml } from '../seo/rss';
 import { robotsTxt, sitemapIndexXml, sitemapXml } from '../seo/sitemap';
 import type { ROUTES } from '../seo/urls';
@@ -9,10 +11,10 @@ import type { ROUTES } from '../seo/urls';
 const XML = { 'Content-Type': 'application/xml; charset=utf-8' };
 const factory = createFactory<AppEnv>();
 
-async function sitemapPart(c: Context<AppEnv>, index: NewsIndex, n: number) {
-  const articles = await getSitemapChunk(c.env, index, n);
-  const [newest] = n === 0 ? await getNewest(c.env, index, 0, 1) : [];
-  return c.body(sitemapXml(c.var.site, articles, n === 0 ? { newest: newest?.data } : null), 200, XML);
+async function sitemapPart(c: Context<AppEnv>, index: NewsIndex, n: number, now: number) {
+  const articles = await getSitemapChunk(c.env, index, n, now);
+  const [newest] = n === 0 ? await getNewest(c.env, index, 0, 1, now) : [];
+  return c.body(sitemapXml(c.var.site, articles, n === 0 ? { newest: newest && updatedIso(newest.data) } : null), 200, XML);
 }
 
 /**
@@ -22,21 +24,25 @@ async function sitemapPart(c: Context<AppEnv>, index: NewsIndex, n: number) {
  */
 export const sitemapRoute = factory.createHandlers(async function serveSitemap(c) {
   const index = await getNewsIndex(c.env);
-  if (index.meta.sitemapChunks <= 1) return sitemapPart(c, index, 0);
-  return c.body(sitemapIndexXml(c.var.site, index.meta.sitemapChunks), 200, XML);
+  const now = currentTime();
+  const parts = visibleSitemapChunks(index, now);
+  if (parts <= 1) return sitemapPart(c, index, 0, now);
+  return c.body(sitemapIndexXml(c.var.site, parts), 200, XML);
 });
 
 export const sitemapPartRoute = createFactory<AppEnv, typeof ROUTES.sitemapPart>().createHandlers(async function serveSitemapPart(c) {
   const match = /^(0|[1-9]\d{0,4})\.xml$/.exec(c.req.param('file'));
   const index = await getNewsIndex(c.env);
+  const now = currentTime();
+  const parts = visibleSitemapChunks(index, now);
   const n = match ? Number(match[1]) : NaN;
-  if (!(n < index.meta.sitemapChunks) || index.meta.sitemapChunks <= 1) return c.notFound();
-  return sitemapPart(c, index, n);
+  if (!(n < parts) || parts <= 1) return c.notFound();
+  return sitemapPart(c, index, n, now);
 });
 
 export const feedRoute = factory.createHandlers(async function serveFeed(c) {
   const index = await getNewsIndex(c.env);
-  const items = await getNewest(c.env, index, 0, FEED_SIZE);
+  const items = await getNewest(c.env, index, 0, FEED_SIZE, currentTime());
   return c.body(rssXml(c.var.site, items), 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
 });
 

@@ -1,6 +1,7 @@
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../app-env';
-import { getFeatured, getNewest, getNewsIndex } from '../content/store';
+import { getFeatured, getNewest, getNewsIndex, visibleArticles } from '../content/store';
+import { currentTime } from '../lib/clock';
 import { paginate } from '../lib/pagination';
 import { HomePage, PostsPage } from '../pages/HomePage';
 import { organization, website } from '../seo/structured-data';
@@ -8,8 +9,12 @@ import { pagePath, type ROUTES } from '../seo/urls';
 
 export const homeRoute = createFactory<AppEnv>().createHandlers(async function renderHome(c) {
   const index = await getNewsIndex(c.env);
-  const pagination = paginate(index.meta.count, 1)!;
-  const [items, featured] = await Promise.all([getNewest(c.env, index, pagination.start, pagination.end), getFeatured(c.env, index)]);
+  const now = currentTime();
+  const pagination = paginate(visibleArticles(index, now), 1)!;
+  const [items, featured] = await Promise.all([
+    getNewest(c.env, index, pagination.start, pagination.end, now),
+    getFeatured(c.env, index, now),
+  ]);
   const { site } = c.var;
   return c.render(<HomePage items={items} pagination={pagination} siteName={site.name} ads={site.ads} featured={featured} />, {
     description: site.tagline,
@@ -23,9 +28,10 @@ export const postsPageRoute = createFactory<AppEnv, typeof ROUTES.postsPage>().c
   if (raw === '1') return c.redirect(pagePath(1), 301);
   const page = /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : NaN;
   const index = await getNewsIndex(c.env);
-  const pagination = paginate(index.meta.count, page);
+  const now = currentTime();
+  const pagination = paginate(visibleArticles(index, now), page);
   if (!pagination) return c.notFound();
-  const items = await getNewest(c.env, index, pagination.start, pagination.end);
+  const items = await getNewest(c.env, index, pagination.start, pagination.end, now);
   const { site } = c.var;
   return c.render(<PostsPage items={items} pagination={pagination} ads={site.ads} />, {
     title: `Postagens, página ${page}`,

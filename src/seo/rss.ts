@@ -9,8 +9,8 @@ export const FEED_SIZE = 20;
 
 /**
  * An item's date: when it was last corrected (`atualizado`), else its
- * publication day. A calendar day is taken at noon UTC, so it reads as the
- * same day in Brazil's time zones; a time is São Paulo's.
+ * publication date (`data`). A calendar day is taken at noon UTC, so it reads
+ * as the same day in Brazil's time zones; a time is São Paulo's.
  */
 const instantOf = (entry: NewsEntry): number => siteInstantOf(entry.atualizado ?? entry.data) ?? siteInstantOf(entry.data) ?? 0;
 

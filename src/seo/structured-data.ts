@@ -43,8 +43,8 @@ export function newsArticle(site: SiteConfig, item: NewsItem): NewsArticle {
     headline: item.titulo,
     description: item.descricao,
     image: [absoluteUrl(site, thumbnailPath(item.imagemAtual))],
-    datePublished: item.data,
-    dateModified: item.atualizado === undefined ? item.data : updatedIso(item.atualizado),
+    datePublished: updatedIso(item.data),
+    dateModified: updatedIso(item.atualizado ?? item.data),
     inLanguage: 'pt-BR',
     author: {
       '@type': 'Person',
