@@ -1,6 +1,7 @@
+import { parseUpdated, publicationInstant } from '../../src/content/updated.ts';
 import { parseCalendarDate } from '../../src/lib/dates.ts';
 import { describeValue } from './editor-text.ts';
-import { error, type Problem, warning } from './problems.ts';
+import { error, note, type Problem } from './problems.ts';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const MESES = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
@@ -35,7 +36,22 @@ export function meant(text: string): [number, number, number, string] | null {
   return null;
 }
 
-/** The "data" field of article.json: a real calendar day written `YYYY-MM-DD`. */
+/** When a `data` is published, as editors read it: `dd/MM/yyyy HH:mm`, São Paulo time (00:00 for a day alone). */
+export function scheduledFor(data: string): string {
+  const { date, time } = parseUpdated(data)!;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const [year, month, day] = date.split('-');
+  return `${day}/${month}/${year} ${pad(time?.hour ?? 0)}:${pad(time?.minute ?? 0)}`;
+}
+
+/** Whether a valid `data` is still to come at `now`: the article is then scheduled. */
+export const isScheduled = (data: string, now: number) => (publicationInstant(data) ?? Number.NEGATIVE_INFINITY) > now;
+
+/**
+ * The "data" field of article.json: a real calendar day written `YYYY-MM-DD`,
+ * or with a time in Brasília, `YYYY-MM-DDTHH:mm`. One still to come is a note:
+ * the article is scheduled.
+ */
 export function checkDate(data: unknown, file: string, today: Date): Problem[] {
   if (data === undefined)
     return [error(file, 'data', '"data" is missing', `add "data": "YYYY-MM-DD" with the publication date, e.g. "2025-04-28"`)];
@@ -47,19 +63,28 @@ export function checkDate(data: unknown, file: string, today: Date): Problem[] {
   if (typeof data !== 'string') {
     return [error(file, 'data', `"data" is ${describeValue(data)}, not a date in quotes`, EXAMPLE)];
   }
-  const exact = /^(\d{4})-(\d{2})-(\d{2})$/.exec(data);
+  const exact = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(data);
   if (exact) {
-    const date = parseCalendarDate(data);
-    if (!date) {
+    if (!parseCalendarDate(data.slice(0, 10))) {
       const why = whyNotReal(Number(exact[1]), Number(exact[2]), Number(exact[3]));
       return [error(file, 'data', `"data" "${data}" is not a real calendar date: ${why}`, 'check the day and the month')];
     }
-    if (date.getTime() > today.getTime()) {
-      return [warning(file, 'data', `"data" ${data} is in the future`, 'check the date: articles are listed newest first')];
+    if (!parseUpdated(data)) {
+      return [error(file, 'data', `"data" "${data}" has no time ${exact[4]}:${exact[5]}`, 'hours go from 00 to 23, minutes from 00 to 59')];
+    }
+    if (isScheduled(data, today.getTime())) {
+      return [
+        note(
+          file,
+          'data',
+          `scheduled for ${scheduledFor(data)}`,
+          'it is published now but shown nowhere (home, feed, sitemap, its address) until then (Brasília time); check the date if it should show at once',
+        ),
+      ];
     }
     return [];
   }
-  if (/^\d{4}-\d{2}-\d{2}$/.test(data.trim())) {
+  if (/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2})?$/.test(data.trim())) {
     return [error(file, 'data', `"data" is ${JSON.stringify(data)}, with spaces around the date`, `write it as "${data.trim()}"`)];
   }
   const guess = meant(data);

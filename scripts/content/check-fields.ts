@@ -165,7 +165,7 @@ export function checkUpdated(value: unknown, data: unknown, file: string, today:
         ),
       ];
     }
-    if (typeof data === 'string' && parseCalendarDate(data) && value.slice(0, 10) < data) {
+    if (typeof data === 'string' && parseUpdated(data) && value.slice(0, 10) < data.slice(0, 10)) {
       return [
         error(
           file,

@@ -2,9 +2,11 @@ import { BODY_FOLDER, imageKey } from '../../src/content/format.ts';
 import { variantFiles } from '../../src/content/image-variants.ts';
 import { buildIndex, type ContentHash, INDEX_META_KEY, indexKeysOf, parseIndexMeta } from '../../src/content/news-index.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
-import { formatShortDate, parseCalendarDate } from '../../src/lib/dates.ts';
+import { parseUpdated } from '../../src/content/updated.ts';
+import { formatShortDate } from '../../src/lib/dates.ts';
 import { articlePath } from '../../src/seo/urls.ts';
 import type { PreparedArticle } from './check-article.ts';
+import { isScheduled, scheduledFor } from './check-date.ts';
 import { figureFilesOf } from './figure-files.ts';
 import type { KvEntry } from './kv-store.ts';
 import { DELETE_AFTER_MS } from './pending-deletes.ts';
@@ -61,6 +63,8 @@ export interface PlanArticle {
   change: 'new' | 'updated' | 'unchanged' | 'removed';
   /** The live article an update replaces: its title and publication date. */
   replaces?: { titulo: string; data: string };
+  /** When its `data` is still to come: when it shows, `dd/MM/yyyy HH:mm` (Brasília). */
+  scheduled?: string;
 }
 
 /** Thrown when a publish would replace a live article under another title without --replace: nothing is written. */
@@ -69,6 +73,8 @@ export class ReplaceRefused extends Error {}
 export interface PublishOptions {
   /** Allows replacing a live article whose title differs from the folder's. */
   replace?: boolean;
+  /** The time the plan is made at (which articles are scheduled); now by default. */
+  now?: number;
 }
 
 /** An image's KV keys: the published original and its responsive variants. */
@@ -123,6 +129,7 @@ function planChange(
   next: NewsItem[],
   articleFiles: KvEntry[],
   hash: ContentHash,
+  now = Date.now(),
 ): Pick<Plan, 'next' | 'metaText' | 'writes' | 'fresh' | 'stale'> {
   const own = new Set(articleFiles.map(({ key }) => key));
   const bundle = live.bundleFiles;
@@ -133,7 +140,7 @@ function planChange(
         .map((key) => ({ key, value: bundle.get(key)! }))
     : [];
   articleFiles = [...articleFiles, ...carried];
-  const files = buildIndex(next, hash);
+  const files = buildIndex(next, hash, now);
   const metaText = files.get(INDEX_META_KEY)!;
   files.delete(INDEX_META_KEY);
   const before = referencedKeys(live);
@@ -166,7 +173,7 @@ const sameTitle = (a: unknown, b: unknown) => {
 
 /** A live entry's `data` as the site shows it (dd/MM/yyyy); as stored when it is not a date. */
 const shownDate = (data: unknown) => {
-  const date = typeof data === 'string' ? parseCalendarDate(data) : null;
+  const date = typeof data === 'string' ? (parseUpdated(data)?.day ?? null) : null;
   return date ? formatShortDate(date) : String(data);
 };
 
@@ -183,7 +190,7 @@ export function planPublish(
   articles: readonly PreparedArticle[],
   live: Live,
   hash: ContentHash,
-  { replace = false }: PublishOptions = {},
+  { replace = false, now = Date.now() }: PublishOptions = {},
 ): Plan {
   const publishing = new Set<string>();
   for (const { item } of articles) {
@@ -197,15 +204,22 @@ export function planPublish(
   const warnings: string[] = [];
   for (const { item } of articles) {
     const old = liveBySlug.get(item.slug);
+    const scheduled = isScheduled(item.data, now) ? { scheduled: scheduledFor(item.data) } : {};
     if (!old) {
-      planned.push({ slug: item.slug, titulo: item.titulo, change: 'new' });
+      planned.push({ slug: item.slug, titulo: item.titulo, change: 'new', ...scheduled });
       continue;
     }
     if (canonical(old) === canonical(item)) {
-      planned.push({ slug: item.slug, titulo: item.titulo, change: 'unchanged' });
+      planned.push({ slug: item.slug, titulo: item.titulo, change: 'unchanged', ...scheduled });
       continue;
     }
-    planned.push({ slug: item.slug, titulo: item.titulo, change: 'updated', replaces: { titulo: old.titulo, data: old.data } });
+    planned.push({
+      slug: item.slug,
+      titulo: item.titulo,
+      change: 'updated',
+      replaces: { titulo: old.titulo, data: old.data },
+      ...scheduled,
+    });
     if (old.htmlPath !== item.htmlPath && old.atualizado === item.atualizado) {
       warnings.push(
         `WARNING: the text of "${item.slug}" changed but "atualizado" did not: if this is a correction, set "atualizado": "YYYY-MM-DD" (the day of the correction) in its article.json, so readers see it was corrected`,
@@ -224,7 +238,7 @@ export function planPublish(
     ...variants,
   ]);
   return {
-    ...planChange(live, next, articleFiles, hash),
+    ...planChange(live, next, articleFiles, hash, now),
     added: planned.filter(({ change }) => change === 'new').map(({ slug }) => slug),
     updated: planned.filter(({ change }) => change === 'updated').map(({ slug }) => slug),
     removed: [],
@@ -298,8 +312,9 @@ const TAG = 'unchanged'.length + 2;
 export function describePlan(plan: Plan, site = ''): string[] {
   const lines: string[] = [];
   const indent = ' '.repeat(TAG);
-  for (const { slug, titulo, change, replaces } of plan.articles) {
+  for (const { slug, titulo, change, replaces, scheduled } of plan.articles) {
     lines.push(`${change.padEnd(TAG)}"${titulo}"`, `${indent}${site}${articlePath({ slug })}`);
+    if (scheduled) lines.push(`${indent}scheduled for ${scheduled} (Brasília): published now, shown from then`);
     if (replaces) lines.push(`${indent}replaces the live article "${replaces.titulo}" published on ${shownDate(replaces.data)}`);
     if (change === 'unchanged') lines.push(`${indent}same body, image and fields as live: nothing to write for it`);
   }

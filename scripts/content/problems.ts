@@ -1,6 +1,7 @@
 /** One finding of the content check: where, what, and how to fix it. */
 export interface Problem {
-  severity: 'error' | 'warning';
+  /** A note tells the editor what will happen (an article scheduled for later): it never blocks, nor counts as a warning. */
+  severity: 'error' | 'warning' | 'note';
   /** The file at fault, relative to where the command was run. */
   file: string;
   /** The field or rule, e.g. "titulo" or "body: <script>". */
@@ -25,6 +26,14 @@ export const warning = (file: string, field: string, message: string, hint: stri
   hint,
 });
 
+export const note = (file: string, field: string, message: string, hint: string): Problem => ({
+  severity: 'note',
+  file,
+  field,
+  message,
+  hint,
+});
+
 export const hasErrors = (problems: readonly Problem[]) => problems.some((p) => p.severity === 'error');
 
 /** Every problem, one per line, grouped by file, for the terminal. */
@@ -37,6 +46,7 @@ export function formatProblems(problems: readonly Problem[]): string {
     for (const p of list) lines.push(`  ${p.severity.toUpperCase()} [${p.field}] ${p.message}\n      fix: ${p.hint}`);
   }
   const errors = problems.filter((p) => p.severity === 'error').length;
-  lines.push(`${errors} error(s), ${problems.length - errors} warning(s)`);
+  const warnings = problems.filter((p) => p.severity === 'warning').length;
+  lines.push(`${errors} error(s), ${warnings} warning(s)`);
   return lines.join('\n');
 }

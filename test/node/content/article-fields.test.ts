@@ -126,6 +126,34 @@ describe('atualizado', () => {
   });
 });
 
+describe('data', () => {
+  it('takes a time in Brasília, "YYYY-MM-DDTHH:mm", as "atualizado" does', async () => {
+    const { problems, item } = await check({ ...BASE, alt: ALT, data: '2025-06-01T08:30', atualizado: '2025-06-01' });
+    expect(problems).toEqual([]);
+    expect(item).toMatchObject({ data: '2025-06-01T08:30', atualizado: '2025-06-01' });
+  });
+
+  it.each([
+    ['no such time', '2025-06-01T24:00', /^error \[data\] "data" "2025-06-01T24:00" has no time 24:00/],
+    ['no such day', '2025-02-30T10:00', /^error \[data\] "data" "2025-02-30T10:00" is not a real calendar date/],
+  ])('%s is an error', async (_, data, message) => {
+    const { problems, item } = await check({ ...BASE, alt: ALT, data });
+    expect(summary(problems)).toEqual([expect.stringMatching(message)]);
+    expect(item).toBeUndefined();
+  });
+
+  it('in the future is no warning: the article is scheduled, at 00:00 for a day alone', async () => {
+    const timed = await check({ ...BASE, alt: ALT, data: '2026-01-10T08:30' });
+    expect(summary(timed.problems)).toEqual([
+      expect.stringMatching(/^note \[data\] scheduled for 10\/01\/2026 08:30 \| it is published now but shown nowhere/),
+    ]);
+    expect(timed.item).toMatchObject({ data: '2026-01-10T08:30' });
+    const day = await check({ ...BASE, alt: ALT, data: '2026-01-10' });
+    expect(summary(day.problems)).toEqual([expect.stringMatching(/^note \[data\] scheduled for 10\/01\/2026 00:00 \|/)]);
+    expect(day.problems.filter((p) => p.severity === 'warning')).toEqual([]);
+  });
+});
+
 describe('destaque', () => {
   it('true marks the item; false leaves it as if absent', async () => {
     expect((await check({ ...BASE, alt: ALT, destaque: true })).item).toMatchObject({ destaque: true });

@@ -130,6 +130,23 @@ const articleLines = (plan: Plan, site?: string) => {
 describe('the plan as the editor reads it', () => {
   const [b, a] = LIVE_ARTICLES as [PreparedArticle, PreparedArticle, PreparedArticle];
 
+  it('says when an article dated later is scheduled, and the index lists its time', () => {
+    const now = Date.UTC(2025, 11, 9, 12);
+    const plan = planPublish([article('agendada', '2025-12-10T08:30'), article('nova', '2025-12-01')], LIVE, contentHash, { now });
+    expect(articleLines(plan)).toEqual([
+      'new        "Título agendada"',
+      '           /noticia/agendada',
+      '           scheduled for 10/12/2025 08:30 (Brasília): published now, shown from then',
+      'new        "Título nova"',
+      '           /noticia/nova',
+    ]);
+    expect(parseIndexMeta(plan.metaText).scheduled).toEqual([Date.UTC(2025, 11, 10, 11, 30)]);
+    // Planned after its time, it is an ordinary article.
+    const later = planPublish([article('agendada', '2025-12-10T08:30')], LIVE, contentHash, { now: Date.UTC(2025, 11, 10, 11, 30) });
+    expect(articleLines(later)).toEqual(['new        "Título agendada"', '           /noticia/agendada']);
+    expect(parseIndexMeta(later.metaText).scheduled).toEqual([]);
+  });
+
   it('names each article by title and address, and says what happens to it: new, updated (replacing what), unchanged', () => {
     const plan = planPublish([article('nova', '2025-06-01'), article('b', '2025-05-01', 'v2'), a], LIVE, contentHash);
     expect(articleLines(plan, 'http://localhost:8790')).toEqual([
