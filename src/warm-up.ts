@@ -12,7 +12,9 @@ const SAMPLE = {
   slug: 'aquecimento',
   titulo: 'Aquecimento do isolate antes da primeira visita',
   descricao: 'Uma página de exemplo, nunca servida: percorre o mesmo código que as páginas de verdade.',
-  data: '2025-01-01',
+  // Start-up runs with the clock stopped at the epoch (Workers give no time before a request), and an
+  // article dated after "now" is scheduled, hence a 404: the made-up one is dated just before it.
+  data: '1969-12-31',
   imagemAtual: 'aquecimento-0000000000.webp',
   htmlPath: bodyKey('aquecimento'),
 };

@@ -26,6 +26,24 @@ describe('start-up warm-up', () => {
     expect(seen).toHaveLength(9); // three rounds
   });
 
+  it('renders every page in full with the clock stopped at the epoch, as start-up runs', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(0);
+    const served: string[] = [];
+    const probe = new Hono<AppEnv>();
+    probe.use(async (c, next) => {
+      await next();
+      const html = await c.res.clone().text();
+      served.push(`${c.req.path} ${c.res.status} ${html.includes('aquecimento')}`);
+    });
+    probe.route('/', app);
+    warmUp(probe);
+    await settle();
+    vi.useRealTimers();
+    // An article dated after "now" would be scheduled: a 404 page, and an empty home, would warm far less code.
+    expect(served.slice(0, 3)).toEqual(['/ 200 true', '/noticia/aquecimento 200 true', '/sobre 200 false']);
+  });
+
   it('leaves nothing behind: the next real request reads the real index', async () => {
     warmUp(app);
     await settle();
