@@ -4,15 +4,15 @@ import type { NewsItem } from '../../src/content/news-item.ts';
 import { type ArticleSource, BODY_FILE, editDistance, META_FILE, publishedImageName, shown } from './article-folder.ts';
 import { checkBody } from './check-body.ts';
 import { checkDate } from './check-date.ts';
-import { checkAlt, checkCredit, checkFeatured, checkUpdated } from './check-fields.ts';
+import { checkAlt, checkCredit, checkFeatured, checkPlainText, checkUpdated } from './check-fields.ts';
 import { checkFigures, type FigureImage, figureVariants } from './check-figures.ts';
 import { checkImage } from './check-image.ts';
 import { publishedBodyPath } from './content-hash.ts';
-import { describeValue, orList } from './editor-text.ts';
+import { orList } from './editor-text.ts';
 import type { WithFigures } from './figure-files.ts';
 import { imageVariants } from './image-variants.ts';
 import { LIMITS } from './limits.ts';
-import { error, hasErrors, type Problem, warning } from './problems.ts';
+import { error, hasErrors, type Problem } from './problems.ts';
 
 /** An article that passed the check, ready to publish or bundle. */
 export interface PreparedArticle {
@@ -33,30 +33,11 @@ export async function withImageVariants(article: PreparedArticle): Promise<Prepa
 
 function checkText(meta: Record<string, unknown>, field: 'titulo' | 'descricao', file: string): Problem[] {
   const value = meta[field];
-  const { min, max } = field === 'titulo' ? LIMITS.titleChars : LIMITS.descriptionChars;
   if (value === undefined || (typeof value === 'string' && value.trim() === '')) {
     return [error(file, field, `"${field}" is missing or empty`, `add "${field}": "…" to ${META_FILE}`)];
   }
-  if (typeof value !== 'string') {
-    return [
-      error(file, field, `"${field}" is ${describeValue(value)}, not a text in quotes`, `write the text in double quotes: "${field}": "…"`),
-    ];
-  }
-  const length = value.trim().length;
-  if (length < min || length > max) {
-    return [
-      error(
-        file,
-        field,
-        `"${field}" has ${length} characters; ${min}–${max} are expected`,
-        length > max ? 'shorten it: it is cut in cards and search results' : 'write a fuller text',
-      ),
-    ];
-  }
-  if (value !== value.trim() || /\s{2,}|<[a-z/]/i.test(value)) {
-    return [warning(file, field, `"${field}" has extra spaces or markup`, 'use plain text with single spaces')];
-  }
-  return [];
+  const limits = field === 'titulo' ? LIMITS.titleChars : LIMITS.descriptionChars;
+  return checkPlainText(value, field, limits, file, '"…"', 'shorten it: it is cut in cards and search results');
 }
 
 /** The image file names an editor may use, one per format: imagem.webp, imagem.avif, imagem.jpg, imagem.png. */

@@ -14,13 +14,14 @@ import { error, type Problem, warning } from './problems.ts';
 
 const ALT_EXAMPLE = '"Sala pequena com sofá, espelho redondo e prateleiras na parede"';
 
-/** A text field's faults: not text, too short or long, extra spaces or markup. */
-function checkPlainText(
+/** A text field's faults: not text, too short or long, extra spaces or markup. `tooLong` is the fix for a long one. */
+export function checkPlainText(
   value: unknown,
   field: string,
   { min, max }: { min: number; max: number },
   file: string,
   example: string,
+  tooLong = 'shorten it',
 ): Problem[] {
   if (typeof value !== 'string') {
     return [
@@ -39,7 +40,7 @@ function checkPlainText(
         file,
         field,
         `"${field}" has ${length} characters; ${min}–${max} are expected`,
-        length > max ? 'shorten it' : `write a fuller text, e.g. ${example}`,
+        length > max ? tooLong : `write a fuller text, e.g. ${example}`,
       ),
     ];
   }
