@@ -1,8 +1,8 @@
 import { extname } from 'node:path';
 import { html, parseFragment, type DefaultTreeAdapterTypes as T, defaultTreeAdapter as tree } from 'parse5';
-import sharp, { type Metadata } from 'sharp';
 import { IMAGE_EXTENSIONS, IMAGE_FOLDER, IMAGE_FORMATS, imageKey, publishedExtension } from '../../src/content/format.ts';
 import { type ArticleSource, FIGURE_FOLDER, publishedImageName, shown } from './article-folder.ts';
+import { FORMAT_NAMES, readImage } from './check-image.ts';
 import { orList } from './editor-text.ts';
 import { imageVariants } from './image-variants.ts';
 import { error, type Problem, warning } from './problems.ts';
@@ -35,7 +35,6 @@ export interface FigureImage {
   bytes: Buffer;
 }
 
-const FORMAT_NAMES = Object.values(IMAGE_FORMATS).map((format) => format.label);
 /** What an unresolved image is replaced with for the body check: a valid path, so the policy does not report it twice. */
 const UNRESOLVED = `/${IMAGE_FOLDER}imagem-ausente.webp`;
 const HTML_NS = html.NS.HTML;
@@ -68,18 +67,15 @@ async function checkFigureImage(
       ),
     );
   }
-  let metadata: Metadata;
-  try {
-    metadata = await sharp(bytes).metadata();
-  } catch {
+  const image = await readImage(bytes);
+  if (!image) {
     return {
       problems: [...problems, error(file, 'imagens', 'the file is not a readable image', `save it again as ${orList(FORMAT_NAMES)}`)],
       width: 0,
       height: 0,
     };
   }
-  // sharp names an AVIF image as HEIF compressed with AV1.
-  const format = metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : metadata.format;
+  const { format, width, height } = image;
   const named = IMAGE_EXTENSIONS.includes(extension) && publishedExtension(extension);
   if (!Object.hasOwn(IMAGE_FORMATS, format ?? '')) {
     problems.push(error(file, 'imagens', `the image is ${format}, which is not accepted`, `save it as ${orList(FORMAT_NAMES)}`));
@@ -89,7 +85,6 @@ async function checkFigureImage(
       error(file, 'imagens', `"${name}" is a ${format} image named .${extension}`, `rename it to .${right} (and its src= in body.html)`),
     );
   }
-  const { width = 0, height = 0 } = metadata;
   if (width < minWidth) {
     problems.push(
       error(

@@ -4,7 +4,20 @@ import { orList } from './editor-text.ts';
 import { LIMITS } from './limits.ts';
 import { error, type Problem } from './problems.ts';
 
-const FORMAT_NAMES = Object.values(IMAGE_FORMATS).map((format) => format.label);
+export const FORMAT_NAMES = Object.values(IMAGE_FORMATS).map((format) => format.label);
+
+/** What an image file really is, read from its bytes; null when sharp cannot read it. */
+export async function readImage(bytes: Buffer): Promise<{ format: string | undefined; width: number; height: number } | null> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes).metadata();
+  } catch {
+    return null;
+  }
+  // sharp names an AVIF image as HEIF compressed with AV1.
+  const format = metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : metadata.format;
+  return { format, width: metadata.width ?? 0, height: metadata.height ?? 0 };
+}
 
 /** Checks the article image: a real image, an accepted format, 16:9, within size limits. */
 export async function checkImage(bytes: Buffer, file: string): Promise<Problem[]> {
@@ -19,20 +32,14 @@ export async function checkImage(bytes: Buffer, file: string): Promise<Problem[]
       ),
     );
   }
-  let metadata: Metadata;
-  try {
-    metadata = await sharp(bytes).metadata();
-  } catch {
-    return [...problems, error(file, 'imagem', 'the file is not a readable image', `save it again as ${orList(FORMAT_NAMES)}`)];
-  }
-  // sharp names an AVIF image as HEIF compressed with AV1.
-  const format = metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : metadata.format;
+  const image = await readImage(bytes);
+  if (!image) return [...problems, error(file, 'imagem', 'the file is not a readable image', `save it again as ${orList(FORMAT_NAMES)}`)];
+  const { format, width, height } = image;
   if (!Object.hasOwn(IMAGE_FORMATS, format ?? '')) {
     problems.push(
       error(file, 'imagem', `the image is ${format}, which is not accepted`, `use one of: ${Object.keys(IMAGE_FORMATS).join(', ')}`),
     );
   }
-  const { width = 0, height = 0 } = metadata;
   const { imageMinSize: min, imageMaxSize: max, imageAspect: aspect } = LIMITS;
   if (width < min.width || height < min.height) {
     problems.push(
