@@ -206,19 +206,26 @@ async function load(url: string) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
+// Not 8787/8797: 8787 is `wrangler dev`'s default, used by the e2e tests and the
+// audit; the bench must never meet them. Inspectors at port + 1000.
+const CACHED_PORT = 8887;
+const UNCACHED_PORT = 8897;
+const CACHED = `http://localhost:${CACHED_PORT}`;
+const UNCACHED = `http://localhost:${UNCACHED_PORT}`;
+
 async function throughputAndLighthouse(): Promise<void> {
-  const cached = startWorker(8787, 'on');
-  const uncached = startWorker(8797, 'off');
+  const cached = startWorker(CACHED_PORT, 'on');
+  const uncached = startWorker(UNCACHED_PORT, 'off');
   try {
-    await Promise.all([waitFor('http://localhost:8787/'), waitFor('http://localhost:8797/')]);
+    await Promise.all([waitFor(`${CACHED}/`), waitFor(`${UNCACHED}/`)]);
     const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
     const css = `/${manifest['client/styles.css']!.file}`;
-    await fetch('http://localhost:8787/sobre'); // fill the edge cache
+    await fetch(`${CACHED}/sobre`); // fill the edge cache
     const targets = {
-      'static asset (CSS)': `http://localhost:8787${css}`,
-      'cached HTML (edge cache on)': 'http://localhost:8787/sobre',
-      'uncached HTML (edge cache off)': 'http://localhost:8797/sobre',
-      'worker floor (/robots.txt, uncached: no I/O, every middleware)': 'http://localhost:8797/robots.txt',
+      'static asset (CSS)': `${CACHED}${css}`,
+      'cached HTML (edge cache on)': `${CACHED}/sobre`,
+      'uncached HTML (edge cache off)': `${UNCACHED}/sobre`,
+      'worker floor (/robots.txt, uncached: no I/O, every middleware)': `${UNCACHED}/robots.txt`,
     };
     // Rounds, each target in turn: the machine's load drifts, and each ratio
     // compares runs made side by side. Medians over the rounds.
@@ -260,8 +267,8 @@ async function throughputAndLighthouse(): Promise<void> {
       }),
     );
 
-    await bytes('http://localhost:8787', manifest);
-    await lighthouseRuns('http://localhost:8797');
+    await bytes(CACHED, manifest);
+    await lighthouseRuns(UNCACHED);
   } finally {
     for (const child of [cached, uncached]) process.kill(-child.pid!, 'SIGTERM');
   }
