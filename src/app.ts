@@ -12,7 +12,7 @@ import { redirectTrailingSlash } from './middleware/trailing-slash';
 import { institutionalPages } from './pages/institutional';
 import { reactRenderer } from './render/renderer';
 import { articleRoute } from './routes/article';
-import { feedRoute, robotsRoute, sitemapPartRoute, sitemapRoute } from './routes/feeds';
+import { feedRoute, newsSitemapRoute, robotsRoute, sitemapPartRoute, sitemapRoute } from './routes/feeds';
 import { homeRoute, postsPageRoute } from './routes/home';
 import { institutionalRoute } from './routes/institutional';
 import { badRequestRoute, methodNotAllowedRoute, notFoundRoute, serverErrorRoute } from './routes/status';
@@ -47,6 +47,7 @@ app.get(ROUTES.thumbnail, ...thumbnailRoute); // images published to KV
 // For search engines and feed readers.
 app.get(ROUTES.sitemap, ...sitemapRoute);
 app.get(ROUTES.sitemapPart, ...sitemapPartRoute); // parts, once the archive needs more than one
+app.get(ROUTES.newsSitemap, ...newsSitemapRoute); // Google News: the last 48 hours
 app.get(ROUTES.robots, ...robotsRoute);
 app.get(ROUTES.feed, ...feedRoute);
 

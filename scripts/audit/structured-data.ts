@@ -8,6 +8,19 @@ type Node = Record<string, unknown> & { '@type'?: string };
 
 const isAbsoluteUrl = (value: unknown) => typeof value === 'string' && /^https?:\/\/[^/]+\//.test(value);
 const isIsoDate = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(value);
+/** Google Discover's large previews need 1200 px; an ImageObject states its size, a bare URL cannot be checked here. */
+const isLargeImage = (value: unknown) => {
+  if (isAbsoluteUrl(value)) return true;
+  const image = value as Node | null;
+  return (
+    typeof image === 'object' &&
+    image !== null &&
+    image['@type'] === 'ImageObject' &&
+    isAbsoluteUrl(image.url) &&
+    Number(image.width) >= 1200 &&
+    Number(image.height) > 0
+  );
+};
 const isText = (value: unknown, max = Infinity) => typeof value === 'string' && value.trim().length > 0 && value.length <= max;
 
 export function jsonLdNodes(html: string): Node[] {
@@ -42,7 +55,8 @@ export function checkStructuredData(html: string, expected: string[]): string[] 
     switch (node['@type']) {
       case 'NewsArticle': {
         if (!isText(node.headline, 110)) problems.push('NewsArticle: headline missing or over 110 characters');
-        if (!Array.isArray(node.image) || !node.image.every(isAbsoluteUrl)) problems.push('NewsArticle: image must be absolute URLs');
+        if (!Array.isArray(node.image) || !node.image.every(isLargeImage))
+          problems.push('NewsArticle: image must be absolute URLs, or ImageObjects at least 1200 px wide with their size');
         if (!isIsoDate(node.datePublished)) problems.push('NewsArticle: datePublished is not ISO 8601');
         const author = node.author as Node | undefined;
         if (!author || !isText(author.name)) problems.push('NewsArticle: author without name');

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { IMAGE_FORMATS, imageKey, isValidSlug } from '../../src/content/format.ts';
+import { IMAGE_FORMATS, IMAGE_SIZE, imageKey, isValidSlug } from '../../src/content/format.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import { type ArticleSource, BODY_FILE, editDistance, META_FILE, publishedImageName, shown } from './article-folder.ts';
 import { checkBody } from './check-body.ts';
@@ -28,7 +28,7 @@ export interface PreparedArticle {
 /** Adds the responsive image variants: slow on first run (sharp), cached after. */
 export async function withImageVariants(article: PreparedArticle): Promise<PreparedArticle> {
   const figures = await figureVariants(article.figures ?? []);
-  return { ...article, variants: [...(await imageVariants(article.image.bytes, article.item.imagemAtual)), ...figures] };
+  return { ...article, variants: [...(await imageVariants(article.image.bytes, article.item.imagemAtual, IMAGE_SIZE)), ...figures] };
 }
 
 function checkText(meta: Record<string, unknown>, field: 'titulo' | 'descricao', file: string): Problem[] {

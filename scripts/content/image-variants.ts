@@ -18,19 +18,29 @@ const ENCODERS = {
 /**
  * The responsive variants of an article image (every width in every format),
  * as KV entries named after the published image. Generated at build or publish
- * time, never at request time.
+ * time, never at request time. With `shape` (the article image's 16:9), each
+ * variant is cropped to exactly that shape (centred; the checker allows 2% off
+ * it and a size no smaller than it, so nothing is enlarged): the 1200 px one is
+ * then exactly the 1200×675 the pages and link previews state
+ * (src/seo/share-image.ts). Without it (figures), each keeps its own shape.
  */
-export async function imageVariants(bytes: Buffer, publishedName: string): Promise<{ key: string; value: Buffer }[]> {
+export async function imageVariants(
+  bytes: Buffer,
+  publishedName: string,
+  shape?: { width: number; height: number },
+): Promise<{ key: string; value: Buffer }[]> {
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
   mkdirSync(CACHE_DIR, { recursive: true });
   const variants: { key: string; value: Buffer }[] = [];
   for (const width of IMAGE_VARIANT_WIDTHS) {
+    const height = shape && Math.round((width * shape.height) / shape.width);
     for (const format of IMAGE_VARIANT_FORMATS) {
-      const cached = join(CACHE_DIR, `${hash}-${width}.${format}`);
+      const cached = join(CACHE_DIR, `${hash}-${width}${height ? `x${height}` : ''}.${format}`);
       let value: Buffer;
       if (existsSync(cached)) value = readFileSync(cached);
       else {
-        value = await ENCODERS[format](sharp(bytes).resize({ width, withoutEnlargement: true })).toBuffer();
+        const resize = height ? { width, height, fit: 'cover' as const } : { width };
+        value = await ENCODERS[format](sharp(bytes).resize({ ...resize, withoutEnlargement: true })).toBuffer();
         writeFileSync(cached, value);
       }
       variants.push({ key: imageKey(variantFile(publishedName, width, format)), value });

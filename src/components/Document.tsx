@@ -49,6 +49,7 @@ export function Document({ site, head, path, children }: DocumentProps) {
         <title>{title}</title>
         <meta name="description" content={head.description} />
         {canonical ? <link rel="canonical" href={canonical} /> : <meta name="robots" content="noindex" />}
+        {canonical && head.robots && <meta name="robots" content={head.robots} />}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="manifest" href="/site.webmanifest" />

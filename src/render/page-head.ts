@@ -7,6 +7,12 @@ export interface PageHead {
   description: string;
   /** Canonical path; defaults to the request path. Null for pages that must not be indexed. */
   canonicalPath?: string | null;
+  /**
+   * Robots directives for an indexed page (`max-image-preview:large` on articles, so
+   * Google Discover and search may show their image large). A page without a
+   * canonical path gets `noindex` instead, whatever this says.
+   */
+  robots?: string;
   /** Root-relative link-preview image with its size (and what it shows, for og:image:alt); the site's default image otherwise. */
   image?: { path: string; width: number; height: number; alt?: string };
   type?: 'website' | 'article';

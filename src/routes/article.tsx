@@ -1,7 +1,7 @@
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { imageAlt } from '../components/ResponsiveImage';
-import { IMAGE_SIZE, isValidSlug } from '../content/format';
+import { isValidSlug } from '../content/format';
 import type { NewsEntry } from '../content/news-item';
 import { sanitizeArticleHtml } from '../content/sanitize-html';
 import {
@@ -18,8 +18,9 @@ import { currentTime } from '../lib/clock';
 import { pickRelated, RELATED_COUNT, relatedChunk } from '../lib/related';
 import { log } from '../log';
 import { ArticlePage } from '../pages/ArticlePage';
+import { articleShareImage } from '../seo/share-image';
 import { articleBreadcrumbs, newsArticle } from '../seo/structured-data';
-import { type ROUTES, thumbnailPath } from '../seo/urls';
+import type { ROUTES } from '../seo/urls';
 import { articleUnavailableRoute } from './status';
 
 /**
@@ -57,7 +58,8 @@ export const articleRoute = createFactory<AppEnv, typeof ROUTES.article>().creat
   return c.render(<ArticlePage site={c.var.site} item={item} body={body.html} related={related} />, {
     title: item.titulo,
     description: item.descricao,
-    image: { path: thumbnailPath(item.imagemAtual), ...IMAGE_SIZE, alt: imageAlt(item) },
+    image: { ...articleShareImage(item), alt: imageAlt(item) },
+    robots: 'max-image-preview:large',
     type: 'article',
     publishedDate: updatedIso(item.data),
     jsonLd: [newsArticle(c.var.site, item), articleBreadcrumbs(c.var.site, item)],

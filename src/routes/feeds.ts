@@ -1,11 +1,12 @@
 import type { Context } from 'hono';
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../app-env';
+import { getPublishedSince } from '../content/recent-articles';
 import { getNewest, getNewsIndex, getSitemapChunk, type NewsIndex, visibleSitemapChunks } from '../content/store';
 import { updatedIso } from '../content/updated';
 import { currentTime } from '../lib/clock';
 import { FEED_SIZE, rssXml } from '../seo/rss';
-import { robotsTxt, sitemapIndexXml, sitemapXml } from '../seo/sitemap';
+import { NEWS_SITEMAP_MAX_URLS, NEWS_SITEMAP_WINDOW_MS, newsSitemapXml, robotsTxt, sitemapIndexXml, sitemapXml } from '../seo/sitemap';
 import type { ROUTES } from '../seo/urls';
 
 const XML = { 'Content-Type': 'application/xml; charset=utf-8' };
@@ -38,6 +39,21 @@ export const sitemapPartRoute = createFactory<AppEnv, typeof ROUTES.sitemapPart>
   const n = match ? Number(match[1]) : NaN;
   if (!(n < parts) || parts <= 1) return c.notFound();
   return sitemapPart(c, index, n, now);
+});
+
+/**
+ * The news sitemap changes with every publish and drops articles as they turn
+ * two days old: kept a minute at the edge and in browsers (the other sitemaps'
+ * two minutes and day of stale-while-revalidate are too long for it).
+ */
+export const NEWS_SITEMAP_CACHE_CONTROL = 'public, max-age=60, s-maxage=60, stale-while-revalidate=60';
+
+/** `/sitemap-news.xml`: the articles of the last 48 hours, newest first (Google News). */
+export const newsSitemapRoute = factory.createHandlers(async function serveNewsSitemap(c) {
+  const index = await getNewsIndex(c.env);
+  const now = currentTime();
+  const articles = await getPublishedSince(c.env, index, now - NEWS_SITEMAP_WINDOW_MS, now, NEWS_SITEMAP_MAX_URLS);
+  return c.body(newsSitemapXml(c.var.site, articles), 200, { ...XML, 'Cache-Control': NEWS_SITEMAP_CACHE_CONTROL });
 });
 
 export const feedRoute = factory.createHandlers(async function serveFeed(c) {

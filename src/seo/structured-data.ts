@@ -1,9 +1,10 @@
-import type { BreadcrumbList, NewsArticle, Organization, Thing, WebSite } from 'schema-dts';
+import type { BreadcrumbList, ImageObject, NewsArticle, Organization, Thing, WebSite } from 'schema-dts';
 import type { SiteConfig } from '../config';
 import type { NewsItem } from '../content/news-item';
 import { updatedIso } from '../content/updated';
 import { INSTITUTIONAL_PAGES } from '../pages/institutional';
-import { absoluteUrl, articlePath, LOGO, thumbnailPath } from './urls';
+import { articleShareImage } from './share-image';
+import { absoluteUrl, articlePath, LOGO } from './urls';
 
 /** Stable node ids, so the nodes of one page's graph can refer to each other. */
 const organizationId = (site: SiteConfig) => `${site.url}/#organization`;
@@ -33,6 +34,16 @@ export function website(site: SiteConfig): WebSite {
   };
 }
 
+/**
+ * The article's image as Google's Article guidance asks: an ImageObject at
+ * least 1200 px wide with its true size (the variant src/seo/share-image.ts
+ * names, the same file as og:image).
+ */
+function articleImage(site: SiteConfig, item: NewsItem): ImageObject {
+  const { path, width, height } = articleShareImage(item);
+  return { '@type': 'ImageObject', url: absoluteUrl(site, path), width: `${width}`, height: `${height}` };
+}
+
 /** Google's NewsArticle: headline, image, dates (modified: `atualizado`, else `data`), author and publisher with logo. */
 export function newsArticle(site: SiteConfig, item: NewsItem): NewsArticle {
   const url = absoluteUrl(site, articlePath(item));
@@ -42,7 +53,7 @@ export function newsArticle(site: SiteConfig, item: NewsItem): NewsArticle {
     mainEntityOfPage: url,
     headline: item.titulo,
     description: item.descricao,
-    image: [absoluteUrl(site, thumbnailPath(item.imagemAtual))],
+    image: [articleImage(site, item)],
     datePublished: updatedIso(item.data),
     dateModified: updatedIso(item.atualizado ?? item.data),
     inLanguage: 'pt-BR',

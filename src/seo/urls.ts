@@ -15,6 +15,7 @@ export const ROUTES = {
   thumbnail: `/${IMAGE_FOLDER}:file`,
   sitemap: '/sitemap.xml',
   sitemapPart: '/sitemaps/:file',
+  newsSitemap: '/sitemap-news.xml',
   robots: '/robots.txt',
   feed: '/feed.xml',
 } as const;

@@ -50,6 +50,52 @@ describe('link previews', () => {
   });
 });
 
+/** Width and height from a WebP file's header (lossy VP8, lossless VP8L or extended VP8X). */
+function webpSize(bytes: Uint8Array): { width: number; height: number } {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  expect(ascii(0, 4) + ascii(8, 12)).toBe('RIFFWEBP');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const uint24 = (at: number) => view.getUint16(at, true) | (bytes[at + 2]! << 16);
+  switch (ascii(12, 16)) {
+    case 'VP8 ':
+      return { width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff };
+    case 'VP8L': {
+      const bits = view.getUint32(21, true);
+      return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+    }
+    case 'VP8X':
+      return { width: uint24(24) + 1, height: uint24(27) + 1 };
+    default:
+      throw new Error(`not a WebP chunk: ${ascii(12, 16)}`);
+  }
+}
+
+describe('Google Discover and link previews of an article', () => {
+  const path = '/noticia/como-decorar-apartamentos-pequenos';
+
+  it('lets search engines show its image large; pages kept out of the index stay noindex alone', async () => {
+    const head = headOf(await textOf(await fetchPath(path)));
+    expect(head).toContain('<meta name="robots" content="max-image-preview:large"/>');
+    expect(head).not.toContain('noindex');
+    const missing = headOf(await textOf(await fetchPath('/noticia/nao-existe')));
+    expect(missing.match(/<meta name="robots"[^>]*>/g)).toEqual(['<meta name="robots" content="noindex"/>']);
+  });
+
+  it('og:image and the JSON-LD image name one file, at least 1200 px wide, and state its true size', async () => {
+    const html = await textOf(await fetchPath(path));
+    const og = (property: string) => headOf(html).match(new RegExp(`<meta property="og:${property}" content="([^"]*)"/>`))?.[1];
+    const url = og('image')!;
+    const stated = { width: Number(og('image:width')), height: Number(og('image:height')) };
+    expect(stated.width).toBeGreaterThanOrEqual(1200);
+    const [article] = jsonLdOf(html)['@graph'];
+    expect(article!.image).toEqual([{ '@type': 'ImageObject', url, width: String(stated.width), height: String(stated.height) }]);
+    expect(headOf(html)).toContain(`<meta name="twitter:image" content="${url}"/>`);
+    const file = await env.ASSETS.fetch(url);
+    expect(file.status).toBe(200);
+    expect(webpSize(new Uint8Array(await file.arrayBuffer()))).toEqual(stated);
+  });
+});
+
 describe('document title', () => {
   it('is "Page | Brand" when that fits in 70 characters', async () => {
     expect(await textOf(await fetchPath('/sobre'))).toContain('<title>Sobre | Casa em Pauta</title>');
@@ -75,7 +121,14 @@ describe('structured data', () => {
       '@type': 'NewsArticle',
       headline: item!.titulo,
       description: item!.descricao,
-      image: [`${ORIGIN}/thumbnails/${item!.imagemAtual}`],
+      image: [
+        {
+          '@type': 'ImageObject',
+          url: `${ORIGIN}/thumbnails/${item!.imagemAtual.replace('.webp', '-1200w.webp')}`,
+          width: '1200',
+          height: '675',
+        },
+      ],
       datePublished: '2025-04-28',
       author: { '@type': 'Person', name: 'Helena Duarte' },
       publisher: { '@type': 'NewsMediaOrganization', name: 'Casa em Pauta', logo: { url: `${ORIGIN}/icon-512.png` } },
@@ -100,10 +153,10 @@ describe('structured data', () => {
 });
 
 describe('sitemap, robots and feed', () => {
-  it('/robots.txt allows crawling and names the sitemap', async () => {
+  it('/robots.txt allows crawling and names the sitemap and the news sitemap', async () => {
     const response = await fetchPath('/robots.txt');
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
-    expect(await response.text()).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${ORIGIN}/sitemap.xml\n`);
+    expect(await response.text()).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${ORIGIN}/sitemap.xml\nSitemap: ${ORIGIN}/sitemap-news.xml\n`);
   });
 
   it('/sitemap.xml lists every page and article with lastmod', async () => {
