@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { cloudflareTest } from '@cloudflare/vitest-plugin';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 
 const manifest = fileURLToPath(new URL('./dist/.vite/manifest.json', import.meta.url));
+const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
  * Three projects: the worker's tests run inside workerd with the bindings of
@@ -15,14 +16,15 @@ export default defineConfig({
     projects: [
       {
         plugins: [
-          cloudflareTest({
+          cloudflareTest(async () => ({
             wrangler: { configPath: './wrangler.toml' },
             // Each test sees its own KV changes at once; test/worker/edge-cache.test.ts turns it on.
-            miniflare: { bindings: { EDGE_CACHE: 'off' } },
-          }),
+            // The search database's migrations, applied by test/worker/d1-setup.ts.
+            miniflare: { bindings: { EDGE_CACHE: 'off', TEST_MIGRATIONS: await readD1Migrations(migrations) } },
+          })),
         ],
         resolve: { alias: { '@client/manifest': manifest } },
-        test: { name: 'worker', include: ['test/worker/**/*.test.{ts,tsx}'] },
+        test: { name: 'worker', include: ['test/worker/**/*.test.{ts,tsx}'], setupFiles: ['test/worker/d1-setup.ts'] },
       },
       {
         test: {

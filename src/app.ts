@@ -15,6 +15,7 @@ import { articleRoute } from './routes/article';
 import { feedRoute, newsSitemapRoute, robotsRoute, sitemapPartRoute, sitemapRoute } from './routes/feeds';
 import { homeRoute, postsPageRoute } from './routes/home';
 import { institutionalRoute } from './routes/institutional';
+import { openSearchRoute, searchRoute } from './routes/search';
 import { badRequestRoute, methodNotAllowedRoute, notFoundRoute, serverErrorRoute } from './routes/status';
 import { thumbnailRoute } from './routes/thumbnail';
 import { ROUTES } from './seo/urls';
@@ -43,6 +44,7 @@ app.get(ROUTES.postsPage, ...postsPageRoute);
 app.get(ROUTES.article, ...articleRoute);
 for (const page of institutionalPages) app.get(page.path, ...institutionalRoute(page)); // their table: src/pages/institutional.ts
 app.get(ROUTES.thumbnail, ...thumbnailRoute); // images published to KV
+app.get(ROUTES.search, ...searchRoute); // the only route that reads D1 (src/search/)
 
 // For search engines and feed readers.
 app.get(ROUTES.sitemap, ...sitemapRoute);
@@ -50,6 +52,7 @@ app.get(ROUTES.sitemapPart, ...sitemapPartRoute); // parts, once the archive nee
 app.get(ROUTES.newsSitemap, ...newsSitemapRoute); // Google News: the last 48 hours
 app.get(ROUTES.robots, ...robotsRoute);
 app.get(ROUTES.feed, ...feedRoute);
+app.get(ROUTES.openSearch, ...openSearchRoute); // the browser's search box
 
 app.notFound(notFoundRoute);
 app.onError(serverErrorRoute);

@@ -6,7 +6,7 @@ import { clientAssets } from '../client-assets';
 import type { SiteConfig } from '../config';
 import type { PageHead } from '../render/page-head';
 import { jsonLd } from '../seo/structured-data';
-import { absoluteUrl, DEFAULT_SHARE_IMAGE, FEED_PATH } from '../seo/urls';
+import { absoluteUrl, DEFAULT_SHARE_IMAGE, FEED_PATH, ROUTES } from '../seo/urls';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { SpeculationRules } from './SpeculationRules';
@@ -55,6 +55,7 @@ export function Document({ site, head, path, children }: DocumentProps) {
         <link rel="manifest" href="/site.webmanifest" />
         <meta name="theme-color" content="#0f5c5a" />
         <link rel="alternate" type="application/rss+xml" title={`${site.name}: últimas notícias`} href={FEED_PATH} />
+        <link rel="search" type="application/opensearchdescription+xml" title={site.name} href={ROUTES.openSearch} />
         <meta property="og:site_name" content={site.name} />
         <meta property="og:locale" content="pt_BR" />
         <meta property="og:type" content={head.type ?? 'website'} />

@@ -1,10 +1,13 @@
 import type { SiteConfig } from '../config';
 import { BrandLink } from './BrandMark';
 import { isActive, NAV_LINKS } from './navigation';
+import { SearchForm } from './SearchForm';
 
 /**
  * Sticky header. Below 768 px the menu collapses behind a real button; the
  * boot script (client/menu.ts) toggles it, so no React runs for the menu.
+ * The search box is always in view, outside the menu, so it works with
+ * JavaScript off too; on narrow screens it takes a row of its own.
  */
 export function Header({ site, path }: { site: SiteConfig; path: string }) {
   return (
@@ -26,6 +29,7 @@ export function Header({ site, path }: { site: SiteConfig; path: string }) {
             ))}
           </ul>
         </nav>
+        <SearchForm id="busca-topo" className="header-search" />
       </div>
     </header>
   );

@@ -5,6 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import { BANNER_REVEAL_SCRIPT, SPECULATION_RULES } from '../../shared/inline-scripts';
 import type { AppEnv } from '../app-env';
 import { fnv1a } from '../lib/hash';
+import { searchCacheKeyPart } from '../search/cache-key';
 
 type ClientManifest = Record<string, { file: string; css?: string[]; assets?: string[] }>;
 
@@ -27,22 +28,24 @@ export function clientBuildFingerprint(files: ClientManifest, inlineScripts: rea
 const CLIENT_BUILD = clientBuildFingerprint(manifest, [BANNER_REVEAL_SCRIPT, SPECULATION_RULES]);
 
 /**
- * A page's cache key: origin and path (no query, no cookie), the deployed
+ * A page's cache key: origin and path (no query, no cookie; the search page
+ * alone adds its normalized words and page number), the deployed
  * Worker version, and the client build. The version id (Version Metadata
  * binding) changes with every deploy, code or settings; the client build
  * covers runs without a real id (tests, a binding left out) and is cheap.
  */
 export const pageCacheKey = (c: Context<AppEnv>) =>
-  `${new URL(c.req.url).origin}${c.req.path}#${c.env.CF_VERSION_METADATA?.id ?? ''}:${CLIENT_BUILD}`;
+  `${new URL(c.req.url).origin}${c.req.path}${searchCacheKeyPart(c.req.path, (name) => c.req.query(name))}#${c.env.CF_VERSION_METADATA?.id ?? ''}:${CLIENT_BUILD}`;
 
 /** The Cache API cache that holds rendered pages. */
 const EDGE_CACHE_NAME = 'html';
 
 /**
  * Rendered pages in the data center's Cache API (Hono's cache middleware), for
- * as long as their `s-maxage` says. The key is the path alone: no route reads
- * the query string, so tracking parameters (utm_*, fbclid, gclid) and any other
- * query share one entry, and cookies never take part. The deployed version and
+ * as long as their `s-maxage` says. The key is the path alone: no route but
+ * the search page reads the query string (its key adds the normalized search,
+ * src/search/cache-key.ts), so tracking parameters (utm_*, fbclid, gclid) and
+ * any other query share one entry, and cookies never take part. The deployed version and
  * the client build are in the key too, so pages cached before a deploy (which
  * link files the deploy removed, or carry the old CSP) are never served after it.
  *

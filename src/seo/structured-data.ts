@@ -1,10 +1,19 @@
-import type { BreadcrumbList, ImageObject, NewsArticle, Organization, Thing, WebSite } from 'schema-dts';
+import type {
+  BreadcrumbList,
+  ImageObject,
+  NewsArticle,
+  Organization,
+  SearchAction,
+  Thing,
+  WebSite,
+  WithActionConstraints,
+} from 'schema-dts';
 import type { SiteConfig } from '../config';
 import type { NewsItem } from '../content/news-item';
 import { updatedIso } from '../content/updated';
 import { INSTITUTIONAL_PAGES } from '../pages/institutional';
 import { articleShareImage } from './share-image';
-import { absoluteUrl, articlePath, LOGO } from './urls';
+import { absoluteUrl, articlePath, LOGO, SEARCH_PATH } from './urls';
 
 /** Stable node ids, so the nodes of one page's graph can refer to each other. */
 const organizationId = (site: SiteConfig) => `${site.url}/#organization`;
@@ -31,6 +40,16 @@ export function website(site: SiteConfig): WebSite {
     inLanguage: 'pt-BR',
     description: site.tagline,
     publisher: { '@id': organizationId(site) },
+    potentialAction: searchAction(site),
+  };
+}
+
+/** The site's search (/busca), as schema.org's SearchAction: `{search_term_string}` stands for the words. */
+function searchAction(site: SiteConfig): WithActionConstraints<SearchAction> {
+  return {
+    '@type': 'SearchAction',
+    target: { '@type': 'EntryPoint', urlTemplate: `${absoluteUrl(site, SEARCH_PATH)}?q={search_term_string}` },
+    'query-input': 'required name=search_term_string',
   };
 }
 

@@ -18,7 +18,16 @@ export const ROUTES = {
   newsSitemap: '/sitemap-news.xml',
   robots: '/robots.txt',
   feed: '/feed.xml',
+  search: '/busca',
+  openSearch: '/opensearch.xml',
 } as const;
+
+/** The search page (src/routes/search.tsx). */
+export const SEARCH_PATH = ROUTES.search;
+
+/** A search's results page: the normalized words, and the page number past the first. */
+export const searchPath = (normalized: string, page = 1) =>
+  `${SEARCH_PATH}?q=${encodeURIComponent(normalized)}${page === 1 ? '' : `&pagina=${page}`}`;
 
 /** Page n of the 'Postagens' grid: page 1 is the home page. */
 export const pagePath = (page: number) => (page === 1 ? ROUTES.home : `/pagina/${page}`);
