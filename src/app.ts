@@ -12,6 +12,7 @@ import { redirectTrailingSlash } from './middleware/trailing-slash';
 import { institutionalPages } from './pages/institutional';
 import { reactRenderer } from './render/renderer';
 import { articleRoute } from './routes/article';
+import { authorRoute, themeRoute } from './routes/collections';
 import { feedRoute, newsSitemapRoute, robotsRoute, sitemapPartRoute, sitemapRoute } from './routes/feeds';
 import { homeRoute, postsPageRoute } from './routes/home';
 import { institutionalRoute } from './routes/institutional';
@@ -42,6 +43,10 @@ app.use(cachePolicy()); // Cache-Control on pages, before the edge cache stores 
 app.get(ROUTES.home, ...homeRoute);
 app.get(ROUTES.postsPage, ...postsPageRoute);
 app.get(ROUTES.article, ...articleRoute);
+app.get(ROUTES.author, ...authorRoute);
+app.get(ROUTES.authorPage, ...authorRoute);
+app.get(ROUTES.theme, ...themeRoute);
+app.get(ROUTES.themePage, ...themeRoute);
 for (const page of institutionalPages) app.get(page.path, ...institutionalRoute(page)); // their table: src/pages/institutional.ts
 app.get(ROUTES.thumbnail, ...thumbnailRoute); // images published to KV
 app.get(ROUTES.search, ...searchRoute); // the only route that reads D1 (src/search/)

@@ -8,6 +8,8 @@ import { error, type Problem, warning } from './problems.ts';
 /** The files of one article folder: `content/<slug>/`. */
 export const META_FILE = 'article.json';
 export const BODY_FILE = 'body.html';
+/** The folder of the author registry (author-registry.ts), beside the articles: never an article itself. */
+export const AUTHORS_FOLDER = 'autores';
 /** The subfolder of images shown inside the body: `<img src="imagens/<file>">`. */
 export const FIGURE_FOLDER = 'imagens';
 const IMAGE_NAME = /^imagem\.([a-z]+)$/i;
@@ -162,7 +164,8 @@ export function findArticleFolders(path: string): { folders: string[]; problems:
   const folders: string[] = [];
   const problems: Problem[] = [];
   for (const entry of visible(path)) {
-    if (!entry.isDirectory()) continue;
+    // The author registry (author-registry.ts) lives beside the articles.
+    if (!entry.isDirectory() || entry.name === AUTHORS_FOLDER) continue;
     const child = join(path, entry.name);
     if (isArticleFolder(child)) {
       folders.push(child);

@@ -14,11 +14,12 @@ export const CONTENT_DIR = 'content';
  * with every problem listed when the bundle has an error.
  */
 export async function buildContentBundle(dir = CONTENT_DIR): Promise<{ list: NewsItem[]; files: Map<string, string | Buffer> }> {
-  const { problems, articles: checked } = await checkContent(dir, [], undefined, { bundled: true });
+  const { problems, articles: checked, registry } = await checkContent(dir, [], undefined, { bundled: true });
   if (hasErrors(problems)) throw new Error(`the bundled content has errors:\n${formatProblems(problems)}`);
   const articles = await Promise.all(checked.map(withImageVariants));
   const list = articles.map((article) => article.item);
-  const files = new Map<string, string | Buffer>(buildIndex(list, contentHash));
+  const files = new Map<string, string | Buffer>(buildIndex(list, contentHash, Date.now(), registry.authors));
+  for (const photo of registry.photos) files.set(photo.key, photo.value);
   for (const { item, body, image, variants, figures = [] } of articles) {
     files.set(item.htmlPath, body);
     files.set(image.key, image.bytes);

@@ -2,9 +2,10 @@ import { join } from 'node:path';
 import { IMAGE_FORMATS, IMAGE_SIZE, imageKey, isValidSlug } from '../../src/content/format.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import { type ArticleSource, BODY_FILE, editDistance, META_FILE, publishedImageName, shown } from './article-folder.ts';
+import { checkAuthorField } from './author-registry.ts';
 import { checkBody } from './check-body.ts';
 import { checkDate } from './check-date.ts';
-import { checkAlt, checkCredit, checkFeatured, checkPlainText, checkUpdated } from './check-fields.ts';
+import { checkAlt, checkCredit, checkFeatured, checkPlainText, checkThemes, checkUpdated } from './check-fields.ts';
 import { checkFigures, type FigureImage, figureVariants } from './check-figures.ts';
 import { checkImage } from './check-image.ts';
 import { publishedBodyPath } from './content-hash.ts';
@@ -44,7 +45,7 @@ function checkText(meta: Record<string, unknown>, field: 'titulo' | 'descricao',
 const IMAGE_NAMES = Object.values(IMAGE_FORMATS).map(({ extensions }) => `imagem.${extensions[0]}`);
 
 /** Every key article.json may hold (`slug` only as the folder's name); any other is an error. */
-const FIELDS = ['titulo', 'descricao', 'data', 'alt', 'credito', 'atualizado', 'destaque', 'slug'];
+const FIELDS = ['titulo', 'descricao', 'data', 'alt', 'credito', 'atualizado', 'destaque', 'autor', 'temas', 'slug'];
 /** The fields an article cannot do without: a misspelt one is reported as missing. */
 const REQUIRED_FIELDS = ['titulo', 'descricao', 'data'];
 const ALIASES: Record<string, string> = {
@@ -68,6 +69,14 @@ const ALIASES: Record<string, string> = {
   featured: 'destaque',
   'em destaque': 'destaque',
   destacado: 'destaque',
+  author: 'autor',
+  autora: 'autor',
+  autores: 'autor',
+  tema: 'temas',
+  themes: 'temas',
+  tags: 'temas',
+  categorias: 'temas',
+  hashtags: 'temas',
 };
 
 /**
@@ -89,7 +98,7 @@ function fieldMeant(key: string): string | undefined {
  * those present (an article without them publishes exactly as before), texts
  * trimmed, `destaque` only when true.
  */
-function optionalFields(meta: Record<string, unknown>): Pick<NewsItem, 'alt' | 'credito' | 'atualizado' | 'destaque'> {
+function optionalFields(meta: Record<string, unknown>): Pick<NewsItem, 'alt' | 'credito' | 'atualizado' | 'destaque' | 'autor' | 'temas'> {
   const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
   const alt = text(meta.alt);
   const credito = text(meta.credito);
@@ -98,6 +107,8 @@ function optionalFields(meta: Record<string, unknown>): Pick<NewsItem, 'alt' | '
     ...(credito === undefined ? {} : { credito }),
     ...(typeof meta.atualizado === 'string' ? { atualizado: meta.atualizado } : {}),
     ...(meta.destaque === true ? { destaque: true as const } : {}),
+    ...(typeof meta.autor === 'string' ? { autor: meta.autor } : {}),
+    ...(Array.isArray(meta.temas) ? { temas: meta.temas as NewsItem['temas'] } : {}),
   };
 }
 
@@ -112,6 +123,8 @@ export async function checkArticle(
   today = new Date(),
   /** Whether the article is already live (or bundled): a missing `alt` is then a warning, not an error. */
   published = false,
+  /** The authors `autor` may name: the registry beside the folder and the live one. */
+  authors: ReadonlySet<string> = new Set(),
 ): Promise<{ problems: Problem[]; article?: PreparedArticle }> {
   const problems: Problem[] = [];
   const metaFile = shown(join(source.dir, META_FILE));
@@ -185,6 +198,8 @@ export async function checkArticle(
       ...checkCredit(meta.credito, metaFile),
       ...checkUpdated(meta.atualizado, meta.data, metaFile, today),
       ...checkFeatured(meta.destaque, metaFile),
+      ...checkAuthorField(meta.autor, metaFile, authors),
+      ...checkThemes(meta.temas, metaFile),
     );
     for (const key of Object.keys(meta)) {
       if (!FIELDS.includes(key) && ![...misspelt.values()].includes(key)) {

@@ -1,4 +1,5 @@
 import { ALT_CHARS, CREDIT_CHARS } from '../../src/content/news-item.ts';
+import { isThemeSlug, THEME_LIST } from '../../src/content/themes.ts';
 import { parseUpdated, SITE_TIME_ZONE, siteInstantOf } from '../../src/content/updated.ts';
 import { parseCalendarDate } from '../../src/lib/dates.ts';
 import { iso, meant, whyNotReal } from './check-date.ts';
@@ -7,7 +8,8 @@ import { error, type Problem, warning } from './problems.ts';
 
 /**
  * The optional fields of article.json: `alt` (required for new articles),
- * `credito`, `atualizado` and `destaque`. Each problem names the file, the
+ * `credito`, `atualizado`, `destaque` and `temas` (`autor` is checked against
+ * the registry: author-registry.ts). Each problem names the file, the
  * field and the fix; the worker applies the same rules on every read
  * (src/content/news-item.ts).
  */
@@ -212,4 +214,44 @@ export function checkFeatured(value: unknown, file: string): Problem[] {
       'write "destaque": true to feature the article on the home page, or remove the field',
     ),
   ];
+}
+
+/** `temas`: a list of the six themes' slugs (src/content/themes.ts), each once. */
+export function checkThemes(value: unknown, file: string): Problem[] {
+  if (value === undefined) return [];
+  const slugs = THEME_LIST.map((theme) => theme.slug);
+  const hint = `write a list of one or more of: ${slugs.join(', ')}; e.g. "temas": ["decoracao", "arquitetura"]`;
+  if (typeof value === 'string') {
+    return [
+      error(
+        file,
+        'temas',
+        `"temas" is the text ${JSON.stringify(value)}, not a list`,
+        `put it in brackets: "temas": [${JSON.stringify(value)}]`,
+      ),
+    ];
+  }
+  if (!Array.isArray(value) || value.length === 0)
+    return [error(file, 'temas', `"temas" is ${describeValue(value)}, not a list of themes`, hint)];
+  const problems: Problem[] = [];
+  const seen = new Set<unknown>();
+  for (const theme of value) {
+    if (seen.has(theme)) problems.push(error(file, 'temas', `"temas" lists ${JSON.stringify(theme)} twice`, 'list each theme once'));
+    seen.add(theme);
+    if (isThemeSlug(theme)) continue;
+    const plain =
+      typeof theme === 'string'
+        ? theme
+            .normalize('NFD')
+            .replace(/\p{M}/gu, '')
+            .toLowerCase()
+            .replace(/^#/, '')
+            .replace(/[\s_]+/g, '-')
+        : '';
+    const near = slugs.find((slug) => slug === plain || slug.replace(/-/g, '') === plain.replace(/-/g, ''));
+    problems.push(
+      error(file, 'temas', `"temas" has ${JSON.stringify(theme)}, which is not one of the six themes`, near ? `write "${near}"` : hint),
+    );
+  }
+  return problems;
 }

@@ -2,25 +2,37 @@ import { realpathSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import { findArticleFolders, readArticleFolder, shown } from './article-folder.ts';
+import { isAuthorsFolder, type LocalRegistry, readRegistry, registryFolders } from './author-registry.ts';
 import { checkArticle, type PreparedArticle } from './check-article.ts';
 import { error, type Problem } from './problems.ts';
 
 /**
  * Checks every article at one or more paths (each an article folder, or a
- * folder of them) as one set: against each other and the live list. Prints
- * nothing, returns everything.
+ * folder of them) as one set: against each other and the live list, with
+ * the author registry beside them (author-registry.ts; a path may also be the
+ * registry folder itself). Prints nothing, returns everything.
  */
 export async function checkContent(
   paths: string | readonly string[],
   live: readonly NewsItem[] = [],
   today?: Date,
-  /** The articles are the bundled content (the build): each counts as already published (see checkArticle). */
-  { bundled = false }: { bundled?: boolean } = {},
-): Promise<{ problems: Problem[]; articles: PreparedArticle[] }> {
-  const problems: Problem[] = [];
+  {
+    bundled = false,
+    liveAuthors = [],
+  }: {
+    /** The articles are the bundled content (the build): each counts as already published (see checkArticle). */
+    bundled?: boolean;
+    /** The slugs of the live registry's authors, whom `autor` may name too. */
+    liveAuthors?: Iterable<string>;
+  } = {},
+): Promise<{ problems: Problem[]; articles: PreparedArticle[]; registry: LocalRegistry }> {
+  const list = typeof paths === 'string' ? [paths] : paths;
+  const { problems, registry } = await readRegistry(registryFolders(list));
+  const authors = new Set([...liveAuthors, ...Object.keys(registry.authors)]);
   // The same folder reached twice (`content content/x`) is checked once; two folders with one slug are an error.
   const bySlug = new Map<string, { dir: string; real: string }>();
-  for (const path of typeof paths === 'string' ? [paths] : paths) {
+  for (const path of list) {
+    if (isAuthorsFolder(path)) continue;
     const found = findArticleFolders(path);
     problems.push(...found.problems);
     for (const dir of found.folders) {
@@ -46,7 +58,7 @@ export async function checkContent(
   const articles: PreparedArticle[] = [];
   const titles = new Map(live.map((item) => [item.titulo.toLowerCase(), item.slug]));
   for (const source of sources) {
-    const result = await checkArticle(source, knownSlugs, today, bundled || liveSlugs.has(source.slug));
+    const result = await checkArticle(source, knownSlugs, today, bundled || liveSlugs.has(source.slug), authors);
     problems.push(...result.problems);
     if (!result.article) continue;
     // Slugs are unique here; a same title under another slug is a likely duplicate.
@@ -66,5 +78,5 @@ export async function checkContent(
     titles.set(titulo.toLowerCase(), slug);
     articles.push(result.article);
   }
-  return { problems, articles };
+  return { problems, articles, registry };
 }

@@ -84,6 +84,7 @@ const summary = (plan: Plan) =>
     plan.added.length > 0 ? `${plan.added.length} new` : '',
     plan.updated.length > 0 ? `${plan.updated.length} updated` : '',
     plan.unchanged.length > 0 ? `${plan.unchanged.length} unchanged (not rewritten)` : '',
+    plan.authorsChanged.length > 0 ? `${plan.authorsChanged.length} author(s) added or changed` : '',
   ]
     .filter(Boolean)
     .join(', ');
@@ -91,10 +92,11 @@ const summary = (plan: Plan) =>
 async function check(argv: string[]): Promise<number> {
   const { positionals } = parse(argv);
   if (positionals.length === 0) throw new UsageError('usage: npm run content:check -- <article folder or content folder>...');
-  const { problems, articles } = await checkContent(positionals);
+  const { problems, articles, registry } = await checkContent(positionals);
   if (problems.length > 0) console.log(formatProblems(problems));
   if (hasErrors(problems)) return 1;
-  console.log(`OK: ${articles.length} article(s) ready to publish.`);
+  const authors = Object.keys(registry.authors).length;
+  console.log(`OK: ${articles.length} article(s)${authors > 0 ? ` and ${authors} author(s)` : ''} ready to publish.`);
   return 0;
 }
 
@@ -107,7 +109,9 @@ async function publish(argv: string[]): Promise<number> {
   const options = runOptions(target, 'publish', print, site);
   // Read without the lock, for the check's links to live articles; the run reads it again under the lock.
   const live = await readLive(store, options);
-  const { problems, articles } = await checkContent(positionals, live.items);
+  const { problems, articles, registry } = await checkContent(positionals, live.items, undefined, {
+    liveAuthors: Object.keys(live.authors ?? {}),
+  });
   if (problems.length > 0) console.log(formatProblems(problems));
   if (hasErrors(problems)) {
     console.log('Nothing was published: fix the errors above and run the command again.');
@@ -117,20 +121,20 @@ async function publish(argv: string[]): Promise<number> {
   const replace = values.replace;
   if (values['dry-run']) {
     // Planned as with --replace, to show what it would replace; without it, the run would stop.
-    const plan = planPublish(prepared, live, contentHash, { replace: true });
+    const plan = planPublish(prepared, live, contentHash, { replace: true, registry });
     printPlan(`Plan for ${target} (dry run, nothing written):`, describePlan(plan, site));
     const refused = replace ? null : refusal(plan.articles);
     if (refused) console.log(refused.replace('Stopped, nothing was written', 'Without --replace, the run would stop'));
     return refused ? 1 : 0;
   }
   // Planned once before the lock: a refusal (ReplaceRefused) or nothing to do stops here, having written nothing.
-  const first = planPublish(prepared, live, contentHash, { replace });
+  const first = planPublish(prepared, live, contentHash, { replace, registry });
   if (changesNothing(first)) {
     printPlan(`Publishing to ${target}:`, describePlan(first, site));
     return 0;
   }
   console.log(`Publishing to ${target}:`);
-  const { plan } = await runChange(store, publishChange(prepared, contentHash, { replace }), options, live);
+  const { plan } = await runChange(store, publishChange(prepared, contentHash, { replace, registry }), options, live);
   if (!plan) {
     console.log('Nothing to publish: every article is exactly as live (another run has just published them).');
     return 0;

@@ -1,10 +1,19 @@
 import { BODY_FOLDER, imageKey } from '../../src/content/format.ts';
 import { variantFiles } from '../../src/content/image-variants.ts';
-import { buildIndex, type ContentHash, INDEX_META_KEY, indexKeysOf, parseIndexMeta } from '../../src/content/news-index.ts';
+import {
+  buildIndex,
+  type ContentHash,
+  collectionPageKeys,
+  INDEX_META_KEY,
+  indexKeysOf,
+  parseIndexMeta,
+  type StoredAuthor,
+} from '../../src/content/news-index.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import { parseUpdated } from '../../src/content/updated.ts';
 import { formatShortDate } from '../../src/lib/dates.ts';
-import { articlePath } from '../../src/seo/urls.ts';
+import { articlePath, collectionPath } from '../../src/seo/urls.ts';
+import { emptyRegistry, type LocalRegistry } from './author-registry.ts';
 import type { PreparedArticle } from './check-article.ts';
 import { isScheduled, scheduledFor } from './check-date.ts';
 import { figureFilesOf } from './figure-files.ts';
@@ -21,6 +30,13 @@ export interface Live {
   existing?: ReadonlySet<string>;
   /** The bundled articles' files, when the live list is the bundled one (see {@link planChange}). */
   bundleFiles?: ReadonlyMap<string, string | Buffer>;
+  /** The live author registry (slug → author), as stored; empty when there is none. */
+  authors?: Readonly<Record<string, StoredAuthor>>;
+  /**
+   * The texts of the collections' files the meta names, by key: they name the
+   * collections' page chunks, which the site reads and so must never be deleted.
+   */
+  collectionTexts?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -53,6 +69,12 @@ export interface Plan {
   notes: string[];
   /** What the editor may have forgotten (a corrected body without "atualizado"): never blocks. */
   warnings: string[];
+  /** The registry after the switch. */
+  authors: Readonly<Record<string, StoredAuthor>>;
+  /** The slugs of the authors this run adds or changes in the registry. */
+  authorsChanged: string[];
+  /** The collections' files of `next`, by key (see {@link Live.collectionTexts}). */
+  collectionTexts: ReadonlyMap<string, string>;
 }
 
 /** One article of a plan, as the editor sees it. */
@@ -75,6 +97,8 @@ export interface PublishOptions {
   replace?: boolean;
   /** The time the plan is made at (which articles are scheduled); now by default. */
   now?: number;
+  /** The author registry beside the folders: merged into the live one (an author is never removed by a publish). */
+  registry?: LocalRegistry;
 }
 
 /** An image's KV keys: the published original and its responsive variants. */
@@ -91,12 +115,28 @@ function articleKeys(item: NewsItem): string[] {
 
 /**
  * Every KV key the live site reads through this index: the chunks its meta
- * names and each article's body and images. Empty when KV has no index (the
+ * names, the collections' page chunks their files name, each article's body
+ * and images, and the authors' photos. Empty when KV has no index (the
  * bundled content is in the static assets, not in KV).
  */
-export function referencedKeys(live: Pick<Live, 'items' | 'metaText'>): Set<string> {
+export function referencedKeys(live: Pick<Live, 'items' | 'metaText' | 'authors' | 'collectionTexts'>): Set<string> {
   if (live.metaText === null) return new Set();
-  return new Set([...indexKeysOf(parseIndexMeta(live.metaText)), ...live.items.flatMap(articleKeys)]);
+  const meta = parseIndexMeta(live.metaText);
+  const collectionPages = [...meta.collections].flatMap(([name, key]) => collectionPageKeys(name, live.collectionTexts?.get(key)));
+  const photos = Object.values(live.authors ?? {}).flatMap((author) => (typeof author?.foto === 'string' ? [imageKey(author.foto)] : []));
+  return new Set([...indexKeysOf(meta), ...collectionPages, ...live.items.flatMap(articleKeys), ...photos]);
+}
+
+/** The live registry with the folder's authors added or replaced, and which of them change it. */
+function mergedAuthors(live: Live, registry: LocalRegistry) {
+  const authors: Record<string, StoredAuthor> = { ...(live.authors ?? {}) };
+  const changed: string[] = [];
+  for (const [slug, author] of Object.entries(registry.authors)) {
+    if (canonical(authors[slug]) !== canonical(author)) changed.push(slug);
+    authors[slug] = author;
+  }
+  const changedKeys = new Set(changed.flatMap((slug) => (authors[slug]!.foto ? [imageKey(authors[slug]!.foto!)] : [])));
+  return { authors, changed, photos: registry.photos.filter(({ key }) => changedKeys.has(key)) };
 }
 
 /** The list with each slug once (the first entry kept), and a note per slug that was doubled. */
@@ -130,7 +170,8 @@ function planChange(
   articleFiles: KvEntry[],
   hash: ContentHash,
   now = Date.now(),
-): Pick<Plan, 'next' | 'metaText' | 'writes' | 'fresh' | 'stale'> {
+  authors: Readonly<Record<string, StoredAuthor>> = live.authors ?? {},
+): Pick<Plan, 'next' | 'metaText' | 'writes' | 'fresh' | 'stale' | 'authors' | 'collectionTexts'> {
   const own = new Set(articleFiles.map(({ key }) => key));
   const bundle = live.bundleFiles;
   const carried = bundle
@@ -140,17 +181,20 @@ function planChange(
         .map((key) => ({ key, value: bundle.get(key)! }))
     : [];
   articleFiles = [...articleFiles, ...carried];
-  const files = buildIndex(next, hash, now);
+  const files = buildIndex(next, hash, now, authors);
   const metaText = files.get(INDEX_META_KEY)!;
   files.delete(INDEX_META_KEY);
+  const collectionTexts = new Map([...parseIndexMeta(metaText).collections.values()].map((key) => [key, files.get(key)!]));
   const before = referencedKeys(live);
   // A chunk is written when the store lacks it (when known), else when the live index does not name it.
   const missing = (key: string) => (live.existing ? !live.existing.has(key) : !before.has(key));
   const writes = [...articleFiles, ...[...files].filter(([key]) => missing(key)).map(([key, value]) => ({ key, value }))];
-  const after = referencedKeys({ items: next, metaText });
+  const after = referencedKeys({ items: next, metaText, authors, collectionTexts });
   return {
     next,
     metaText,
+    authors,
+    collectionTexts,
     writes,
     fresh: writes.map(({ key }) => key).filter((key) => !before.has(key)),
     stale: [...before].filter((key) => !after.has(key)),
@@ -190,7 +234,7 @@ export function planPublish(
   articles: readonly PreparedArticle[],
   live: Live,
   hash: ContentHash,
-  { replace = false, now = Date.now() }: PublishOptions = {},
+  { replace = false, now = Date.now(), registry = emptyRegistry() }: PublishOptions = {},
 ): Plan {
   const publishing = new Set<string>();
   for (const { item } of articles) {
@@ -231,14 +275,19 @@ export function planPublish(
   const unchanged = new Set(planned.filter(({ change }) => change === 'unchanged').map(({ slug }) => slug));
   const changing = articles.filter(({ item }) => !unchanged.has(item.slug));
   const next = [...liveItems.filter((item) => !publishing.has(item.slug) || unchanged.has(item.slug)), ...changing.map(({ item }) => item)];
-  const articleFiles = changing.flatMap(({ item, body, image, variants, figures = [] }) => [
-    { key: item.htmlPath, value: body },
-    { key: image.key, value: image.bytes },
-    ...figures.map((figure) => ({ key: figure.key, value: figure.bytes })),
-    ...variants,
-  ]);
+  const { authors, changed, photos } = mergedAuthors(live, registry);
+  const articleFiles = [
+    ...changing.flatMap(({ item, body, image, variants, figures = [] }) => [
+      { key: item.htmlPath, value: body },
+      { key: image.key, value: image.bytes },
+      ...figures.map((figure) => ({ key: figure.key, value: figure.bytes })),
+      ...variants,
+    ]),
+    ...photos,
+  ];
   return {
-    ...planChange(live, next, articleFiles, hash, now),
+    ...planChange(live, next, articleFiles, hash, now, authors),
+    authorsChanged: changed,
     added: planned.filter(({ change }) => change === 'new').map(({ slug }) => slug),
     updated: planned.filter(({ change }) => change === 'updated').map(({ slug }) => slug),
     removed: [],
@@ -265,8 +314,9 @@ export function refusal(articles: readonly PlanArticle[]): string | null {
   ].join('\n');
 }
 
-/** Whether a plan changes no article: a publish of articles all exactly as live. */
-export const changesNothing = (plan: Plan) => plan.added.length + plan.updated.length + plan.removed.length === 0;
+/** Whether a plan changes nothing: articles all exactly as live, and no author added or changed. */
+export const changesNothing = (plan: Plan) =>
+  plan.added.length + plan.updated.length + plan.removed.length + plan.authorsChanged.length === 0;
 
 /** The change a publish makes to a live index, for runChange (run.ts): null when every article is unchanged. */
 export const publishChange =
@@ -284,6 +334,7 @@ export function planUnpublish(slug: string, live: Live, hash: ContentHash): Plan
   const titulo = liveItems.find((entry) => entry.slug === slug)!.titulo;
   return {
     ...planChange(live, next, [], hash),
+    authorsChanged: [],
     added: [],
     updated: [],
     removed: [slug],
@@ -318,8 +369,12 @@ export function describePlan(plan: Plan, site = ''): string[] {
     if (replaces) lines.push(`${indent}replaces the live article "${replaces.titulo}" published on ${shownDate(replaces.data)}`);
     if (change === 'unchanged') lines.push(`${indent}same body, image and fields as live: nothing to write for it`);
   }
+  for (const slug of plan.authorsChanged) {
+    const author = plan.authors[slug]!;
+    lines.push(`${'author'.padEnd(TAG)}"${author.nome}" (${author.cargo})`, `${indent}${site}${collectionPath('autor', slug)}`);
+  }
   lines.push(...plan.notes, ...plan.warnings);
-  if (changesNothing(plan)) return [...lines, 'Nothing to publish: every article is exactly as live.'];
+  if (changesNothing(plan)) return [...lines, 'Nothing to publish: every article and author is exactly as live.'];
   const files = plan.writes.filter(({ key }) => !key.startsWith('index/')).length;
   const chunks = plan.writes.length - files;
   const change = [

@@ -1,5 +1,6 @@
+import { parseRegistry } from '../../src/content/authors.ts';
 import { BODY_FOLDER, IMAGE_FOLDER } from '../../src/content/format.ts';
-import { type ContentHash, INDEX_META_KEY, parseIndexMeta } from '../../src/content/news-index.ts';
+import { type ContentHash, INDEX_META_KEY, type IndexMeta, parseIndexMeta, type StoredAuthor } from '../../src/content/news-index.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import type { KvStore } from './kv-store.ts';
 import { acquireLock, isOwnLock, LOCK_KEY, type LockOwner, type LockTiming, releaseLock } from './lock.ts';
@@ -60,13 +61,29 @@ export async function readLive(
   }
   const refuse = (why: string) =>
     new Error(`the live ${why}: restore it (or delete ${INDEX_META_KEY} to start again from the bundled list). Nothing was written.`);
-  let listKeys: readonly string[];
+  let meta: IndexMeta;
   try {
-    listKeys = parseIndexMeta(metaText).listKeys;
+    meta = parseIndexMeta(metaText);
   } catch (error) {
     throw refuse(`${INDEX_META_KEY} is not valid (${(error as Error).message})`);
   }
-  const values = await store.get(listKeys);
+  const { listKeys, authorsKey } = meta;
+  const collectionKeys = [...meta.collections.values()];
+  const values = await store.get([...listKeys, ...collectionKeys, ...(authorsKey === null ? [] : [authorsKey])]);
+  // A collection file that is missing names nothing a reader can reach: no page chunk of it to keep.
+  const collectionTexts = new Map(
+    collectionKeys.flatMap((key) => (values.has(key) && values.get(key) !== null ? [[key, values.get(key)!]] : [])),
+  );
+  let authors: Record<string, StoredAuthor> = {};
+  if (authorsKey !== null) {
+    const text = values.get(authorsKey) ?? null;
+    if (text === null) throw refuse(`${authorsKey} is missing`);
+    try {
+      authors = Object.fromEntries([...parseRegistry(text)].map(([slug, { slug: _, ...author }]) => [slug, author]));
+    } catch (error) {
+      throw refuse(`author registry ${authorsKey} is not valid (${(error as Error).message})`);
+    }
+  }
   const items: NewsItem[] = [];
   for (const key of listKeys) {
     const text = values.get(key) ?? null;
@@ -82,7 +99,7 @@ export async function readLive(
     if (!Array.isArray(chunk)) throw refuse(`${key} is not a list`);
     items.push(...(chunk as NewsItem[]));
   }
-  return withExisting({ items, metaText });
+  return withExisting({ items, metaText, authors, collectionTexts });
 }
 
 export interface RunResult {
@@ -147,7 +164,10 @@ export async function runChange(
 
       // Read back after a pause: a run that ignored the lock and switched meanwhile would show here.
       await options.sleep(options.settleMs);
-      const after = await readLive(store, options, { known: { items: plan.next, metaText: plan.metaText }, alsoRead: [LOCK_KEY] });
+      const after = await readLive(store, options, {
+        known: { items: plan.next, metaText: plan.metaText, authors: plan.authors, collectionTexts: plan.collectionTexts },
+        alsoRead: [LOCK_KEY],
+      });
       if (!planLanded(plan, after.items)) {
         log('  another run replaced the index right after the switch: merging again');
         known = after;

@@ -1,7 +1,9 @@
 import { fnv1a } from '../lib/hash';
 import { PAGE_SIZE } from '../lib/pagination';
+import { type Author, authorOf, MAX_AUTHORS } from './authors';
 import { isValidSlug } from './format';
 import type { NewsItem } from './news-item';
+import { THEME_LIST, themesOf } from './themes';
 import { isValidUpdate, publicationInstant } from './updated';
 
 /**
@@ -23,6 +25,13 @@ import { isValidUpdate, publicationInstant } from './updated';
  * | `index/slugs/<s>.<hash>.json` | slug → item, for the slugs that hash to shard s (article lookup) |
  * | `index/sitemaps/<n>.<hash>.json` | [slug, lastmod] pairs (`atualizado`, else `data`), 5,000 per chunk (one sitemap file each) |
  * | `index/list/<n>.<hash>.json` | the full items, 10,000 per chunk: what the publish command merges with |
+ * | `index/collections/<kind>/<slug>.<hash>.json` | one author's or theme's list: its count, the hash of each of its page chunks, its scheduled times |
+ * | `index/collections/<kind>/<slug>/<n>.<hash>.json` | 24 items of that list, ascending, like `index/pages/` |
+ * | `index/authors.<hash>.json` | the author registry: slug → name, role, bio, photo |
+ *
+ * A collection's page chunks are named by its own file, not by the meta, so
+ * the meta stays small however many authors write: an author's or a theme's
+ * page reads the meta, the collection's file and one or two of its chunks.
  */
 export const INDEX_META_KEY = 'index/meta.json';
 const INDEX_VERSION = 2;
@@ -61,8 +70,20 @@ const listChunkKey = (n: number, hash: string) => chunkKey('list', n, hash);
 /** Keys of a version-1 index (no hashes), still read so a store written before version 2 keeps working. */
 const legacyChunkKey = (kind: ChunkKind, n: number) => `index/${kind}/${n}.json`;
 
+/** The lists beside the main one: an author's articles (`autor`) and a theme's (`tema`). */
+export type CollectionKind = 'autor' | 'tema';
+/** A collection's name, as the meta keys it: `autor/<slug>`, `tema/<slug>`. */
+export const collectionName = (kind: CollectionKind, slug: string) => `${kind}/${slug}`;
+const COLLECTION_NAME = /^(?:autor|tema)\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const collectionKey = (name: string, hash: string) => `index/collections/${name}.${hash}.json`;
+const collectionPageKey = (name: string, n: number, hash: string) => `index/collections/${name}/${n}.${hash}.json`;
+const authorsKey = (hash: string) => `index/authors.${hash}.json`;
+/** How many collections a meta may name: every author and every theme. */
+const MAX_COLLECTIONS = MAX_AUTHORS + THEME_LIST.length;
+
 /** Any chunk key either version writes: what the garbage collection may treat as an index chunk. */
-export const CHUNK_KEY_PATTERN = /^index\/(?:pages|slugs|sitemaps|list)\/(?:0|[1-9]\d{0,6})(?:\.[0-9a-f]{10})?\.json$/;
+export const CHUNK_KEY_PATTERN =
+  /^index\/(?:(?:pages|slugs|sitemaps|list)\/(?:0|[1-9]\d{0,6})(?:\.[0-9a-f]{10})?|collections\/(?:autor|tema)\/[a-z0-9-]{1,120}(?:\/(?:0|[1-9]\d{0,6}))?\.[0-9a-f]{10}|authors\.[0-9a-f]{10})\.json$/;
 
 /** index/meta.json as version 2 stores it: the count and each chunk's content hash, in order. */
 export interface IndexMetaFile {
@@ -81,10 +102,30 @@ export interface IndexMetaFile {
    * until its time passes. Absent when there is none.
    */
   scheduled?: number[];
+  /** Each author's and theme's list: collection name → the hash of its file. Absent when there is none. */
+  collections?: Record<string, string>;
+  /** The hash of the author registry's value; absent when the registry is empty. */
+  authors?: string;
+}
+
+/** A collection's file: its count, its page chunks' hashes and its scheduled times, as the main list has in the meta. */
+export interface CollectionFile {
+  count: number;
+  pages: string[];
+  scheduled?: number[];
+}
+
+/** A list read page by page, newest first: the main one (the meta) or a collection. */
+export interface ChunkedList {
+  count: number;
+  pageChunks: number;
+  pageKeys: readonly string[];
+  /** The publication times of the newest items, ascending, as built: those after now are hidden. */
+  scheduled: readonly number[];
 }
 
 /** The index as a reader uses it: checked counts and the exact key of every chunk. */
-export interface IndexMeta {
+export interface IndexMeta extends ChunkedList {
   version: 1 | 2;
   count: number;
   pageChunks: number;
@@ -97,19 +138,21 @@ export interface IndexMeta {
   shardKeys: readonly (string | null)[];
   /** The featured article's slug (checked), or null when none is marked. */
   featured: string | null;
-  /** The publication times of the newest items, ascending (checked), as built: those after now are hidden. */
-  scheduled: readonly number[];
+  /** Collection name → the key of its file (checked names and hashes). */
+  collections: ReadonlyMap<string, string>;
+  /** The key of the author registry's value, or null when there is none. */
+  authorsKey: string | null;
 }
 
 /** How many of the newest items are still scheduled at `now`: the last ones of the ascending list. */
-export function hiddenAt(meta: IndexMeta, now: number): number {
+export function hiddenAt(meta: Pick<ChunkedList, 'scheduled'>, now: number): number {
   let hidden = 0;
   for (let i = meta.scheduled.length - 1; i >= 0 && meta.scheduled[i]! > now; i--) hidden++;
   return hidden;
 }
 
 /** How many items a reader can see at `now`: the count without the scheduled ones still to come. */
-export const visibleCount = (meta: IndexMeta, now: number) => meta.count - hiddenAt(meta, now);
+export const visibleCount = (meta: Pick<ChunkedList, 'count' | 'scheduled'>, now: number) => meta.count - hiddenAt(meta, now);
 
 export const shardOf = (slug: string) => fnv1a(slug) % SLUG_SHARDS;
 
@@ -154,27 +197,62 @@ function scheduledOf(sorted: readonly NewsItem[], now: number): number[] {
 /** How many chunks of `size` hold `count` items. */
 const chunkCount = (count: number, size: number) => Math.ceil(count / size);
 
+/** The collections an item belongs to: its author's (the site's editor when it names none) and each of its themes'. */
+function collectionsOf(item: NewsItem): string[] {
+  const autor = typeof item.autor === 'string' && isValidSlug(item.autor) ? item.autor : authorOf({});
+  return [collectionName('autor', autor), ...themesOf(item).map((slug) => collectionName('tema', slug))];
+}
+
+/** An author as the registry stores it: keyed by slug, so without it. */
+export type StoredAuthor = Omit<Author, 'slug'>;
+
 /**
  * Every index key and its JSON text, for a list (in any order), with
  * `index/meta.json` last. The list must not name a slug twice (the publish
- * command drops duplicates before it gets here).
+ * command drops duplicates before it gets here). `authors` is the registry
+ * the index carries (slug → author).
  */
-export function buildIndex(items: readonly NewsItem[], hash: ContentHash, now = Date.now()): Map<string, string> {
+export function buildIndex(
+  items: readonly NewsItem[],
+  hash: ContentHash,
+  now = Date.now(),
+  authors: Readonly<Record<string, StoredAuthor>> = {},
+): Map<string, string> {
   const sorted = ascending(items);
   const files = new Map<string, string>();
-  const write = (kind: ChunkKind, n: number, value: unknown) => {
+  const writeAt = (keyOf: (digest: string) => string, value: unknown) => {
     const text = JSON.stringify(value);
     const digest = hash(text);
     if (!HASH.test(digest)) throw new Error(`content hash "${digest}" is not ${HASH_LENGTH} lowercase hex characters`);
-    files.set(chunkKey(kind, n, digest), text);
+    files.set(keyOf(digest), text);
     return digest;
   };
+  const write = (kind: ChunkKind, n: number, value: unknown) => writeAt((digest) => chunkKey(kind, n, digest), value);
   const pages = chunks(sorted, CHUNK_SIZE).map((chunk, n) => write('pages', n, chunk));
   const sitemaps = chunks(
     sorted.map((item) => [item.slug, lastmodOf(item)]),
     SITEMAP_CHUNK_SIZE,
   ).map((chunk, n) => write('sitemaps', n, chunk));
   const lists = chunks(sorted, LIST_CHUNK_SIZE).map((chunk, n) => write('list', n, chunk));
+  const members = new Map<string, NewsItem[]>();
+  for (const item of sorted) {
+    for (const name of collectionsOf(item)) {
+      const list = members.get(name);
+      if (list) list.push(item);
+      else members.set(name, [item]);
+    }
+  }
+  const collections: Record<string, string> = {};
+  for (const [name, list] of [...members].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const file: CollectionFile = {
+      count: list.length,
+      pages: chunks(list, CHUNK_SIZE).map((chunk, n) => writeAt((digest) => collectionPageKey(name, n, digest), chunk)),
+    };
+    const waiting = scheduledOf(list, now);
+    if (waiting.length > 0) file.scheduled = waiting;
+    collections[name] = writeAt((digest) => collectionKey(name, digest), file);
+  }
+  const registry = Object.keys(authors).length > 0 ? writeAt(authorsKey, sortedRecord(authors)) : undefined;
   const bySlug = new Map<number, Record<string, NewsItem>>();
   for (const item of sorted) {
     const shard = shardOf(String(item.slug));
@@ -197,10 +275,16 @@ export function buildIndex(items: readonly NewsItem[], hash: ContentHash, now = 
     shards,
     ...(featured === undefined ? {} : { featured }),
     ...(scheduled.length === 0 ? {} : { scheduled }),
+    ...(Object.keys(collections).length === 0 ? {} : { collections }),
+    ...(registry === undefined ? {} : { authors: registry }),
   };
   files.set(INDEX_META_KEY, JSON.stringify(meta));
   return files;
 }
+
+/** A record with its keys in order: the same registry always gives the same text, and the same hash. */
+const sortedRecord = <T>(record: Readonly<Record<string, T>>) =>
+  Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -247,6 +331,51 @@ function checkedScheduled(meta: Record<string, unknown>, count: number, ignored?
   return [];
 }
 
+/** The optional collections: at most {@link MAX_COLLECTIONS} names of the known form, each with a good hash; else ignored (reported). */
+function checkedCollections(meta: Record<string, unknown>, ignored?: IgnoredValue): Map<string, string> {
+  const value = meta.collections;
+  const keys = new Map<string, string>();
+  if (value === undefined) return keys;
+  const entries = isRecord(value) ? Object.entries(value) : null;
+  const ok =
+    entries !== null &&
+    entries.length <= MAX_COLLECTIONS &&
+    entries.every(([name, hash]) => COLLECTION_NAME.test(name) && typeof hash === 'string' && HASH.test(hash));
+  if (!ok) {
+    ignored?.('collections', 'not a map of author and theme names to hashes');
+    return keys;
+  }
+  for (const [name, hash] of entries) keys.set(name, collectionKey(name, hash as string));
+  return keys;
+}
+
+/** The optional registry hash; else ignored (reported). */
+function checkedAuthors(meta: Record<string, unknown>, ignored?: IgnoredValue): string | null {
+  const value = meta.authors;
+  if (value === undefined) return null;
+  if (typeof value === 'string' && HASH.test(value)) return authorsKey(value);
+  ignored?.('authors', `${JSON.stringify(value)?.slice(0, 140)} is not a hash`);
+  return null;
+}
+
+/**
+ * A collection's file, checked like the meta's own list: a count in range,
+ * as many page hashes as it needs, ascending scheduled times. Throws with the
+ * reason otherwise. `name` must be one the meta named (so checked).
+ */
+export function parseCollection(name: string, text: string): ChunkedList {
+  const value: unknown = JSON.parse(text);
+  if (!isRecord(value)) throw new Error(`the collection ${name} is not an object`);
+  const count = checkedCount(value.count);
+  const pages = checkedHashes(value, 'pages', chunkCount(count, CHUNK_SIZE));
+  let bad = false;
+  const scheduled = checkedScheduled(value, count, () => {
+    bad = true;
+  });
+  if (bad) throw new Error(`the collection ${name} has a bad "scheduled" list`);
+  return { count, pageChunks: pages.length, pageKeys: pages.map((hash, n) => collectionPageKey(name, n, hash)), scheduled };
+}
+
 function parseVersion2(meta: Record<string, unknown>, ignored?: IgnoredValue): IndexMeta {
   const count = checkedCount(meta.count);
   const pages = checkedHashes(meta, 'pages', chunkCount(count, CHUNK_SIZE));
@@ -274,6 +403,8 @@ function parseVersion2(meta: Record<string, unknown>, ignored?: IgnoredValue): I
     shardKeys,
     featured: checkedFeatured(meta, ignored),
     scheduled: checkedScheduled(meta, count, ignored),
+    collections: checkedCollections(meta, ignored),
+    authorsKey: checkedAuthors(meta, ignored),
   };
 }
 
@@ -309,6 +440,8 @@ function parseVersion1(meta: Record<string, unknown>): IndexMeta {
     shardKeys,
     featured: null,
     scheduled: [],
+    collections: new Map(),
+    authorsKey: null,
   };
 }
 
@@ -327,9 +460,30 @@ export function parseIndexMeta(text: string, ignored?: IgnoredValue): IndexMeta 
   throw new Error(`index/meta.json has unknown version ${JSON.stringify(meta.version)}`);
 }
 
-/** Every chunk key a meta names (not the meta itself). */
+/**
+ * Every chunk key a meta names (not the meta itself), with the collections'
+ * files and the registry. The collections' page chunks are named by their
+ * files: see {@link collectionPageKeys}.
+ */
 export function indexKeysOf(meta: IndexMeta): string[] {
-  return [...meta.pageKeys, ...meta.sitemapKeys, ...meta.listKeys, ...meta.shardKeys.filter((key) => key !== null)];
+  return [
+    ...meta.pageKeys,
+    ...meta.sitemapKeys,
+    ...meta.listKeys,
+    ...meta.shardKeys.filter((key) => key !== null),
+    ...meta.collections.values(),
+    ...(meta.authorsKey === null ? [] : [meta.authorsKey]),
+  ];
+}
+
+/** The page chunk keys a collection's file names; none when the text is not a valid one. */
+export function collectionPageKeys(name: string, text: string | null | undefined): string[] {
+  if (typeof text !== 'string') return [];
+  try {
+    return [...parseCollection(name, text).pageKeys];
+  } catch {
+    return [];
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { isValidBodyPath, isValidImageFile, isValidSlug } from './format';
+import { isThemeSlug, MAX_THEMES, type ThemeSlug } from './themes';
 import { isValidUpdate, parseUpdated, publicationInstant } from './updated';
 
 /** A news item of the list (docs/product.md §3), as the index stores it (src/content/news-index.ts). */
@@ -20,6 +21,10 @@ export interface NewsItem {
   atualizado?: string;
   /** Marked for the home page's featured block; only `true` is ever stored. */
   destaque?: true;
+  /** The slug of the author in the registry (src/content/authors.ts); the site's editor when absent. */
+  autor?: string;
+  /** The themes the article belongs to (src/content/themes.ts), each once. */
+  temas?: ThemeSlug[];
 }
 
 /** A news item whose dates have been checked and parsed once. */
@@ -47,12 +52,23 @@ const textWithin = (value: unknown, { min, max }: { min: number; max: number }):
  * fails its rule the entry is kept without it (the page then shows what it
  * showed before the field existed), and the reason is reported.
  */
-const OPTIONAL: { [K in 'alt' | 'credito' | 'atualizado' | 'destaque']: (value: unknown, item: NewsItem) => string | null } = {
+const OPTIONAL: {
+  [K in 'alt' | 'credito' | 'atualizado' | 'destaque' | 'autor' | 'temas']: (value: unknown, item: NewsItem) => string | null;
+} = {
   alt: (value) => (textWithin(value, ALT_CHARS) ? null : `not a text of ${ALT_CHARS.min}–${ALT_CHARS.max} characters`),
   credito: (value) => (textWithin(value, CREDIT_CHARS) ? null : `not a text of ${CREDIT_CHARS.min}–${CREDIT_CHARS.max} characters`),
   atualizado: (value, item) =>
     typeof value === 'string' && isValidUpdate(value, item.data) ? null : 'not YYYY-MM-DD or YYYY-MM-DDTHH:mm on or after "data"',
   destaque: (value) => (value === true ? null : 'not true'),
+  autor: (value) => (typeof value === 'string' && isValidSlug(value) ? null : 'not an author slug'),
+  temas: (value) =>
+    Array.isArray(value) &&
+    value.length >= 1 &&
+    value.length <= MAX_THEMES &&
+    value.every(isThemeSlug) &&
+    new Set(value).size === value.length
+      ? null
+      : `not a list of 1–${MAX_THEMES} distinct theme slugs`,
 };
 
 /** Why an optional field was left out of an entry. */

@@ -1,13 +1,18 @@
 import QuickLRU from 'quick-lru';
 import { currentTime } from '../lib/clock';
 import { describeError, log } from '../log';
+import { type Author, DEFAULT_AUTHOR_SLUG, parseRegistry } from './authors';
 import { isValidSlug } from './format';
 import {
   CHUNK_SIZE,
+  type ChunkedList,
+  type CollectionKind,
   chunksForWindow,
+  collectionName,
   findInShardText,
   INDEX_META_KEY,
   type IndexMeta,
+  parseCollection,
   parseIndexMeta,
   SITEMAP_CHUNK_SIZE,
   shardOf,
@@ -186,8 +191,8 @@ type PageChunk = readonly (NewsEntry | null)[];
  */
 const PAGE_CHUNKS_KEPT = 64;
 
-/** Checked page chunks per index object; they go with their index. */
-const pageChunkCache = new WeakMap<NewsIndex, QuickLRU<number, PageChunk>>();
+/** Checked page chunks per list (the meta, a collection): they go with their index. */
+const pageChunkCache = new WeakMap<ChunkedList, QuickLRU<number, PageChunk>>();
 
 /**
  * A page chunk's raw values, checked: at most CHUNK_SIZE of them (a longer
@@ -219,19 +224,19 @@ const inRange = (n: number, chunks: number) => Number.isInteger(n) && n >= 0 && 
  * kept as long as its index, a chunk is as fresh as the counts. Not kept: a
  * chunk the bundle gave for a failed KV read, a missing one, invalid JSON.
  */
-async function getPageChunk(env: ContentBindings, index: NewsIndex, n: number): Promise<PageChunk> {
-  if (!inRange(n, index.meta.pageChunks)) return [];
-  const cache = pageChunkCache.get(index) ?? new QuickLRU<number, PageChunk>({ maxSize: PAGE_CHUNKS_KEPT });
+async function getPageChunk(env: ContentBindings, index: NewsIndex, n: number, list: ChunkedList = index.meta): Promise<PageChunk> {
+  if (!inRange(n, list.pageChunks)) return [];
+  const cache = pageChunkCache.get(list) ?? new QuickLRU<number, PageChunk>({ maxSize: PAGE_CHUNKS_KEPT });
   const kept = cache.get(n);
   if (kept) return kept;
-  const key = index.meta.pageKeys[n]!;
+  const key = list.pageKeys[n]!;
   const { text, fellBack } = await readIndexValue(env, index, key);
   const raw = text === null ? null : parseIndexJson<unknown>(text, key);
   if (!Array.isArray(raw)) return [];
   const chunk = checkedPageChunk(raw, key);
   if (!fellBack) {
     cache.set(n, chunk);
-    pageChunkCache.set(index, cache);
+    pageChunkCache.set(list, cache);
   }
   return chunk;
 }
@@ -260,11 +265,12 @@ export async function getNewest(
   from: number,
   to: number,
   now = currentTime(),
+  list: ChunkedList = index.meta,
 ): Promise<NewsEntry[]> {
-  const window = chunksForWindow(visibleArticles(index, now), from, to);
+  const window = chunksForWindow(visibleCount(list, now), from, to);
   if (!window) return [];
   const ascending: (NewsEntry | null)[] = [];
-  for (let n = window.firstChunk; n <= window.lastChunk; n++) ascending.push(...(await getPageChunk(env, index, n)));
+  for (let n = window.firstChunk; n <= window.lastChunk; n++) ascending.push(...(await getPageChunk(env, index, n, list)));
   const offset = window.firstChunk * CHUNK_SIZE;
   const seen = new Set<string>();
   const unique = ascending.slice(window.first - offset, window.last - offset + 1).filter((entry): entry is NewsEntry => {
@@ -362,6 +368,93 @@ export async function getSitemapChunk(env: ContentBindings, index: NewsIndex, n:
   if (skipped > 0 || raw.length > SITEMAP_CHUNK_SIZE)
     log('warn', 'sitemap_entries_skipped', { key, skipped, extra: Math.max(0, raw.length - SITEMAP_CHUNK_SIZE) });
   return pairs;
+}
+
+/** Each index's collections, read and checked once (null: named but unreadable, logged). */
+const collectionCache = new WeakMap<NewsIndex, Map<string, ChunkedList | null>>();
+
+/**
+ * An author's or a theme's list, to page through with {@link getNewest}:
+ * one read of its file, kept with the index. An empty list when the index
+ * names none (no article of theirs yet); null when it names one that cannot
+ * be read (logged): the page then says so rather than showing an empty list.
+ */
+export async function getCollection(
+  env: ContentBindings,
+  index: NewsIndex,
+  kind: CollectionKind,
+  slug: string,
+): Promise<ChunkedList | null> {
+  const name = collectionName(kind, slug);
+  const key = index.meta.collections.get(name);
+  if (key === undefined) return EMPTY_LIST;
+  const cache = collectionCache.get(index) ?? new Map<string, ChunkedList | null>();
+  if (cache.has(name)) return cache.get(name)!;
+  const { text, fellBack } = await readIndexValue(env, index, key);
+  let list: ChunkedList | null = null;
+  if (text !== null) {
+    try {
+      list = parseCollection(name, text);
+    } catch (error) {
+      log('error', 'news_index_invalid', { source: index.source, key, ...describeError(error) });
+    }
+  }
+  if (!fellBack && text !== null) {
+    cache.set(name, list);
+    collectionCache.set(index, cache);
+  }
+  return list;
+}
+
+const EMPTY_LIST: ChunkedList = { count: 0, pageChunks: 0, pageKeys: [], scheduled: [] };
+
+/** How many of a list's articles readers can see now. */
+export const visibleIn = (list: ChunkedList, now = currentTime()) => visibleCount(list, now);
+
+/** Each index's author registry, once read (empty when it has none or it is unreadable, logged). */
+const registryCache = new WeakMap<NewsIndex, ReadonlyMap<string, Author>>();
+
+/**
+ * The author registry the index names: one read per index, kept with it. A
+ * bad entry is left out (logged); an unreadable registry is empty (logged),
+ * and every article then shows the site's editor.
+ */
+export async function getAuthors(env: ContentBindings, index: NewsIndex): Promise<ReadonlyMap<string, Author>> {
+  const kept = registryCache.get(index);
+  if (kept) return kept;
+  const key = index.meta.authorsKey;
+  if (key === null) return new Map();
+  const { text, fellBack } = await readIndexValue(env, index, key);
+  let authors: ReadonlyMap<string, Author> = new Map();
+  if (text !== null) {
+    try {
+      authors = parseRegistry(text, (slug, reason) => log('warn', 'author_skipped', { key, slug: slug.slice(0, 140), reason }));
+    } catch (error) {
+      log('error', 'news_index_invalid', { source: index.source, key, ...describeError(error) });
+    }
+  }
+  if (!fellBack && text !== null) registryCache.set(index, authors);
+  return authors;
+}
+
+/**
+ * The author who signs an article: its `autor` from the registry, else the
+ * site's editor (from the registry when it lists her, else `fallback`, the
+ * name and role of the site's settings). An `autor` the registry lacks is
+ * logged: the article is still signed, by the editor.
+ */
+export async function getAuthorOf(
+  env: ContentBindings,
+  index: NewsIndex,
+  item: { slug: string; autor?: string },
+  fallback: Omit<Author, 'slug' | 'bio'>,
+): Promise<Author> {
+  const authors = await getAuthors(env, index);
+  const wanted = item.autor ?? DEFAULT_AUTHOR_SLUG;
+  const author = authors.get(wanted);
+  if (author) return author;
+  if (wanted !== DEFAULT_AUTHOR_SLUG) log('warn', 'author_unknown', { slug: item.slug, autor: wanted });
+  return authors.get(DEFAULT_AUTHOR_SLUG) ?? { slug: DEFAULT_AUTHOR_SLUG, bio: '', ...fallback };
 }
 
 /** An article's HTML body, or null when neither KV nor the bundle has it. */

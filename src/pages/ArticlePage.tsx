@@ -1,11 +1,16 @@
 import { AdSlot } from '../components/AdSlot';
+import { AuthorAvatar } from '../components/AuthorAvatar';
 import { NewsCard } from '../components/NewsCard';
 import { ResponsiveImage } from '../components/ResponsiveImage';
+import { ThemeLinks } from '../components/ThemeLinks';
 import type { SiteConfig } from '../config';
+import type { Author } from '../content/authors';
 import type { NewsEntry } from '../content/news-item';
+import { themesOf } from '../content/themes';
 import { updatedIso } from '../content/updated';
 import { formatLongDate } from '../lib/dates';
 import { readingTimeMinutes } from '../lib/reading-time';
+import { collectionPath } from '../seo/urls';
 
 interface ArticlePageProps {
   site: SiteConfig;
@@ -13,15 +18,8 @@ interface ArticlePageProps {
   /** Sanitized HTML body. */
   body: string;
   related: readonly NewsEntry[];
-}
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((part) => part[0]!.toUpperCase())
-    .slice(0, 2)
-    .join('');
+  /** Who signs it: its `autor`, else the site's editor. */
+  author: Author;
 }
 
 /** The caption's credit when the editor gives none. */
@@ -35,7 +33,7 @@ export const imageCredit = (credito: string | undefined) =>
   credito === undefined ? `Imagem: ${DEFAULT_CREDIT}` : LABELLED.test(credito) ? credito : `Imagem: ${credito}`;
 
 /** Article page (docs/product.md §2): meta line, title, lead, author, image, body, related articles. */
-export function ArticlePage({ site, item, body, related }: ArticlePageProps) {
+export function ArticlePage({ site, item, body, related, author }: ArticlePageProps) {
   const minutes = readingTimeMinutes(body);
   return (
     <>
@@ -68,12 +66,12 @@ export function ArticlePage({ site, item, body, related }: ArticlePageProps) {
           <h1>{item.titulo}</h1>
           <p className="article-lead">{item.descricao}</p>
           <div className="author">
-            <span className="author-avatar" aria-hidden="true">
-              {initials(site.editor.name)}
-            </span>
+            <AuthorAvatar author={author} size={44} />
             <p>
-              <span className="author-name">Por {site.editor.name}</span>
-              <span className="author-role">{site.editor.role}</span>
+              <span className="author-name">
+                Por <a href={collectionPath('autor', author.slug)}>{author.nome}</a>
+              </span>
+              <span className="author-role">{author.cargo}</span>
             </p>
           </div>
         </header>
@@ -83,6 +81,7 @@ export function ArticlePage({ site, item, body, related }: ArticlePageProps) {
         </figure>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the body comes out of the sanitizer (src/content/sanitize-html.ts) */}
         <div className="prose article-body" dangerouslySetInnerHTML={{ __html: body }} />
+        <ThemeLinks themes={themesOf(item)} label="Temas desta notícia" className="article-themes" />
         <AdSlot ads={site.ads} placement="article" />
       </article>
       {related.length > 0 && (

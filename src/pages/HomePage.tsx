@@ -1,14 +1,14 @@
 import { AdSlot } from '../components/AdSlot';
 import { NewsCard } from '../components/NewsCard';
 import { Pager } from '../components/Pager';
+import { ThemeLinks } from '../components/ThemeLinks';
 import type { AdsConfig } from '../config';
 import type { NewsEntry } from '../content/news-item';
+import { THEME_LIST } from '../content/themes';
 import { updatedIso } from '../content/updated';
 import { formatShortDate } from '../lib/dates';
 import type { Pagination } from '../lib/pagination';
 import { articlePath } from '../seo/urls';
-
-const HASHTAGS = ['MercadoImobiliário', 'Financiamento', 'Investimentos', 'Decoração', 'Arquitetura', 'Sustentabilidade'];
 
 /** Cards in the first row at the widest layout (3 columns). */
 const FIRST_ROW = 3;
@@ -92,13 +92,7 @@ export function HomePage({ items, pagination, siteName, ads, featured }: HomePag
             Reportagens, análises e guias práticos para proprietários, investidores e profissionais: do financiamento ao projeto, da compra
             à decoração.
           </p>
-          <ul className="hashtags" aria-label="Temas">
-            {HASHTAGS.map((tag) => (
-              <li key={tag} className="hashtag">
-                #{tag}
-              </li>
-            ))}
-          </ul>
+          <ThemeLinks themes={THEME_LIST.map((theme) => theme.slug)} label="Temas" />
         </div>
       </section>
 

@@ -8,6 +8,7 @@ import {
   type ContentBindings,
   findArticle,
   getArticleBody,
+  getAuthorOf,
   getChunk,
   getNewsIndex,
   type NewsIndex,
@@ -54,14 +55,18 @@ export const articleRoute = createFactory<AppEnv, typeof ROUTES.article>().creat
   }
   const body = sanitizeArticleHtml(raw, slug);
   if ('refused' in body) return articleUnavailableRoute(c);
-  const related = await relatedArticles(c.env, index, item, now);
-  return c.render(<ArticlePage site={c.var.site} item={item} body={body.html} related={related} />, {
+  const { site } = c.var;
+  const [related, author] = await Promise.all([
+    relatedArticles(c.env, index, item, now),
+    getAuthorOf(c.env, index, item, { nome: site.editor.name, cargo: site.editor.role }),
+  ]);
+  return c.render(<ArticlePage site={site} item={item} body={body.html} related={related} author={author} />, {
     title: item.titulo,
     description: item.descricao,
     image: { ...articleShareImage(item), alt: imageAlt(item) },
     robots: 'max-image-preview:large',
     type: 'article',
     publishedDate: updatedIso(item.data),
-    jsonLd: [newsArticle(c.var.site, item), articleBreadcrumbs(c.var.site, item)],
+    jsonLd: [newsArticle(site, item, author), articleBreadcrumbs(c.var.site, item)],
   });
 });

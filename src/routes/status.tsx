@@ -39,6 +39,10 @@ export const articleUnavailableRoute = (c: Context<AppEnv>) =>
     'Esta notícia está temporariamente indisponível. Nossa equipe já foi avisada; tente novamente mais tarde.',
   );
 
+/** An author's or a theme's list that cannot be read (logged where it is found). */
+export const listUnavailableRoute = (c: Context<AppEnv>) =>
+  statusPage(c, 503, 'Lista indisponível', 'Esta lista de notícias está temporariamente indisponível. Tente novamente em instantes.');
+
 /** Last resort for the plain page when even the layout cannot render. */
 const PLAIN_ERROR_PAGE =
   '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Erro interno</title></head>' +

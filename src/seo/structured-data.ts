@@ -3,17 +3,18 @@ import type {
   ImageObject,
   NewsArticle,
   Organization,
+  Person,
   SearchAction,
   Thing,
   WebSite,
   WithActionConstraints,
 } from 'schema-dts';
 import type { SiteConfig } from '../config';
+import type { Author } from '../content/authors';
 import type { NewsItem } from '../content/news-item';
 import { updatedIso } from '../content/updated';
-import { INSTITUTIONAL_PAGES } from '../pages/institutional';
 import { articleShareImage } from './share-image';
-import { absoluteUrl, articlePath, LOGO, SEARCH_PATH } from './urls';
+import { absoluteUrl, articlePath, collectionPath, LOGO, SEARCH_PATH } from './urls';
 
 /** Stable node ids, so the nodes of one page's graph can refer to each other. */
 const organizationId = (site: SiteConfig) => `${site.url}/#organization`;
@@ -64,7 +65,7 @@ function articleImage(site: SiteConfig, item: NewsItem): ImageObject {
 }
 
 /** Google's NewsArticle: headline, image, dates (modified: `atualizado`, else `data`), author and publisher with logo. */
-export function newsArticle(site: SiteConfig, item: NewsItem): NewsArticle {
+export function newsArticle(site: SiteConfig, item: NewsItem, author: Author): NewsArticle {
   const url = absoluteUrl(site, articlePath(item));
   return {
     '@type': 'NewsArticle',
@@ -76,14 +77,32 @@ export function newsArticle(site: SiteConfig, item: NewsItem): NewsArticle {
     datePublished: updatedIso(item.data),
     dateModified: updatedIso(item.atualizado ?? item.data),
     inLanguage: 'pt-BR',
-    author: {
-      '@type': 'Person',
-      name: site.editor.name,
-      jobTitle: site.editor.role,
-      url: absoluteUrl(site, INSTITUTIONAL_PAGES.about.path),
-    },
+    author: person(site, author),
     publisher: organization(site),
     isPartOf: { '@id': websiteId(site) },
+  };
+}
+
+/** An author as schema.org's Person, with the address of their page. */
+export function person(site: SiteConfig, author: Author): Person {
+  return {
+    '@type': 'Person',
+    '@id': `${absoluteUrl(site, collectionPath('autor', author.slug))}#person`,
+    name: author.nome,
+    jobTitle: author.cargo,
+    url: absoluteUrl(site, collectionPath('autor', author.slug)),
+    ...(author.bio ? { description: author.bio } : {}),
+  };
+}
+
+/** Home › a list's page (an author's, a theme's): the trail of an author or theme page. */
+export function listBreadcrumbs(site: SiteConfig, name: string, path: string): BreadcrumbList {
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: [
+      { '@type': 'ListItem', position: 1, name: 'Home', item: absoluteUrl(site, '/') },
+      { '@type': 'ListItem', position: 2, name, item: absoluteUrl(site, path) },
+    ],
   };
 }
 

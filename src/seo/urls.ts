@@ -12,6 +12,10 @@ export const ROUTES = {
   home: '/',
   postsPage: '/pagina/:page',
   article: `${ARTICLE_PREFIX}:slug`,
+  author: '/autor/:slug',
+  authorPage: '/autor/:slug/pagina/:page',
+  theme: '/tema/:slug',
+  themePage: '/tema/:slug/pagina/:page',
   thumbnail: `/${IMAGE_FOLDER}:file`,
   sitemap: '/sitemap.xml',
   sitemapPart: '/sitemaps/:file',
@@ -31,6 +35,10 @@ export const searchPath = (normalized: string, page = 1) =>
 
 /** Page n of the 'Postagens' grid: page 1 is the home page. */
 export const pagePath = (page: number) => (page === 1 ? ROUTES.home : `/pagina/${page}`);
+
+/** Page n of an author's (`autor`) or a theme's (`tema`) list: page 1 at `/<kind>/<slug>`. */
+export const collectionPath = (kind: 'autor' | 'tema', slug: string, page = 1) =>
+  page === 1 ? `/${kind}/${slug}` : `/${kind}/${slug}/pagina/${page}`;
 
 /** An article's page. */
 export const articlePath = ({ slug }: { slug: string }) => `${ARTICLE_PREFIX}${slug}`;

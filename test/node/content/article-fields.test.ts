@@ -183,9 +183,17 @@ describe('destaque', () => {
 
 describe('keys of article.json', () => {
   it('an unknown key is an error that lists the keys article.json takes', async () => {
-    const { problems } = await check({ ...BASE, alt: ALT, tags: ['casa'] });
+    const { problems } = await check({ ...BASE, alt: ALT, cor: 'azul' });
     expect(summary(problems)).toEqual([
-      'error [tags] unknown field "tags" | remove it, or check its spelling: article.json takes titulo, descricao, data, alt, credito, atualizado, destaque',
+      'error [cor] unknown field "cor" | remove it, or check its spelling: article.json takes titulo, descricao, data, alt, credito, atualizado, destaque, autor, temas',
+    ]);
+  });
+
+  it('a key another system uses for themes or authors is named as the field it means', async () => {
+    const { problems } = await check({ ...BASE, alt: ALT, tags: ['decoracao'], author: 'helena-duarte' });
+    expect(summary(problems)).toEqual([
+      'error [temas] unknown field "tags"; did you mean "temas"? | rename "tags" to "temas" (lowercase, no accents)',
+      'error [autor] unknown field "author"; did you mean "autor"? | rename "author" to "autor" (lowercase, no accents)',
     ]);
   });
 

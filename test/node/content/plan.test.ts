@@ -17,8 +17,13 @@ import type { NewsItem } from '../../../src/content/news-item';
 import { article, itemsOf } from './publish-fixtures';
 
 const LIVE_ARTICLES = [article('b', '2025-05-01'), article('a', '2025-01-01'), article('c', '2025-09-01')];
-/** A live index in KV for these items. */
-const liveOf = (items: readonly NewsItem[]): Live => ({ items, metaText: buildIndex(items, contentHash).get(INDEX_META_KEY)! });
+/** A live index in KV for these items, with its collections' files as a run reads them (run.ts, readLive). */
+const liveOf = (items: readonly NewsItem[]): Live => {
+  const files = buildIndex(items, contentHash);
+  const metaText = files.get(INDEX_META_KEY)!;
+  const collectionTexts = new Map([...parseIndexMeta(metaText).collections.values()].map((key) => [key, files.get(key)!]));
+  return { items, metaText, collectionTexts };
+};
 const LIVE = liveOf(itemsOf(LIVE_ARTICLES));
 
 const writtenKeys = (plan: Plan) => plan.writes.map(({ key }) => key);
@@ -55,8 +60,12 @@ describe('publish plan', () => {
     );
     const plan = planPublish([article('mais-nova', '2025-12-31')], liveOf(many), contentHash);
     const keys = writtenKeys(plan).filter((key) => key.startsWith('index/'));
-    // The newest article lands in the last page chunk: not the other four.
+    // The newest article lands in the last page chunk: not the other four. So in its author's list.
     expect(keys.filter((key) => key.startsWith('index/pages/'))).toEqual([expect.stringMatching(/^index\/pages\/4\.[0-9a-f]{10}\.json$/)]);
+    expect(keys.filter((key) => key.startsWith('index/collections/'))).toEqual([
+      expect.stringMatching(/^index\/collections\/autor\/helena-duarte\/4\.[0-9a-f]{10}\.json$/),
+      expect.stringMatching(/^index\/collections\/autor\/helena-duarte\.[0-9a-f]{10}\.json$/),
+    ]);
     expect(keys.filter((key) => key.startsWith('index/slugs/'))).toHaveLength(1);
     // Each replaced chunk waits to be deleted (a new shard replaces nothing).
     expect(plan.stale.length).toBeGreaterThanOrEqual(keys.length - 1);
@@ -74,8 +83,10 @@ describe('publish plan', () => {
   it('writes a chunk again when the store lacks it, though the live meta names it', () => {
     const existing = new Set<string>();
     const plan = planPublish([article('nova', '2025-06-01')], { ...LIVE, existing }, contentHash);
+    const meta = parseIndexMeta(plan.metaText);
+    // Each collection here has one page chunk besides its file.
     expect(writtenKeys(plan).filter((key) => key.startsWith('index/')).length).toBe(
-      parseIndexMeta(plan.metaText).shardKeys.filter(Boolean).length + 3,
+      meta.shardKeys.filter(Boolean).length + 3 + 2 * meta.collections.size,
     );
   });
 
@@ -94,7 +105,11 @@ describe('publish plan', () => {
   it('is idempotent: publishing again over its own result writes no index chunk and switches to the same meta', () => {
     const articles = [article('nova', '2025-06-01'), article('b', '2025-05-02', 'v2')];
     const first = planPublish(articles, LIVE, contentHash);
-    const second = planPublish(articles, { items: first.next, metaText: first.metaText }, contentHash);
+    const second = planPublish(
+      articles,
+      { items: first.next, metaText: first.metaText, collectionTexts: first.collectionTexts, authors: first.authors },
+      contentHash,
+    );
     expect(writtenKeys(second).filter((key) => key.startsWith('index/'))).toEqual([]);
     expect(second.metaText).toBe(first.metaText);
     expect(second.stale).toEqual([]);
@@ -186,7 +201,7 @@ describe('the plan as the editor reads it', () => {
     expect(plan.metaText).toBe(LIVE.metaText);
     expect(changesNothing(plan)).toBe(true);
     expect(publishChange(LIVE_ARTICLES, contentHash)(LIVE)).toBeNull();
-    expect(describePlan(plan, 'http://localhost:8787').at(-1)).toBe('Nothing to publish: every article is exactly as live.');
+    expect(describePlan(plan, 'http://localhost:8787').at(-1)).toBe('Nothing to publish: every article and author is exactly as live.');
     expect(describePlan(plan)).not.toContain('In KV:');
   });
 

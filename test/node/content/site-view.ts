@@ -1,3 +1,4 @@
+import { authorOf } from '../../../src/content/authors';
 import { imageKey } from '../../../src/content/format';
 import { variantFiles } from '../../../src/content/image-variants';
 import type { NewsItem } from '../../../src/content/news-item';
@@ -6,6 +7,8 @@ import {
   clearNewsListCache,
   findArticle,
   getArticleBody,
+  getAuthors,
+  getCollection,
   getNewest,
   getNewsIndex,
   getSitemapChunk,
@@ -50,6 +53,26 @@ export async function siteView(kv: MemoryStore, bundle: ReadonlyMap<string, stri
   for (let n = 0; n < index.meta.sitemapChunks; n++) inSitemap.push(...(await getSitemapChunk(env, index, n)).map(([slug]) => slug));
   const slugs = listed.map((item) => item.slug);
   if (inSitemap.sort().join() !== [...slugs].sort().join()) broken.push('the sitemap does not list exactly the articles');
+  // Every author's and theme's page lists exactly its articles, through chunks that exist.
+  const members = new Map<string, string[]>();
+  for (const item of listed) {
+    for (const name of [`autor/${authorOf(item)}`, ...(item.temas ?? []).map((slug) => `tema/${slug}`)]) {
+      members.set(name, [...(members.get(name) ?? []), item.slug]);
+    }
+  }
+  for (const name of new Set([...members.keys(), ...index.meta.collections.keys()])) {
+    const [kind, slug] = name.split('/') as ['autor' | 'tema', string];
+    const list = await getCollection(env, index, kind, slug);
+    if (!list) {
+      broken.push(`${name}: its list cannot be read`);
+      continue;
+    }
+    const shown = (await getNewest(env, index, 0, list.count, undefined, list)).map((item) => item.slug);
+    if (shown.sort().join() !== (members.get(name) ?? []).sort().join()) broken.push(`${name}: does not list exactly its articles`);
+  }
+  for (const [slug, author] of await getAuthors(env, index)) {
+    if (author.foto !== undefined && !has(imageKey(author.foto))) broken.push(`author ${slug}: no photo ${author.foto}`);
+  }
   const items: NewsItem[] = listed.map(({ date: _date, ...item }) => item);
   return { source: index.source, items, broken };
 }

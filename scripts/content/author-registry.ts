@@ -1,0 +1,181 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import sharp from 'sharp';
+import { AUTHOR_TEXT, DEFAULT_AUTHOR_SLUG, parseAuthor } from '../../src/content/authors.ts';
+import { imageKey, isValidSlug } from '../../src/content/format.ts';
+import type { StoredAuthor } from '../../src/content/news-index.ts';
+import { AUTHORS_FOLDER, META_FILE, shown } from './article-folder.ts';
+import { checkPlainText } from './check-fields.ts';
+import { readImage } from './check-image.ts';
+import { contentHash } from './content-hash.ts';
+import { decodeUtf8, explainJsonError } from './editor-text.ts';
+import { error, type Problem } from './problems.ts';
+
+/**
+ * The author registry as editors keep it: `content/autores/<slug>.json`, one
+ * file per author (`nome`, `cargo`, `bio`, optional `foto`: an image file in
+ * the same folder). Read beside the articles being checked or published, and
+ * published with them as one index value (src/content/news-index.ts).
+ */
+
+/** The side of a published author photo, in pixels: twice the largest it is drawn (96 px on the author's page). */
+const PHOTO_SIZE = 192;
+const FIELDS = ['nome', 'cargo', 'bio', 'foto'];
+
+/** The registry read from the folder: each author as stored, and the photos to publish. */
+export interface LocalRegistry {
+  authors: Record<string, StoredAuthor>;
+  photos: { key: string; value: Buffer }[];
+}
+
+export const emptyRegistry = (): LocalRegistry => ({ authors: {}, photos: [] });
+
+/** Whether a folder is an author registry (`…/autores`), rather than an article or a folder of articles. */
+export const isAuthorsFolder = (path: string) => basename(resolve(path)) === AUTHORS_FOLDER;
+
+/**
+ * The registry folders for the paths an editor passed: `autores/` inside a
+ * folder of articles, beside an article folder, or the path itself.
+ */
+export function registryFolders(paths: readonly string[]): string[] {
+  const folders = new Set<string>();
+  for (const path of paths) {
+    if (!existsSync(path) || !statSync(path).isDirectory()) continue;
+    const candidates = isAuthorsFolder(path)
+      ? [path]
+      : existsSync(join(path, META_FILE))
+        ? [join(dirname(resolve(path)), AUTHORS_FOLDER)]
+        : [join(path, AUTHORS_FOLDER)];
+    for (const folder of candidates) if (existsSync(folder) && statSync(folder).isDirectory()) folders.add(resolve(folder));
+  }
+  return [...folders].sort();
+}
+
+/** A photo as published: square, PHOTO_SIZE px, WebP, named by its bytes. */
+async function publishedPhoto(slug: string, bytes: Buffer): Promise<{ key: string; value: Buffer; file: string }> {
+  const value = await sharp(bytes).resize(PHOTO_SIZE, PHOTO_SIZE, { fit: 'cover' }).webp({ quality: 80 }).toBuffer();
+  const file = `autor-${slug}-${contentHash(value)}.webp`;
+  return { key: imageKey(file), value, file };
+}
+
+/** One author file, checked: the stored author and its photo, or the problems. */
+async function readAuthor(
+  folder: string,
+  name: string,
+): Promise<{ problems: Problem[]; author?: StoredAuthor; photo?: { key: string; value: Buffer } }> {
+  const path = join(folder, name);
+  const file = shown(path);
+  const slug = name.slice(0, -'.json'.length);
+  if (!isValidSlug(slug)) {
+    return {
+      problems: [
+        error(
+          file,
+          'slug',
+          `the file name "${name}" is not <slug>.json`,
+          'name it with lowercase letters, digits and hyphens, e.g. ana-souza.json',
+        ),
+      ],
+    };
+  }
+  const read = decodeUtf8(readFileSync(path), name);
+  if ('fault' in read) return { problems: [error(file, name, read.fault.message, read.fault.hint)] };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(read.text);
+  } catch (cause) {
+    const fault = explainJsonError(read.text, name, (cause as Error).message);
+    return { problems: [error(file, name, fault.message, fault.hint)] };
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return { problems: [error(file, name, `${name} is not one object { … }`, 'write { "nome": "…", "cargo": "…", "bio": "…" }')] };
+  }
+  const meta = raw as Record<string, unknown>;
+  const problems: Problem[] = [];
+  for (const key of Object.keys(meta)) {
+    if (!FIELDS.includes(key)) problems.push(error(file, key, `unknown field "${key}"`, `an author file takes ${FIELDS.join(', ')}`));
+  }
+  for (const field of ['nome', 'cargo', 'bio'] as const) {
+    const { min, max } = AUTHOR_TEXT[field];
+    if (meta[field] === undefined)
+      problems.push(error(file, field, `"${field}" is missing`, `add "${field}": "…" (${min}–${max} characters)`));
+    else problems.push(...checkPlainText(meta[field], field, AUTHOR_TEXT[field], file, field === 'nome' ? '"Ana Souza"' : '"…"'));
+  }
+  let photo: Awaited<ReturnType<typeof publishedPhoto>> | undefined;
+  if (meta.foto !== undefined) {
+    const photoPath = typeof meta.foto === 'string' && !meta.foto.includes('/') ? join(folder, meta.foto) : null;
+    const image = photoPath && existsSync(photoPath) ? await readImage(readFileSync(photoPath)) : null;
+    if (!photoPath || !existsSync(photoPath)) {
+      problems.push(
+        error(
+          file,
+          'foto',
+          `"foto" ${JSON.stringify(meta.foto)} is not a file in ${shown(folder)}`,
+          `put the photo beside ${name} and name its file, e.g. "foto": "${slug}.jpg"`,
+        ),
+      );
+    } else if (!image || image.width < PHOTO_SIZE || image.height < PHOTO_SIZE) {
+      problems.push(
+        error(
+          file,
+          'foto',
+          `"foto" ${meta.foto} is not an image of at least ${PHOTO_SIZE}×${PHOTO_SIZE}`,
+          'use a square JPEG, PNG, WebP or AVIF photo of 400×400 or more',
+        ),
+      );
+    } else {
+      photo = await publishedPhoto(slug, readFileSync(photoPath));
+    }
+  }
+  if (problems.some((problem) => problem.severity === 'error')) return { problems };
+  const stored = { nome: meta.nome, cargo: meta.cargo, bio: meta.bio, ...(photo ? { foto: photo.file } : {}) };
+  // The worker's own check, so nothing is published that a read would drop.
+  const parsed = parseAuthor(slug, stored);
+  if (typeof parsed === 'string') return { problems: [error(file, name, parsed, 'fix the field')] };
+  const { slug: _, ...author } = parsed;
+  return { problems, author, ...(photo ? { photo: { key: photo.key, value: photo.value } } : {}) };
+}
+
+/** Every author file of the registry folders, checked; the site's editor must be among them when there is a registry. */
+export async function readRegistry(folders: readonly string[]): Promise<{ problems: Problem[]; registry: LocalRegistry }> {
+  const problems: Problem[] = [];
+  const registry = emptyRegistry();
+  for (const folder of folders) {
+    for (const name of readdirSync(folder).sort()) {
+      if (!name.endsWith('.json')) continue;
+      const read = await readAuthor(folder, name);
+      problems.push(...read.problems);
+      if (!read.author) continue;
+      registry.authors[name.slice(0, -'.json'.length)] = read.author;
+      if (read.photo) registry.photos.push(read.photo);
+    }
+  }
+  return { problems, registry };
+}
+
+/** `autor` in article.json: a slug of the registry (the folder's or the live one); absent means the site's editor. */
+export function checkAuthorField(value: unknown, file: string, known: ReadonlySet<string>): Problem[] {
+  if (value === undefined) return [];
+  const list = [...known].sort().slice(0, 12).join(', ') || DEFAULT_AUTHOR_SLUG;
+  if (typeof value !== 'string' || !isValidSlug(value)) {
+    return [
+      error(
+        file,
+        'autor',
+        `"autor" is ${JSON.stringify(value)}, not an author's slug`,
+        `write the slug of a file in content/${AUTHORS_FOLDER}/, e.g. "autor": "${DEFAULT_AUTHOR_SLUG}"; known: ${list}`,
+      ),
+    ];
+  }
+  if (value !== DEFAULT_AUTHOR_SLUG && !known.has(value)) {
+    return [
+      error(
+        file,
+        'autor',
+        `"autor" "${value}" is not in the author registry`,
+        `add content/${AUTHORS_FOLDER}/${value}.json (nome, cargo, bio), or use one of: ${list}`,
+      ),
+    ];
+  }
+  return [];
+}

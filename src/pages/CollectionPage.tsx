@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { AdSlot } from '../components/AdSlot';
+import { NewsCard } from '../components/NewsCard';
+import { Pager } from '../components/Pager';
+import type { AdsConfig } from '../config';
+import type { NewsEntry } from '../content/news-item';
+import type { Pagination } from '../lib/pagination';
+
+interface CollectionPageProps {
+  /** What the list is, above the title: "Tema", "Autor". */
+  eyebrow: string;
+  title: string;
+  /** The lead under the title: the theme's description, the author's role and bio. */
+  lead: ReactNode;
+  /** Beside the title (an author's photo). */
+  aside?: ReactNode;
+  items: readonly NewsEntry[];
+  pagination: Pagination;
+  pathOf: (page: number) => string;
+  /** Said when the list has no article yet. */
+  empty: string;
+  ads: AdsConfig;
+}
+
+/** One author's or one theme's articles, newest first, paged like the home grid. */
+export function CollectionPage({ eyebrow, title, lead, aside, items, pagination, pathOf, empty, ads }: CollectionPageProps) {
+  const { page, pageCount } = pagination;
+  return (
+    <div className="container posts-page">
+      <header className="collection-header">
+        {aside}
+        <div>
+          <p className="eyebrow">{eyebrow}</p>
+          <h1>{page === 1 ? title : `${title}: página ${page}`}</h1>
+          {lead}
+        </div>
+      </header>
+      <section className="posts" aria-labelledby="lista">
+        <h2 id="lista" className="section-title">
+          {pageCount > 1 ? `Notícias (página ${page} de ${pageCount})` : 'Notícias'}
+        </h2>
+        {items.length > 0 ? (
+          <div className="card-grid">
+            {items.map((item, index) => (
+              <NewsCard key={item.slug} item={item} priority={index === 0 ? 'high' : index < 3 ? 'eager' : 'lazy'} />
+            ))}
+          </div>
+        ) : (
+          <p className="empty-state">{empty}</p>
+        )}
+        <Pager pagination={pagination} pathOf={pathOf} />
+        <AdSlot ads={ads} placement="home" />
+      </section>
+    </div>
+  );
+}

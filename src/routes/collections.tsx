@@ -1,0 +1,107 @@
+import type { Context } from 'hono';
+import { createFactory } from 'hono/factory';
+import type { AppEnv } from '../app-env';
+import { AuthorAvatar } from '../components/AuthorAvatar';
+import { type Author, DEFAULT_AUTHOR_SLUG } from '../content/authors';
+import { isValidSlug } from '../content/format';
+import type { CollectionKind } from '../content/news-index';
+import { getAuthors, getCollection, getNewest, getNewsIndex, type NewsIndex, visibleIn } from '../content/store';
+import { isThemeSlug, THEMES } from '../content/themes';
+import { currentTime } from '../lib/clock';
+import { paginate } from '../lib/pagination';
+import { log } from '../log';
+import { CollectionPage } from '../pages/CollectionPage';
+import { listBreadcrumbs, person } from '../seo/structured-data';
+import { collectionPath, type ROUTES } from '../seo/urls';
+import { listUnavailableRoute } from './status';
+
+/** What a collection's page says about the list: its header and its head. */
+interface Described {
+  eyebrow: string;
+  title: string;
+  description: string;
+  lead: React.ReactNode;
+  aside?: React.ReactNode;
+  empty: string;
+  author?: Author;
+}
+
+/** A theme's page: its name and description from the fixed table; null for a slug outside it. */
+function describeTheme(slug: string): Described | null {
+  if (!isThemeSlug(slug)) return null;
+  const theme = THEMES[slug];
+  return {
+    eyebrow: 'Tema',
+    title: theme.name,
+    description: theme.description,
+    lead: <p className="page-lead">{theme.description}</p>,
+    empty: 'Ainda não há notícias neste tema. Volte em breve.',
+  };
+}
+
+/**
+ * An author's page: from the registry, or the site's editor from the
+ * settings when the registry lacks her; null for anyone else (a 404).
+ */
+async function describeAuthor(c: Context<AppEnv>, index: NewsIndex, slug: string): Promise<Described | null> {
+  const { site } = c.var;
+  const found = (await getAuthors(c.env, index)).get(slug);
+  const author: Author | undefined =
+    found ?? (slug === DEFAULT_AUTHOR_SLUG ? { slug, nome: site.editor.name, cargo: site.editor.role, bio: '' } : undefined);
+  if (!author) return null;
+  return {
+    eyebrow: 'Autor',
+    title: author.nome,
+    description: author.bio || `${author.nome}, ${author.cargo.toLowerCase()} do ${site.name}: as notícias que assina.`,
+    lead: (
+      <>
+        <p className="collection-role">{author.cargo}</p>
+        {author.bio && <p className="page-lead">{author.bio}</p>}
+      </>
+    ),
+    aside: <AuthorAvatar author={author} size={96} />,
+    empty: `${author.nome} ainda não assina nenhuma notícia publicada.`,
+    author,
+  };
+}
+
+/**
+ * `/autor/:slug` and `/tema/:slug`, with their `/pagina/:page`: one author's or
+ * one theme's articles, newest first, 24 a page like the home grid. The list
+ * is read as the home grid is (src/content/store.ts): the meta, the list's
+ * own file, one or two chunks, whatever the archive's size.
+ */
+function collectionRoute(kind: CollectionKind) {
+  return createFactory<AppEnv, typeof ROUTES.authorPage | typeof ROUTES.themePage>().createHandlers(async function renderCollection(c) {
+    const slug = c.req.param('slug');
+    const raw = c.req.param('page');
+    if (!isValidSlug(slug)) return c.notFound();
+    if (raw === '1') return c.redirect(collectionPath(kind, slug), 301);
+    const page = raw === undefined ? 1 : /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : NaN;
+    if (Number.isNaN(page)) return c.notFound();
+    const index = await getNewsIndex(c.env);
+    const described = kind === 'tema' ? describeTheme(slug) : await describeAuthor(c, index, slug);
+    if (!described) return c.notFound();
+    const list = await getCollection(c.env, index, kind, slug);
+    if (!list) {
+      log('error', 'collection_unavailable', { kind, slug });
+      return listUnavailableRoute(c);
+    }
+    const now = currentTime();
+    const pagination = paginate(visibleIn(list, now), page);
+    if (!pagination) return c.notFound();
+    const items = await getNewest(c.env, index, pagination.start, pagination.end, now, list);
+    const { site } = c.var;
+    const pathOf = (n: number) => collectionPath(kind, slug, n);
+    const { title, description, author } = described;
+    const pageTitle = page === 1 ? title : `${title}, página ${page}`;
+    return c.render(<CollectionPage {...described} items={items} pagination={pagination} pathOf={pathOf} ads={site.ads} />, {
+      title: kind === 'tema' ? `${pageTitle}: notícias` : pageTitle,
+      description: page === 1 ? description : `${description} Página ${page} de ${pagination.pageCount}.`,
+      jsonLd: [listBreadcrumbs(site, title, pathOf(page)), ...(author ? [person(site, author)] : [])],
+    });
+  });
+}
+
+export const authorRoute = collectionRoute('autor');
+export const themeRoute = collectionRoute('tema');

@@ -1,0 +1,164 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkContent } from '../../../scripts/content/check-folder';
+import { contentHash } from '../../../scripts/content/content-hash';
+import { describePlan, planPublish, planUnpublish, referencedKeys } from '../../../scripts/content/plan';
+import type { Problem } from '../../../scripts/content/problems';
+import { buildIndex, INDEX_META_KEY, parseIndexMeta } from '../../../src/content/news-index';
+import { articleAt, cleanFixtures, image, meta, tempFolder } from './fixtures';
+import { article, itemsOf } from './publish-fixtures';
+
+/** `autor` and `temas` in article.json, and the author registry in content/autores/: the editors' side. */
+
+afterAll(cleanFixtures);
+
+const TODAY = new Date(2026, 0, 1);
+const ANA = { nome: 'Ana Souza', cargo: 'Repórter de finanças', bio: 'Escreve sobre crédito imobiliário e juros há dez anos.' };
+
+/** A content folder with one article (these fields over a good article.json) and these author files. */
+function contentWith(fields: Record<string, unknown>, authors: Record<string, unknown> = {}, files: Record<string, Buffer> = {}): string {
+  const root = tempFolder();
+  const dir = articleAt(root, 'artigo-novo');
+  writeFileSync(join(dir, 'article.json'), meta(fields));
+  mkdirSync(join(root, 'autores'));
+  for (const [slug, value] of Object.entries(authors)) {
+    writeFileSync(join(root, 'autores', `${slug}.json`), typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  for (const [name, bytes] of Object.entries(files)) writeFileSync(join(root, 'autores', name), bytes);
+  return root;
+}
+
+/** The errors and warnings, without the sample body's links to other samples. */
+const summary = (problems: Problem[]) =>
+  problems.filter((p) => p.field !== 'body: <a href>').map((p) => `${p.severity} [${p.field}] ${p.message} | ${p.hint}`);
+
+describe('autor', () => {
+  it('names an author of the registry beside the articles; the registry folder is never taken for an article', async () => {
+    const root = contentWith({ autor: 'ana-souza' }, { 'ana-souza': ANA });
+    const { problems, articles, registry } = await checkContent(root, [], TODAY);
+    expect(summary(problems)).toEqual([]);
+    expect(articles.map((a) => a.item.autor)).toEqual(['ana-souza']);
+    expect(registry.authors).toEqual({ 'ana-souza': ANA });
+    // The article folder alone finds the registry beside it.
+    expect((await checkContent(join(root, 'artigo-novo'), [], TODAY)).registry.authors).toHaveProperty('ana-souza');
+  });
+
+  it('an author neither in the folder nor live is an error naming the file to write', async () => {
+    const root = contentWith({ autor: 'beto-lima' }, { 'ana-souza': ANA });
+    expect(summary((await checkContent(root, [], TODAY)).problems)).toEqual([
+      expect.stringMatching(/^error \[autor\] "autor" "beto-lima" is not in the author registry \| add content\/autores\/beto-lima\.json/),
+    ]);
+    // One already live is known.
+    expect(summary((await checkContent(root, [], TODAY, { liveAuthors: ['beto-lima'] })).problems)).toEqual([]);
+  });
+
+  it('the site editor needs no file; a non-slug is an error', async () => {
+    expect(summary((await checkContent(contentWith({ autor: 'helena-duarte' }), [], TODAY)).problems)).toEqual([]);
+    expect(summary((await checkContent(contentWith({ autor: 'Ana Souza' }), [], TODAY)).problems)).toEqual([
+      expect.stringMatching(/^error \[autor\] "autor" is "Ana Souza", not an author's slug/),
+    ]);
+  });
+
+  it('an author file is checked: fields, lengths, unknown keys, JSON, and its photo', async () => {
+    const root = contentWith(
+      {},
+      {
+        'sem-bio': { nome: 'Sem Bio', cargo: 'Repórter' },
+        'com-extra': { ...ANA, email: 'a@b.c' },
+        quebrado: '{ "nome": "X", }',
+        'sem-foto': { ...ANA, foto: 'nao-existe.jpg' },
+        'foto-pequena': { ...ANA, foto: 'pequena.png' },
+      },
+      { 'pequena.png': await image(64, 64, 'png') },
+    );
+    const lines = summary((await checkContent(root, [], TODAY)).problems);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'error [bio] "bio" is missing | add "bio": "…" (20–600 characters)',
+        expect.stringMatching(/^error \[email\] unknown field "email" \| an author file takes nome, cargo, bio, foto/),
+        expect.stringMatching(/^error \[quebrado\.json\]/),
+        expect.stringMatching(/^error \[foto\] "foto" "nao-existe\.jpg" is not a file in/),
+        expect.stringMatching(/^error \[foto\] "foto" pequena\.png is not an image of at least 192×192/),
+      ]),
+    );
+    expect(lines.filter((line) => line.startsWith('error'))).toHaveLength(5);
+  });
+
+  it('a photo is published square, 192 px, WebP, under a name of its bytes', async () => {
+    const root = contentWith({}, { 'ana-souza': { ...ANA, foto: 'ana.png' } }, { 'ana.png': await image(600, 400, 'png') });
+    const { registry } = await checkContent(root, [], TODAY);
+    expect(registry.authors['ana-souza']!.foto).toMatch(/^autor-ana-souza-[0-9a-f]{10}\.webp$/);
+    expect(registry.photos.map((p) => p.key)).toEqual([`thumbnails/${registry.authors['ana-souza']!.foto}`]);
+    const sharp = (await import('sharp')).default;
+    expect(await sharp(registry.photos[0]!.value).metadata()).toMatchObject({ format: 'webp', width: 192, height: 192 });
+  });
+});
+
+describe('temas', () => {
+  it.each([
+    [['decoracao', 'arquitetura'], []],
+    [['Decoração'], ['error [temas] "temas" has "Decoração", which is not one of the six themes | write "decoracao"']],
+    [
+      ['#MercadoImobiliario'],
+      ['error [temas] "temas" has "#MercadoImobiliario", which is not one of the six themes | write "mercado-imobiliario"'],
+    ],
+    ['decoracao', ['error [temas] "temas" is the text "decoracao", not a list | put it in brackets: "temas": ["decoracao"]']],
+    [['decoracao', 'decoracao'], ['error [temas] "temas" lists "decoracao" twice | list each theme once']],
+    [
+      ['jardinagem'],
+      [
+        'error [temas] "temas" has "jardinagem", which is not one of the six themes | write a list of one or more of: mercado-imobiliario, financiamento, investimentos, decoracao, arquitetura, sustentabilidade; e.g. "temas": ["decoracao", "arquitetura"]',
+      ],
+    ],
+  ])('%j', async (temas, expected) => {
+    const root = contentWith({ temas });
+    const { problems, articles } = await checkContent(root, [], TODAY);
+    expect(summary(problems)).toEqual(expected);
+    if (expected.length === 0) expect(articles[0]!.item.temas).toEqual(temas);
+  });
+});
+
+describe('the registry in a publish', () => {
+  const LIVE_ITEMS = itemsOf([article('a', '2025-01-01', 'v1', { autor: 'ana-souza', temas: ['financiamento'] })]);
+  const liveWith = (authors: Record<string, typeof ANA>) => {
+    const files = buildIndex(LIVE_ITEMS, contentHash, Date.now(), authors);
+    const metaText = files.get(INDEX_META_KEY)!;
+    const collectionTexts = new Map([...parseIndexMeta(metaText).collections.values()].map((key) => [key, files.get(key)!]));
+    return { items: LIVE_ITEMS, metaText, authors, collectionTexts };
+  };
+  const BETO = { nome: 'Beto Lima', cargo: 'Repórter de cidades', bio: 'Cobre habitação, urbanismo e obras nas grandes cidades.' };
+
+  it('merges the folder’s authors into the live registry: none is dropped, a changed one is replaced', () => {
+    const live = liveWith({ 'ana-souza': ANA });
+    const changed = { ...ANA, cargo: 'Editora de finanças' };
+    const plan = planPublish([], live, contentHash, { registry: { authors: { 'beto-lima': BETO, 'ana-souza': changed }, photos: [] } });
+    expect(plan.authors).toEqual({ 'ana-souza': changed, 'beto-lima': BETO });
+    expect(plan.authorsChanged.sort()).toEqual(['ana-souza', 'beto-lima']);
+    expect(describePlan(plan, 'http://localhost:8787')).toEqual(
+      expect.arrayContaining(['author     "Beto Lima" (Repórter de cidades)', '           http://localhost:8787/autor/beto-lima']),
+    );
+    // The same registry again changes nothing.
+    const again = planPublish([], { ...live, authors: plan.authors }, contentHash, {
+      registry: { authors: { 'ana-souza': changed }, photos: [] },
+    });
+    expect(again.authorsChanged).toEqual([]);
+  });
+
+  it('an unpublish keeps the registry; the old collection chunks wait to be deleted, the live ones never do', () => {
+    const live = liveWith({ 'ana-souza': ANA });
+    const plan = planUnpublish('a', live, contentHash)!;
+    expect(plan.authors).toEqual({ 'ana-souza': ANA });
+    const before = referencedKeys(live);
+    const collectionPages = [...before].filter((key) => /^index\/collections\/.+\/\d+\./.test(key));
+    expect(collectionPages).toHaveLength(2); // Ana's list and the theme's, one chunk each
+    expect(plan.stale).toEqual(expect.arrayContaining(collectionPages));
+    const after = referencedKeys({
+      items: plan.next,
+      metaText: plan.metaText,
+      authors: plan.authors,
+      collectionTexts: plan.collectionTexts,
+    });
+    expect(plan.stale.filter((key) => after.has(key))).toEqual([]);
+  });
+});
