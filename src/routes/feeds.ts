@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { getPublishedSince } from '../content/recent-articles';
-import { getNewest, getNewsIndex, getSitemapChunk, type NewsIndex, visibleSitemapChunks } from '../content/store';
+import { getAuthorOf, getNewest, getNewsIndex, getSitemapChunk, type NewsIndex, visibleSitemapChunks } from '../content/store';
 import { updatedIso } from '../content/updated';
 import { currentTime } from '../lib/clock';
 import { FEED_SIZE, rssXml } from '../seo/rss';
@@ -15,7 +15,9 @@ const factory = createFactory<AppEnv>();
 async function sitemapPart(c: Context<AppEnv>, index: NewsIndex, n: number, now: number) {
   const articles = await getSitemapChunk(c.env, index, n, now);
   const [newest] = n === 0 ? await getNewest(c.env, index, 0, 1, now) : [];
-  return c.body(sitemapXml(c.var.site, articles, n === 0 ? { newest: newest && updatedIso(newest.data) } : null), 200, XML);
+  // The first file also names every author's and theme's page the index has (a few hundred at most).
+  const lists = n === 0 ? [...index.meta.collections.keys()].map((name) => `/${name}`) : [];
+  return c.body(sitemapXml(c.var.site, articles, n === 0 ? { newest: newest && updatedIso(newest.data) } : null, lists), 200, XML);
 }
 
 /**
@@ -59,7 +61,18 @@ export const newsSitemapRoute = factory.createHandlers(async function serveNewsS
 export const feedRoute = factory.createHandlers(async function serveFeed(c) {
   const index = await getNewsIndex(c.env);
   const items = await getNewest(c.env, index, 0, FEED_SIZE, currentTime());
-  return c.body(rssXml(c.var.site, items), 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
+  const { site } = c.var;
+  const fallback = { nome: site.editor.name, cargo: site.editor.role };
+  const authors = await Promise.all(items.map((item) => getAuthorOf(c.env, index, item, fallback)));
+  return c.body(
+    rssXml(
+      site,
+      items,
+      authors.map((author) => author.nome),
+    ),
+    200,
+    { 'Content-Type': 'application/rss+xml; charset=utf-8' },
+  );
 });
 
 export const robotsRoute = factory.createHandlers(function serveRobots(c) {

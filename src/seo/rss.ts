@@ -17,10 +17,14 @@ const instantOf = (entry: NewsEntry): number => siteInstantOf(entry.atualizado ?
 /** RFC 822 date for RSS. */
 const rfc822 = (instant: number) => new Date(instant).toUTCString();
 
-/** RSS 2.0 of the latest articles (given newest first); every value escaped, dates included. */
-export function rssXml(site: SiteConfig, latest: readonly NewsEntry[]): string {
+/**
+ * RSS 2.0 of the latest articles (given newest first), each with the name of
+ * its author (`creators`, in the same order) as Dublin Core's creator; every
+ * value escaped, dates included.
+ */
+export function rssXml(site: SiteConfig, latest: readonly NewsEntry[], creators: readonly string[] = []): string {
   const entries = latest
-    .map((entry) => {
+    .map((entry, i) => {
       const url = escapeXml(absoluteUrl(site, articlePath(entry)));
       return [
         '<item>',
@@ -29,12 +33,13 @@ export function rssXml(site: SiteConfig, latest: readonly NewsEntry[]): string {
         `<guid isPermaLink="true">${url}</guid>`,
         `<description>${escapeXml(entry.descricao)}</description>`,
         `<pubDate>${escapeXml(rfc822(instantOf(entry)))}</pubDate>`,
+        creators[i] === undefined ? '' : `<dc:creator>${escapeXml(creators[i])}</dc:creator>`,
         '</item>',
       ].join('');
     })
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
 <channel>
 <title>${escapeXml(site.name)}</title>
 <link>${escapeXml(absoluteUrl(site, '/'))}</link>

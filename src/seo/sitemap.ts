@@ -21,14 +21,20 @@ export function sitemapXml(
   site: SiteConfig,
   articles: readonly [slug: string, date: string][],
   home: { newest: string | undefined } | null,
+  /** Paths of the author and theme pages, with no date: a list changes whenever one of its articles does. */
+  lists: readonly string[] = [],
 ): string {
-  const urls = [
+  const urls: { path: string; lastmod?: string }[] = [
     ...(home ? [{ path: ROUTES.home, lastmod: home.newest ?? LATEST_PAGE_TEXT }] : []),
     ...articles.map(([slug, date]) => ({ path: articlePath({ slug }), lastmod: updatedIso(date) })),
     ...(home ? institutionalPages : []),
+    ...lists.map((path) => ({ path })),
   ];
   const entries = urls
-    .map(({ path, lastmod }) => `<url><loc>${escapeXml(absoluteUrl(site, path))}</loc><lastmod>${escapeXml(lastmod)}</lastmod></url>`)
+    .map(
+      ({ path, lastmod }) =>
+        `<url><loc>${escapeXml(absoluteUrl(site, path))}</loc>${lastmod === undefined ? '' : `<lastmod>${escapeXml(lastmod)}</lastmod>`}</url>`,
+    )
     .join('\n');
   return `${XML_DECLARATION}\n${URLSET}\n${entries}\n</urlset>\n`;
 }

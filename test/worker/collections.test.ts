@@ -233,3 +233,28 @@ describe('author and theme lists in KV', () => {
     expect((await fetchPath('/')).status).toBe(200);
   });
 });
+
+describe('authors and themes in the feed and the sitemap', () => {
+  it('the feed names each item’s author', async () => {
+    const feed = await text('/feed.xml');
+    expect(feed).toContain('xmlns:dc="http://purl.org/dc/elements/1.1/"');
+    const item = /<item><title>Financiamento imobiliário: SAC ou Price[^]*?<\/item>/.exec(feed)?.[0];
+    expect(item).toContain('<dc:creator>Rafael Moreira</dc:creator>');
+    const editors = /<item><title>Como decorar apartamentos pequenos[^]*?<\/item>/.exec(feed)?.[0];
+    expect(editors).toContain('<dc:creator>Helena Duarte</dc:creator>');
+  });
+
+  it('the sitemap names every author page and every theme page that has articles', async () => {
+    const sitemap = await text('/sitemap.xml');
+    const locs = [...sitemap.matchAll(/<loc>http:\/\/localhost:8787(\/(?:autor|tema)\/[^<]+)<\/loc>/g)].map((m) => m[1]).sort();
+    expect(locs).toEqual(
+      [
+        '/autor/camila-nogueira',
+        '/autor/helena-duarte',
+        '/autor/rafael-moreira',
+        ...THEME_LIST.map((theme) => `/tema/${theme.slug}`),
+      ].sort(),
+    );
+    for (const path of locs) expect((await fetchPath(path!)).status, path).toBe(200);
+  });
+});

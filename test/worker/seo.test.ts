@@ -172,14 +172,17 @@ describe('sitemap, robots and feed', () => {
     for (const path of ['/', '/sobre', '/contato', '/politica-de-privacidade', '/termos']) {
       expect(xml).toContain(`<loc>${ORIGIN}${path}</loc>`);
     }
-    expect(xml.match(/<url>/g)).toHaveLength(items.length + 5);
+    // The author and theme pages: test/worker/collections.test.ts.
+    const lists = xml.match(/<loc>[^<]*\/(?:autor|tema)\//g) ?? [];
+    expect(lists.length).toBeGreaterThan(0);
+    expect(xml.match(/<url>/g)).toHaveLength(items.length + 5 + lists.length);
   });
 
   it('/feed.xml is RSS 2.0 of the latest articles, newest first', async () => {
     const response = await fetchPath('/feed.xml');
     expect(response.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
     const xml = await response.text();
-    expect(xml).toContain('<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">');
+    expect(xml).toContain('<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">');
     expect(xml).toContain(`<atom:link href="${ORIGIN}/feed.xml" rel="self" type="application/rss+xml"/>`);
     const newest = [...(await bundledNews())].sort((a, b) => b.data.localeCompare(a.data))[0]!;
     const firstItem = xml.match(/<item>.*?<\/item>/)![0];
