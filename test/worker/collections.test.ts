@@ -238,9 +238,9 @@ describe('authors and themes in the feed and the sitemap', () => {
   it('the feed names each item’s author', async () => {
     const feed = await text('/feed.xml');
     expect(feed).toContain('xmlns:dc="http://purl.org/dc/elements/1.1/"');
-    const item = /<item><title>Financiamento imobiliário: SAC ou Price[^]*?<\/item>/.exec(feed)?.[0];
+    const item = /<item><title>Financiamento imobiliário: SAC ou Price[\s\S]*?<\/item>/.exec(feed)?.[0];
     expect(item).toContain('<dc:creator>Rafael Moreira</dc:creator>');
-    const editors = /<item><title>Como decorar apartamentos pequenos[^]*?<\/item>/.exec(feed)?.[0];
+    const editors = /<item><title>Como decorar apartamentos pequenos[\s\S]*?<\/item>/.exec(feed)?.[0];
     expect(editors).toContain('<dc:creator>Helena Duarte</dc:creator>');
   });
 
