@@ -22,6 +22,7 @@ import { changesNothing, describePlan, type Live, type Plan, planPublish, planUn
 import { formatProblems, hasErrors } from './problems.ts';
 import { readLive, runChange, runGc } from './run.ts';
 import { DEFAULT_LOCAL_PORT, localPort, runOptions, siteUrl } from './run-options.ts';
+import { updateSearchIndex } from './search-sync.ts';
 
 const PORT_HELP = `--port N: with --local, the port npm start (wrangler dev) listens on, for the addresses printed (default: the PORT environment variable, else ${DEFAULT_LOCAL_PORT})`;
 const PUBLISH_USAGE = [
@@ -129,19 +130,29 @@ async function publish(argv: string[]): Promise<number> {
   }
   // Planned once before the lock: a refusal (ReplaceRefused) or nothing to do stops here, having written nothing.
   const first = planPublish(prepared, live, contentHash, { replace, registry });
+  // Once the articles are live (or already were: running again repairs the search), the search index follows.
+  const indexed = async () =>
+    (await updateSearchIndex(
+      target,
+      store,
+      prepared.map(({ item }) => item.slug),
+      print,
+    ))
+      ? 0
+      : 1;
   if (changesNothing(first)) {
     printPlan(`Publishing to ${target}:`, describePlan(first, site));
-    return 0;
+    return indexed();
   }
   console.log(`Publishing to ${target}:`);
   const { plan } = await runChange(store, publishChange(prepared, contentHash, { replace, registry }), options, live);
   if (!plan) {
     console.log('Nothing to publish: every article is exactly as live (another run has just published them).');
-    return 0;
+    return indexed();
   }
   console.log(`Published to ${target}: ${summary(plan)}. The home page: ${site}/`);
   if (target === 'remote') console.log('They show on the site within about 5 minutes (README, "How long until it shows").');
-  return 0;
+  return indexed();
 }
 
 async function unpublish(argv: string[]): Promise<number> {
@@ -166,11 +177,16 @@ async function unpublish(argv: string[]): Promise<number> {
   }
   console.log(`Unpublishing from ${target}:`);
   const { plan } = await runChange(store, change, options);
-  if (!plan) return notLive();
+  // The article is gone (or already was: running again repairs the search): so is its search entry.
+  const indexed = async () => updateSearchIndex(target, store, [slug], print);
+  if (!plan) {
+    await indexed();
+    return notLive();
+  }
   console.log(
     `Unpublished "${slug}": ${site}${articlePath({ slug })} now answers 404 (its body and images are deleted ${DELETE_AFTER_MS / 60_000} minutes from now, once no cached page can show them).`,
   );
-  return 0;
+  return (await indexed()) ? 0 : 1;
 }
 
 /**

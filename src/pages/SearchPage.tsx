@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { Pager } from '../components/Pager';
 import { ResponsiveImage } from '../components/ResponsiveImage';
 import { SearchForm } from '../components/SearchForm';
 import { updatedIso } from '../content/updated';
@@ -61,33 +62,6 @@ function ResultCard({ result }: { result: SearchResult }) {
   );
 }
 
-/** Links between result pages, like the home grid's pager. */
-function SearchPager({ normalized, pagination }: { normalized: string; pagination: Pagination }) {
-  const { page, pageCount } = pagination;
-  if (pageCount === 1) return null;
-  return (
-    <nav className="pager" aria-label="Paginação dos resultados">
-      {page > 1 ? (
-        <a className="pager-link" href={searchPath(normalized, page - 1)} rel="prev">
-          ← Mais recentes
-        </a>
-      ) : (
-        <span />
-      )}
-      <span className="pager-status">
-        Página {page} de {pageCount}
-      </span>
-      {page < pageCount ? (
-        <a className="pager-link" href={searchPath(normalized, page + 1)} rel="next">
-          Mais antigas →
-        </a>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
-}
-
 /** The message above the results, or in their place. */
 function Summary({ view }: { view: SearchView }) {
   switch (view.kind) {
@@ -144,7 +118,7 @@ export function SearchPage({ view }: { view: SearchView }) {
               <ResultCard key={result.entry.slug} result={result} />
             ))}
           </div>
-          <SearchPager normalized={view.normalized} pagination={view.pagination} />
+          <Pager pagination={view.pagination} pathOf={(page) => searchPath(view.normalized, page)} />
         </>
       )}
     </div>

@@ -1,0 +1,70 @@
+import { liveContent } from '../search/live.ts';
+import { applyMigrations, openSearchDb, type SearchDb } from '../search/search-db.ts';
+import { type SyncResult, syncSearch } from '../search/sync.ts';
+import type { Target } from './kv.ts';
+import type { KvStore } from './kv-store.ts';
+
+/** How an editor repairs the index of a target. */
+export const reindexCommand = (target: Target) => `npm run content:reindex -- --${target}`;
+
+/** One line saying what a sync did. */
+export function describeSync({ written, deleted, unchanged }: SyncResult): string {
+  const parts = [
+    written.length > 0 ? `${written.length} indexed` : '',
+    deleted.length > 0 ? `${deleted.length} removed` : '',
+    unchanged > 0 ? `${unchanged} already up to date` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : 'nothing to do';
+}
+
+const isMissingTable = (error: unknown) => /no such table/i.test(String(error instanceof Error ? error.message : error));
+
+/**
+ * Runs a sync; locally, a database never migrated (a clone that has not run
+ * `npm start` yet) is migrated first and the sync run again. Remotely the
+ * migrations are a deliberate step (README, "Search").
+ */
+export async function syncTarget(
+  target: Target,
+  store: Pick<KvStore, 'get'>,
+  db: SearchDb,
+  slugs?: readonly string[],
+  log?: (line: string) => void,
+) {
+  const sync = async () => syncSearch(db, { ...(await liveContent(store)), slugs, log });
+  try {
+    return await sync();
+  } catch (error) {
+    if (target !== 'local' || !isMissingTable(error)) throw error;
+    applyMigrations('local');
+    return sync();
+  }
+}
+
+/**
+ * After a publish or unpublish has switched the index (the articles are live,
+ * or gone): updates the search index for the articles the run named, from the
+ * live list read again. Also run when the run had nothing to write, so a
+ * search index that missed an earlier run is repaired by running the command
+ * again. A failure leaves the site as published and says how to repair the
+ * index; the command then exits with an error.
+ */
+export async function updateSearchIndex(
+  target: Target,
+  store: KvStore,
+  slugs: readonly string[],
+  print: (line: string) => void,
+): Promise<boolean> {
+  try {
+    const result = await syncTarget(target, store, openSearchDb(target), slugs, print);
+    print(`Search index (${target}): ${describeSync(result)}.`);
+    return true;
+  } catch (error) {
+    print(`The change above is done on ${target}, but the search index could not be updated:`);
+    print(`  ${error instanceof Error ? error.message.split('\n').slice(0, 6).join('\n  ') : String(error)}`);
+    print(
+      `Repair it with: ${reindexCommand(target)}${target === 'remote' ? ' (README, "Search": the database and its migrations must exist)' : ''}`,
+    );
+    return false;
+  }
+}

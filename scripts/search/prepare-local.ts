@@ -1,0 +1,24 @@
+/**
+ * Run by `npm start` before `wrangler dev`: migrates the local search
+ * database and indexes the local live list (the bundled articles on a fresh
+ * clone, or what an editor published locally), so /busca works with nothing
+ * else to run. Idempotent and quick: migrations already applied and articles
+ * already indexed are skipped. A failure is reported and the site still
+ * starts (its search page then says the search is unavailable).
+ */
+import { describeSync, syncTarget } from '../content/search-sync.ts';
+import { applyMigrations, localSearchDb, migrationFiles } from './search-db.ts';
+
+try {
+  const db = localSearchDb();
+  // wrangler's own command (a second or two) only when a migration is still to apply.
+  const applied = new Set(await db.appliedMigrations());
+  if (migrationFiles().some((name) => !applied.has(name))) applyMigrations('local');
+  const result = await syncTarget('local', db.news, db);
+  console.log(`Search index (local): ${describeSync(result)}.`);
+} catch (error) {
+  console.warn(
+    `The local search index could not be prepared; /busca will say the search is unavailable.\n${error instanceof Error ? error.message : error}`,
+  );
+}
+process.exit(0);

@@ -1,0 +1,42 @@
+/**
+ * `npm run content:reindex -- --local|--remote`: rebuilds the search index
+ * from the live list (README, "Search"). Every live article whose document is
+ * missing or out of date is written, every indexed article no longer live is
+ * removed; run it after a first deploy (once the migrations are applied), or
+ * whenever the index may have missed a publish. Safe to run at any time and
+ * as often as needed: it only writes what differs.
+ */
+import { parseArgs } from 'node:util';
+import { openStore } from '../content/kv.ts';
+import { describeSync, syncTarget } from '../content/search-sync.ts';
+import { localSearchDb, remoteSearchDb } from './search-db.ts';
+
+const USAGE = 'usage: npm run content:reindex -- --local|--remote';
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { local: { type: 'boolean', default: false }, remote: { type: 'boolean', default: false } },
+  });
+  if (values.local === values.remote || positionals.length > 0) {
+    console.error(`${USAGE}\n  say which index to rebuild: --local (the one npm start reads) or --remote (production)`);
+    return 2;
+  }
+  const target = values.remote ? 'remote' : 'local';
+  console.log(`Rebuilding the search index (${target}) from the live list:`);
+  // Locally one workerd serves both the news store and the search database.
+  const local = target === 'local' ? localSearchDb() : null;
+  const [store, db] = local ? [local.news, local] : [openStore(target), remoteSearchDb()];
+  const result = await syncTarget(target, store, db, undefined, (line) => console.log(line));
+  console.log(`Done: ${describeSync(result)}.`);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

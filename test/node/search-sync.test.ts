@@ -1,0 +1,213 @@
+import { readFileSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PreparedArticle } from '../../scripts/content/check-article';
+import { contentHash } from '../../scripts/content/content-hash';
+import type { LockOwner } from '../../scripts/content/lock';
+import { planPublish, planUnpublish } from '../../scripts/content/plan';
+import { type RunOptions, runChange } from '../../scripts/content/run';
+import { describeSync } from '../../scripts/content/search-sync';
+import { liveContent, readLiveList } from '../../scripts/search/live';
+import { inlined, type SearchDb, versionsOf } from '../../scripts/search/search-db';
+import { groupsOf, syncSearch } from '../../scripts/search/sync';
+import { INDEX_META_KEY } from '../../src/content/news-index';
+import { INDEXED_CHARS, searchDocument } from '../../src/search/document';
+import { SELECT_VERSIONS, UPSERT_DOCUMENTS } from '../../src/search/index-sql';
+import { MemoryStore, TestClock } from './content/memory-store';
+import { article, bundleOf, itemsOf } from './content/publish-fixtures';
+
+/**
+ * The search database as plain SQLite (Node's own, which has FTS5) with the
+ * real migration: the statements the commands send to D1 run here unchanged.
+ * `inlinedSql` runs them the way `--remote` does (`?1` written out as a
+ * literal, src/search/search-db.ts), so both paths are exercised.
+ */
+function sqliteDb({ inlinedSql = false } = {}): SearchDb & { sqlite: DatabaseSync; runs: number } {
+  const sqlite = new DatabaseSync(':memory:');
+  sqlite.exec(readFileSync('migrations/0001_search.sql', 'utf8'));
+  const db = {
+    sqlite,
+    runs: 0,
+    maxJsonBytes: 90_000,
+    async run(statements: readonly string[], json: string) {
+      db.runs += 1;
+      if (inlinedSql) sqlite.exec(inlined(statements, json));
+      else for (const sql of statements) sqlite.prepare(sql).run(json);
+    },
+    async versions(slugs?: readonly string[]) {
+      const rows = slugs
+        ? sqlite.prepare(`${SELECT_VERSIONS} WHERE slug IN (SELECT value FROM json_each(?1))`).all(JSON.stringify(slugs))
+        : sqlite.prepare(SELECT_VERSIONS).all();
+      return versionsOf(rows);
+    },
+  };
+  return db;
+}
+
+/** Slugs matching a MATCH expression, as the worker would find them (newest first). */
+const search = (db: DatabaseSync, match: string) =>
+  db
+    .prepare(
+      `SELECT a.slug FROM search_text JOIN search_articles a ON a.id = search_text.rowid
+       WHERE search_text MATCH ?1 ORDER BY a.published DESC, a.id DESC`,
+    )
+    .all(match)
+    .map((row) => row.slug);
+
+const rowCount = (db: DatabaseSync) => ({
+  articles: (db.prepare('SELECT count(*) AS n FROM search_articles').get() as { n: number }).n,
+  text: (db.prepare('SELECT count(*) AS n FROM search_text').get() as { n: number }).n,
+});
+
+const BUNDLED = [
+  article('bundled-decoracao', '2025-01-10', 'v1', { titulo: 'Decoração de varandas' }),
+  article('bundled-juros', '2025-01-11', 'v1', { titulo: 'Juros do financiamento' }),
+];
+const BUNDLE = bundleOf(BUNDLED);
+const bundled = async () => ({ list: itemsOf(BUNDLED), files: BUNDLE });
+
+let clock: TestClock;
+let kv: MemoryStore;
+let runs = 0;
+beforeEach(() => {
+  clock = new TestClock();
+  kv = new MemoryStore(clock);
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+function options(): RunOptions {
+  const owner: LockOwner = { id: `run-${++runs}`, host: 'teste', user: 'editora', pid: runs, command: 'content:publish --local' };
+  return { hash: contentHash, owner, bundled, now: clock.now, sleep: clock.sleep, settleMs: 2_000, lockWaitMs: 60_000, log: () => {} };
+}
+const publish = (articles: PreparedArticle[]) => runChange(kv, (live) => planPublish(articles, live, contentHash), options());
+const unpublish = (slug: string) => runChange(kv, (live) => planUnpublish(slug, live, contentHash), options());
+
+/** A sync as the commands run it: the live list read from the store. */
+const sync = async (db: SearchDb, slugs?: string[]) => syncSearch(db, { ...(await liveContent(kv, bundled)), slugs });
+
+describe('a sync from the live list', () => {
+  it('indexes the bundled list while KV has none, then writes nothing the second time', async () => {
+    const db = sqliteDb();
+    expect(await sync(db)).toEqual({ written: ['bundled-decoracao', 'bundled-juros'], deleted: [], unchanged: 0 });
+    expect(search(db.sqlite, '"decoracao"*')).toEqual(['bundled-decoracao']);
+    const before = db.runs;
+    expect(await sync(db)).toEqual({ written: [], deleted: [], unchanged: 2 });
+    expect(db.runs).toBe(before);
+  });
+
+  it('after a publish, indexes the new article with its body, and only it', async () => {
+    const db = sqliteDb();
+    await sync(db);
+    const nova = article('nova', '2025-06-01', 'v1', { titulo: 'Piscinas naturais' });
+    await publish([nova]);
+    expect(await sync(db, ['nova'])).toEqual({ written: ['nova'], deleted: [], unchanged: 0 });
+    // The body's words (article() writes "<p>nova v1</p>") are searchable too.
+    expect(search(db.sqlite, '"piscin"*')).toEqual(['nova']);
+    expect(search(db.sqlite, '"v1"*')).toContain('nova');
+    // A sync of all finds the bundled articles indexed already (the publish copied them to KV unchanged).
+    expect(await sync(db)).toMatchObject({ written: [], deleted: [] });
+  });
+
+  it('rewrites an article whose body changed, and keeps one row per slug', async () => {
+    const db = sqliteDb();
+    await publish([article('nova', '2025-06-01', 'v1')]);
+    await sync(db);
+    await publish([article('nova', '2025-06-01', 'v2')]);
+    expect(await sync(db, ['nova'])).toEqual({ written: ['nova'], deleted: [], unchanged: 0 });
+    expect(search(db.sqlite, '"nova" "v2"')).toEqual(['nova']);
+    expect(search(db.sqlite, '"nova" "v1"')).toEqual([]);
+    expect(rowCount(db.sqlite)).toEqual({ articles: 3, text: 3 });
+  });
+
+  it('removes an unpublished article; run again, it has nothing left to do', async () => {
+    const db = sqliteDb();
+    await publish([article('sai', '2025-06-01', 'v1', { titulo: 'Telhados verdes' })]);
+    await sync(db);
+    await unpublish('sai');
+    expect(await sync(db, ['sai'])).toEqual({ written: [], deleted: ['sai'], unchanged: 0 });
+    expect(search(db.sqlite, '"telhad"*')).toEqual([]);
+    expect(await sync(db, ['sai'])).toEqual({ written: [], deleted: [], unchanged: 0 });
+    expect(rowCount(db.sqlite)).toEqual({ articles: 2, text: 2 });
+  });
+
+  it('repairs an index that missed runs: a full sync adds what is live and removes what is not', async () => {
+    const db = sqliteDb();
+    await publish([article('a', '2025-06-01')]);
+    await sync(db);
+    // Runs whose sync never happened (stopped, D1 down).
+    await publish([article('b', '2025-06-02')]);
+    await unpublish('a');
+    expect(await sync(db)).toEqual({ written: ['b'], deleted: ['a'], unchanged: 2 });
+    expect(search(db.sqlite, '"b"')).toEqual(['b']);
+  });
+
+  it('a sync of some slugs leaves the others alone', async () => {
+    const db = sqliteDb();
+    await publish([article('a', '2025-06-01'), article('b', '2025-06-02')]);
+    expect(await sync(db, ['a', 'nao-existe'])).toEqual({ written: ['a'], deleted: [], unchanged: 0 });
+    expect(rowCount(db.sqlite).articles).toBe(1);
+  });
+
+  it('indexes an article whose body cannot be read by its title, and completes it once the body is there', async () => {
+    const db = sqliteDb();
+    const sem = article('sem-corpo', '2025-06-01', 'v1', { titulo: 'Escadas helicoidais' });
+    await publish([sem]);
+    await kv.delete([sem.item.htmlPath]);
+    const lines: string[] = [];
+    expect(
+      (await syncSearch(db, { ...(await liveContent(kv, bundled)), slugs: ['sem-corpo'], log: (line) => lines.push(line) })).written,
+    ).toEqual(['sem-corpo']);
+    expect(lines.join('\n')).toContain('the body of "sem-corpo" could not be read');
+    expect(search(db.sqlite, '"escad"*')).toEqual(['sem-corpo']);
+    await kv.put([{ key: sem.item.htmlPath, value: sem.body }]);
+    expect((await sync(db, ['sem-corpo'])).written).toEqual(['sem-corpo']);
+    expect(search(db.sqlite, '"sem"* "corpo"*')).toEqual(['sem-corpo']);
+  });
+
+  it('refuses to sync from a live list it cannot read whole, and leaves the index as it is', async () => {
+    const db = sqliteDb();
+    await publish([article('a', '2025-06-01')]);
+    await sync(db);
+    const meta = JSON.parse(kv.text(INDEX_META_KEY)!) as { lists: string[] };
+    await kv.delete([`index/list/0.${meta.lists[0]}.json`]);
+    await expect(readLiveList(kv)).rejects.toThrow(/is missing: the search index was left as it is/);
+    await expect(sync(db)).rejects.toThrow();
+    expect(rowCount(db.sqlite).articles).toBe(3);
+  });
+
+  it('says what it did in one line', () => {
+    expect(describeSync({ written: ['a'], deleted: ['b', 'c'], unchanged: 4 })).toBe('1 indexed, 2 removed, 4 already up to date');
+    expect(describeSync({ written: [], deleted: [], unchanged: 0 })).toBe('nothing to do');
+  });
+});
+
+describe('writing to the remote database', () => {
+  it('runs the same statements with the JSON written out as an SQL literal, quotes and $ patterns included', async () => {
+    const tricky = article('aspas', '2025-06-01', 'v1', { titulo: "D'Ávila: o \"retrofit\" $& $' $` ?1 de 'prédios'" });
+    const bound = sqliteDb();
+    const literal = sqliteDb({ inlinedSql: true });
+    for (const db of [bound, literal])
+      await syncSearch(db, { items: [tricky.item], bodies: async () => new Map([[tricky.item.htmlPath, tricky.body]]) });
+    const row = (db: DatabaseSync) =>
+      db.prepare('SELECT a.slug, a.item, t.titulo FROM search_articles a JOIN search_text t ON t.rowid = a.id').get();
+    expect(row(literal.sqlite)).toEqual(row(bound.sqlite));
+    expect((row(literal.sqlite) as { titulo: string }).titulo).toBe(tricky.item.titulo);
+  });
+
+  it('keeps every statement under D1’s 100 KB, even for the largest documents', async () => {
+    const huge = `<p>${"palavra com 'aspas' e ção ".repeat(5_000)}</p>`;
+    const documents = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => searchDocument(article(`grande-${i}`, '2025-06-01').item, huge)),
+    );
+    expect(Array.from(documents[0]!.corpo).length).toBe(INDEXED_CHARS.corpo);
+    const groups = groupsOf(documents, 90_000);
+    expect(groups.flat()).toHaveLength(12);
+    for (const group of groups) {
+      for (const statement of inlined(UPSERT_DOCUMENTS, JSON.stringify(group)).split(';\n')) {
+        expect(Buffer.byteLength(statement)).toBeLessThan(100_000);
+      }
+    }
+  });
+});
