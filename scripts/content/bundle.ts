@@ -1,4 +1,4 @@
-import { buildIndex } from '../../src/content/news-index.ts';
+import { buildIndex, type StoredAuthor } from '../../src/content/news-index.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import { withImageVariants } from './check-article.ts';
 import { checkContent } from './check-folder.ts';
@@ -13,7 +13,9 @@ export const CONTENT_DIR = 'content';
  * images and their variants), checked by the same code that checks what editors publish. Throws
  * with every problem listed when the bundle has an error.
  */
-export async function buildContentBundle(dir = CONTENT_DIR): Promise<{ list: NewsItem[]; files: Map<string, string | Buffer> }> {
+export async function buildContentBundle(
+  dir = CONTENT_DIR,
+): Promise<{ list: NewsItem[]; files: Map<string, string | Buffer>; authors: Record<string, StoredAuthor> }> {
   const { problems, articles: checked, registry } = await checkContent(dir, [], undefined, { bundled: true });
   if (hasErrors(problems)) throw new Error(`the bundled content has errors:\n${formatProblems(problems)}`);
   const articles = await Promise.all(checked.map(withImageVariants));
@@ -26,5 +28,5 @@ export async function buildContentBundle(dir = CONTENT_DIR): Promise<{ list: New
     for (const figure of figures) files.set(figure.key, figure.bytes);
     for (const variant of variants) files.set(variant.key, variant.value);
   }
-  return { list, files };
+  return { list, files, authors: registry.authors };
 }

@@ -123,9 +123,12 @@ export function referencedKeys(live: Pick<Live, 'items' | 'metaText' | 'authors'
   if (live.metaText === null) return new Set();
   const meta = parseIndexMeta(live.metaText);
   const collectionPages = [...meta.collections].flatMap(([name, key]) => collectionPageKeys(name, live.collectionTexts?.get(key)));
-  const photos = Object.values(live.authors ?? {}).flatMap((author) => (typeof author?.foto === 'string' ? [imageKey(author.foto)] : []));
-  return new Set([...indexKeysOf(meta), ...collectionPages, ...live.items.flatMap(articleKeys), ...photos]);
+  return new Set([...indexKeysOf(meta), ...collectionPages, ...live.items.flatMap(articleKeys), ...photoKeys(live.authors)]);
 }
+
+/** The KV keys of the registry's photos. */
+const photoKeys = (authors: Live['authors'] = {}) =>
+  Object.values(authors).flatMap((author) => (typeof author?.foto === 'string' ? [imageKey(author.foto)] : []));
 
 /** The live registry with the folder's authors added or replaced, and which of them change it. */
 function mergedAuthors(live: Live, registry: LocalRegistry) {
@@ -160,7 +163,8 @@ function withoutDuplicates(items: readonly NewsItem[]): { items: NewsItem[]; not
  * The writes, the switch and the deferred deletions that turn the live list into `next`.
  *
  * The first publish over the bundled list also copies the bundled articles'
- * bodies and images into KV: once KV has an index, those entries name files
+ * bodies and images, and the bundled authors' photos, into KV (the bundled
+ * registry is the live one then, see readLive): once KV has an index, those entries name files
  * of this build, and a later deploy that changes a sample article (a new
  * content-addressed name) would otherwise leave them pointing at nothing.
  */
@@ -175,8 +179,7 @@ function planChange(
   const own = new Set(articleFiles.map(({ key }) => key));
   const bundle = live.bundleFiles;
   const carried = bundle
-    ? next
-        .flatMap(articleKeys)
+    ? [...next.flatMap(articleKeys), ...photoKeys(authors)]
         .filter((key) => !own.has(key) && bundle.has(key))
         .map((key) => ({ key, value: bundle.get(key)! }))
     : [];

@@ -30,8 +30,8 @@ const MAX_ATTEMPTS = 5;
 export interface RunOptions extends LockTiming {
   hash: ContentHash;
   owner: LockOwner;
-  /** The bundled list and its files: what is live while KV has no index. */
-  bundled(): Promise<{ list: NewsItem[]; files: ReadonlyMap<string, string | Buffer> }>;
+  /** The bundled list, its files and its author registry: what is live while KV has no index. */
+  bundled(): Promise<{ list: NewsItem[]; files: ReadonlyMap<string, string | Buffer>; authors?: Record<string, StoredAuthor> }>;
   /** The site's origin, for the article addresses the log shows (paths alone without it). */
   site?: string;
 }
@@ -56,8 +56,8 @@ export async function readLive(
   const withExisting = async (live: Live) => ({ ...live, also, ...(existing ? { existing: new Set(await store.list('index/')) } : {}) });
   if (known && known.metaText === metaText) return withExisting(known);
   if (metaText === null) {
-    const { list, files } = await options.bundled();
-    return withExisting({ items: list, metaText, bundleFiles: files });
+    const { list, files, authors } = await options.bundled();
+    return withExisting({ items: list, metaText, bundleFiles: files, authors: authors ?? {} });
   }
   const refuse = (why: string) =>
     new Error(`the live ${why}: restore it (or delete ${INDEX_META_KEY} to start again from the bundled list). Nothing was written.`);

@@ -145,6 +145,16 @@ describe('the registry in a publish', () => {
     expect(again.authorsChanged).toEqual([]);
   });
 
+  it('the first publish over the bundle keeps the bundled registry and copies its photos into KV', () => {
+    const photo = 'autor-ana-souza-0123456789.webp';
+    const bundleFiles = new Map<string, string | Buffer>([[`thumbnails/${photo}`, Buffer.from('foto')]]);
+    const live = { items: LIVE_ITEMS, metaText: null, bundleFiles, authors: { 'ana-souza': { ...ANA, foto: photo } } };
+    const plan = planPublish([article('b', '2025-02-01')], live, contentHash, { registry: { authors: { 'beto-lima': BETO }, photos: [] } });
+    expect(Object.keys(plan.authors).sort()).toEqual(['ana-souza', 'beto-lima']);
+    expect(plan.writes.map((w) => w.key)).toContain(`thumbnails/${photo}`);
+    expect(referencedKeys({ items: plan.next, metaText: plan.metaText, authors: plan.authors })).toContain(`thumbnails/${photo}`);
+  });
+
   it('an unpublish keeps the registry; the old collection chunks wait to be deleted, the live ones never do', () => {
     const live = liveWith({ 'ana-souza': ANA });
     const plan = planUnpublish('a', live, contentHash)!;
