@@ -11,10 +11,11 @@
  * reads them through its usual bindings, wrapped by a small entry module.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { BENCH_VARS } from './fake-env.ts';
+import { threadsCpuNanos } from './process-cpu.ts';
 
 const WORKERD = resolve('node_modules/.bin/workerd');
 
@@ -86,18 +87,6 @@ function accepts(port: number): Promise<boolean> {
     });
     socket.once('error', () => done(false));
   });
-}
-
-function threadsCpuNanos(pid: number): number {
-  let total = 0;
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      total += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
-    } catch {
-      // the thread ended meanwhile: its time is gone with it either way
-    }
-  }
-  return total;
 }
 
 /** Starts workerd on the bundle (`.bench/worker.mjs`) and the store in `storeDir`; resolves once it answers. */
