@@ -29,7 +29,7 @@ export function Header({ site, path }: { site: SiteConfig; path: string }) {
             ))}
           </ul>
         </nav>
-        <SearchForm id="busca-topo" className="header-search" />
+        <SearchForm id="busca-topo" className="header-search" name="Busca no site" />
       </div>
     </header>
   );

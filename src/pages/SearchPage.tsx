@@ -109,7 +109,7 @@ export function SearchPage({ view }: { view: SearchView }) {
       <h1 className="section-title">
         {view.kind === 'results' && view.pagination.page > 1 ? `Busca: página ${view.pagination.page}` : 'Busca'}
       </h1>
-      <SearchForm id="busca-pagina" value={normalized} />
+      <SearchForm id="busca-pagina" value={normalized} name="Refinar a busca" />
       <Summary view={view} />
       {view.kind === 'results' && view.results.length > 0 && (
         <>

@@ -188,7 +188,10 @@ describe('the page', () => {
 
   it('keeps the words in its own box, to refine them', async () => {
     const doc = await documentOf(await fetchPath('/busca?q=Sala%20%20INTEGRADA'));
-    expect(attrValue(query(doc, 'form#busca-pagina input[name="q"]'), 'value')).toBe('sala integrada');
+    const form = query(doc, 'form#busca-pagina');
+    expect(attrValue(query(form, 'input[name="q"]'), 'value')).toBe('sala integrada');
+    // Two search landmarks on the page, each with its own name.
+    expect(attrValue(form, 'aria-label')).toBe('Refinar a busca');
   });
 
   it('is cached briefly, and an error page never', async () => {
@@ -210,6 +213,7 @@ describe('on every page', () => {
       expect(attrValue(form, 'action'), path).toBe('/busca');
       expect(attrValue(form, 'method')).toBe('get');
       expect(attrValue(form, 'role')).toBe('search');
+      expect(attrValue(form, 'aria-label')).toBe('Busca no site');
       const input = query(form, 'input[name="q"]');
       expect(textContent(query(form, `label[for="${attrValue(input, 'id')}"]`))).toBe('Buscar notícias no site');
       expect(query(form, 'button[type="submit"]')).toBeTruthy();
