@@ -21,6 +21,8 @@ export interface SearchDb {
   versions(slugs?: readonly string[]): Promise<Map<string, string>>;
   /** The largest JSON value one statement may carry. */
   maxJsonBytes: number;
+  /** Sends what `run` may have kept back; a sync calls it before it returns. */
+  flush?(): Promise<void>;
 }
 
 /** The versions query, for some slugs or all. */
@@ -126,7 +128,7 @@ export const inlined = (statements: readonly string[], json: string) =>
   statements.map((sql) => `${sql.replaceAll('?1', () => sqlLiteral(json))};`).join('\n');
 
 /** A `wrangler d1 execute` on the production database; its JSON output. */
-function wranglerD1(args: string[]): unknown {
+export function wranglerD1(args: string[]): unknown {
   const result = spawnSync('wrangler', ['d1', 'execute', SEARCH_BINDING, '--remote', '--env', 'production', '--json', '--yes', ...args], {
     encoding: 'utf8',
     maxBuffer: 512 * 1024 * 1024,
@@ -137,25 +139,42 @@ function wranglerD1(args: string[]): unknown {
   return JSON.parse(result.stdout);
 }
 
+/** How much SQL one `wrangler d1 execute --file` carries: each call is a process and an upload. */
+const FILE_BYTES = 4 * 1024 * 1024;
+
 /**
  * The production database through `wrangler d1 execute --remote` (one
  * process per call). D1 refuses a statement over 100 KB, so documents go in
- * groups of at most 90 KB of JSON.
+ * groups of at most 90 KB of JSON; the statements are kept back and sent
+ * several megabytes to a file, so a large reindex makes few calls.
  */
-export function remoteSearchDb(): SearchDb {
+export function remoteSearchDb(execute: (args: string[]) => unknown = wranglerD1): SearchDb {
   const dir = mkdtempSync(join(tmpdir(), 'search-d1-'));
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   let files = 0;
+  let pending: string[] = [];
+  let pendingBytes = 0;
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const file = join(dir, `${files++}.sql`);
+    writeFileSync(file, pending.join('\n'));
+    pending = [];
+    pendingBytes = 0;
+    execute(['--file', file]);
+  };
   return {
     maxJsonBytes: 90_000,
+    flush,
     async run(statements, json) {
-      const file = join(dir, `${files++}.sql`);
-      writeFileSync(file, inlined(statements, json));
-      wranglerD1(['--file', file]);
+      const sql = inlined(statements, json);
+      pending.push(sql);
+      pendingBytes += Buffer.byteLength(sql);
+      if (pendingBytes >= FILE_BYTES) await flush();
     },
     async versions(slugs) {
+      await flush();
       const sql = slugs ? inlined([versionsSql(slugs)], JSON.stringify(slugs)) : versionsSql(undefined);
-      const output = wranglerD1(['--command', sql]) as { results?: unknown[] }[];
+      const output = execute(['--command', sql]) as { results?: unknown[] }[];
       return versionsOf(output.flatMap((part) => part.results ?? []));
     },
   };

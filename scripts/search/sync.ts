@@ -82,5 +82,6 @@ export async function syncSearch(db: SearchDb, input: SyncInput): Promise<SyncRe
   for (let start = 0; start < gone.length; start += DELETE_BATCH) {
     await db.run(DELETE_SLUGS, JSON.stringify(gone.slice(start, start + DELETE_BATCH)));
   }
+  await db.flush?.();
   return { written: stale.map((item) => item.slug), deleted: gone, unchanged: live.size - stale.length };
 }

@@ -8,7 +8,7 @@ import { planPublish, planUnpublish } from '../../scripts/content/plan';
 import { type RunOptions, runChange } from '../../scripts/content/run';
 import { describeSync } from '../../scripts/content/search-sync';
 import { liveContent, readLiveList } from '../../scripts/search/live';
-import { inlined, type SearchDb, versionsOf } from '../../scripts/search/search-db';
+import { inlined, remoteSearchDb, type SearchDb, versionsOf } from '../../scripts/search/search-db';
 import { groupsOf, syncSearch } from '../../scripts/search/sync';
 import { INDEX_META_KEY } from '../../src/content/news-index';
 import { INDEXED_CHARS, searchDocument } from '../../src/search/document';
@@ -194,6 +194,33 @@ describe('writing to the remote database', () => {
       db.prepare('SELECT a.slug, a.item, t.titulo FROM search_articles a JOIN search_text t ON t.rowid = a.id').get();
     expect(row(literal.sqlite)).toEqual(row(bound.sqlite));
     expect((row(literal.sqlite) as { titulo: string }).titulo).toBe(tricky.item.titulo);
+  });
+
+  it('sends the statements a few megabytes to a wrangler call, and reads versions after what it kept back', async () => {
+    const sqlite = new DatabaseSync(':memory:');
+    sqlite.exec(readFileSync('migrations/0001_search.sql', 'utf8'));
+    const calls: string[] = [];
+    // What `wrangler d1 execute --remote` does with each call, on local SQLite.
+    const db = remoteSearchDb((args) => {
+      calls.push(args[0]!);
+      if (args[0] === '--file') {
+        sqlite.exec(readFileSync(args[1]!, 'utf8'));
+        return [];
+      }
+      return [{ results: sqlite.prepare(args[1]!).all(), success: true }];
+    });
+    const articles = Array.from({ length: 300 }, (_, i) => article(`remota-${i}`, '2025-06-01', 'v1', { titulo: `Casa remota ${i}` }));
+    await syncSearch(db, { items: itemsOf(articles), bodies: async (paths) => new Map(paths.map((path) => [path, '<p>texto</p>'])) });
+    // 300 documents in 90 KB groups, sent in one file; the versions read before them.
+    expect(calls).toEqual(['--command', '--file']);
+    expect(rowCount(sqlite)).toEqual({ articles: 300, text: 300 });
+    expect(search(sqlite, '"remota" "299"')).toEqual(['remota-299']);
+    // A second sync reads the versions back and has nothing to send.
+    expect(await syncSearch(db, { items: itemsOf(articles), bodies: async () => new Map() })).toMatchObject({
+      written: [],
+      unchanged: 300,
+    });
+    expect(calls).toEqual(['--command', '--file', '--command']);
   });
 
   it('keeps every statement under D1’s 100 KB, even for the largest documents', async () => {
