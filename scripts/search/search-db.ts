@@ -136,7 +136,8 @@ export function wranglerD1(args: string[]): unknown {
     shell: process.platform === 'win32',
   });
   if (result.status !== 0) throw new Error(`wrangler d1 execute failed:\n${result.stderr || result.stdout || result.error}`);
-  return JSON.parse(result.stdout);
+  // A file's import may print progress as well: its exit status is what counts.
+  return args[0] === '--file' ? null : JSON.parse(result.stdout);
 }
 
 /** How much SQL one `wrangler d1 execute --file` carries: each call is a process and an upload. */
