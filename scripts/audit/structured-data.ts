@@ -60,6 +60,8 @@ export function checkStructuredData(html: string, expected: string[]): string[] 
         if (!isIsoDate(node.datePublished)) problems.push('NewsArticle: datePublished is not ISO 8601');
         const author = node.author as Node | undefined;
         if (!author || !isText(author.name)) problems.push('NewsArticle: author without name');
+        else if (author['@type'] === 'Person' && !isAbsoluteUrl(author.url))
+          problems.push('NewsArticle: author Person without an absolute url');
         checkOrganization((node.publisher ?? {}) as Node, problems, 'NewsArticle publisher');
         break;
       }
@@ -76,6 +78,9 @@ export function checkStructuredData(html: string, expected: string[]): string[] 
       case 'NewsMediaOrganization':
       case 'Organization':
         checkOrganization(node, problems, 'Organization');
+        break;
+      case 'Person':
+        if (!isText(node.name) || !isAbsoluteUrl(node.url)) problems.push('Person: needs name and absolute url');
         break;
       case 'WebSite':
         if (!isText(node.name) || !isAbsoluteUrl(node.url)) problems.push('WebSite: needs name and absolute url');
