@@ -18,10 +18,10 @@ const AUTHOR = { slug: `reporter-${Date.now().toString(36)}`, nome: 'Repórter d
 const FIELDS = {
   titulo: TITLE,
   descricao: 'Uma notícia criada pelo teste de ponta a ponta com autor, créditos, correção, horário, destaque, temas e corpo rico.',
-  data: '2025-06-10T09:15',
+  data: '2026-01-10T09:15',
   alt: 'Cozinha planejada com bancada clara, armários verdes e luminárias pendentes',
   credito: 'Foto: Ana Lima/Casa em Pauta',
-  atualizado: '2025-06-12T18:40',
+  atualizado: '2026-01-12T18:40',
   destaque: true,
   autor: AUTHOR.slug,
   temas: ['decoracao', 'arquitetura'],
@@ -65,19 +65,19 @@ test('an article with every field, published locally, shows everywhere as writte
   expect(published.output).toMatch(new RegExp(`new +"${TITLE}"\\n +http://localhost:8787/noticia/${SLUG}\\n`));
   expect(published.output).toMatch(/author +"Repórter de Teste" \(Repórter de testes de ponta a ponta\)/);
 
-  // The home page: featured (destaque), newest marked.
+  // The home page: featured (destaque), the newest marked (dated after every sample, some of which are marked).
   await page.goto('/');
   await page.getByRole('button', { name: 'Recusar' }).click();
   await expect(page.locator('.hot-news h2')).toHaveText(TITLE);
-  await expect(page.locator('.hot-news time')).toHaveAttribute('datetime', '2025-06-10T09:15:00-03:00');
+  await expect(page.locator('.hot-news time')).toHaveAttribute('datetime', '2026-01-10T09:15:00-03:00');
 
   // The article.
   await page.locator('.hot-news a.button').click();
   await expect(page).toHaveURL(`/noticia/${SLUG}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(TITLE);
-  await expect(page.locator('.article-meta')).toContainText('10 de junho de 2025');
-  await expect(page.locator('.article-updated')).toHaveText('Atualizado em 12 de junho de 2025');
-  await expect(page.locator('.article-updated time')).toHaveAttribute('datetime', '2025-06-12T18:40:00-03:00');
+  await expect(page.locator('.article-meta')).toContainText('10 de janeiro de 2026');
+  await expect(page.locator('.article-updated')).toHaveText('Atualizado em 12 de janeiro de 2026');
+  await expect(page.locator('.article-updated time')).toHaveAttribute('datetime', '2026-01-12T18:40:00-03:00');
   await expect(page.locator('.article-figure img')).toHaveAttribute('alt', FIELDS.alt);
   await expect(page.locator('.article-figure figcaption')).toHaveText('Foto: Ana Lima/Casa em Pauta');
   const byline = page.locator('.author-name a');
@@ -93,8 +93,8 @@ test('an article with every field, published locally, shows everywhere as writte
   const article = graph.find((node: { '@type': string }) => node['@type'] === 'NewsArticle');
   expect(article).toMatchObject({
     headline: TITLE,
-    datePublished: '2025-06-10T09:15:00-03:00',
-    dateModified: '2025-06-12T18:40:00-03:00',
+    datePublished: '2026-01-10T09:15:00-03:00',
+    dateModified: '2026-01-12T18:40:00-03:00',
     author: { '@type': 'Person', name: AUTHOR.nome, url: `http://localhost:8787/autor/${AUTHOR.slug}` },
   });
 
@@ -111,9 +111,9 @@ test('an article with every field, published locally, shows everywhere as writte
   // The feed dates the item by its correction and names its author; the sitemap gives the correction as lastmod.
   const feed = await (await request.get('/feed.xml')).text();
   const item = new RegExp(`<item><title>${TITLE}[\\s\\S]*?</item>`).exec(feed)?.[0];
-  expect(item).toContain('<pubDate>Thu, 12 Jun 2025 21:40:00 GMT</pubDate>');
+  expect(item).toContain('<pubDate>Mon, 12 Jan 2026 21:40:00 GMT</pubDate>');
   expect(item).toContain(`<dc:creator>${AUTHOR.nome}</dc:creator>`);
   const sitemap = await (await request.get('/sitemap.xml')).text();
-  expect(sitemap).toContain(`<loc>http://localhost:8787/noticia/${SLUG}</loc><lastmod>2025-06-12T18:40:00-03:00</lastmod>`);
+  expect(sitemap).toContain(`<loc>http://localhost:8787/noticia/${SLUG}</loc><lastmod>2026-01-12T18:40:00-03:00</lastmod>`);
   expect(sitemap).toContain(`<loc>http://localhost:8787/autor/${AUTHOR.slug}</loc>`);
 });
