@@ -12,6 +12,8 @@ import { HOSTILE_BODIES } from '../fixtures/hostile-bodies.ts';
  * script run: a check that can see nothing would prove nothing.
  */
 const ORIGIN = 'http://hostil.test';
+// 87 pages a test, each loaded, hovered and focused: about 15 s on an idle machine, far more on a loaded one.
+test.describe.configure({ timeout: 180_000 });
 const EMBED = 'https://www.youtube-nocookie.com/embed/';
 
 async function render(page: Page, body: string) {
