@@ -4,6 +4,7 @@ import { bodyKey } from '../../src/content/format.ts';
 import { buildIndex } from '../../src/content/news-index.ts';
 import { articlePath } from '../../src/seo/urls.ts';
 import { contentHash } from '../content/content-hash.ts';
+import { BENCH_DIST } from './dist-snapshot.ts';
 
 /** The worker's vars for every measurement. */
 export const BENCH_VARS = {
@@ -16,7 +17,7 @@ export const BENCH_VARS = {
 
 /**
  * In-memory stand-ins for the worker's bindings, for measuring render CPU in
- * Node: KV from a Map, static assets from dist/. (No HTMLRewriter in Node, so
+ * Node: KV from a Map, static assets from the run's copy of dist/. (No HTMLRewriter in Node, so
  * the article sanitizer passes bodies through: workerd spends a little more.)
  */
 export function fakeEnv(kv: Map<string, string>) {
@@ -29,7 +30,7 @@ export function fakeEnv(kv: Map<string, string>) {
     ASSETS: {
       async fetch(url: string) {
         try {
-          return new Response(readFileSync(join('dist', new URL(url).pathname)));
+          return new Response(readFileSync(join(BENCH_DIST, new URL(url).pathname)));
         } catch {
           return new Response(null, { status: 404 });
         }

@@ -7,7 +7,7 @@ export const BUNDLE = '.bench/worker.mjs';
  * minified), so Node runs the same code the edge runs. Needs `vite build` first
  * (the client manifest).
  */
-export async function bundleWorker(): Promise<string> {
+export async function bundleWorker(dist = 'dist'): Promise<string> {
   await build({
     entryPoints: ['src/index.ts'],
     outfile: BUNDLE,
@@ -17,7 +17,7 @@ export async function bundleWorker(): Promise<string> {
     target: 'es2022',
     conditions: ['workerd', 'worker', 'browser'],
     mainFields: ['module', 'main'],
-    alias: { '@client/manifest': './dist/.vite/manifest.json' },
+    alias: { '@client/manifest': `./${dist}/.vite/manifest.json` },
     define: { 'process.env.NODE_ENV': '"production"' },
     minify: true,
     logLevel: 'error',

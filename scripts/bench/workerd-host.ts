@@ -7,13 +7,14 @@
  * never less.
  *
  * The store is a directory served by a workerd disk service (one file per KV
- * key), and the static assets are dist/ served the same way, so the worker
+ * key), and the static assets are the run's copy of dist/ served the same way, so the worker
  * reads them through its usual bindings, wrapped by a small entry module.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
+import { BENCH_DIST } from './dist-snapshot.ts';
 import { BENCH_VARS } from './fake-env.ts';
 import { threadsCpuNanos } from './process-cpu.ts';
 
@@ -62,7 +63,7 @@ const config :Workerd.Config = (
       bindings = [(name = "KV", service = "kv"), (name = "DIST", service = "dist")],
     )),
     (name = "kv", disk = (path = ${JSON.stringify(resolve(storeDir))})),
-    (name = "dist", disk = (path = ${JSON.stringify(resolve('dist'))})),
+    (name = "dist", disk = (path = ${JSON.stringify(resolve(BENCH_DIST))})),
   ],
   sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
 );
