@@ -1,13 +1,48 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import devServer from '@hono/vite-dev-server';
 import cloudflareAdapter from '@hono/vite-dev-server/cloudflare';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { contentBundle } from './scripts/content/vite-plugin.ts';
+
+/**
+ * The stylesheet is inlined in every page while it weighs at most this much
+ * gzipped (docs/architecture.md, "Speed"): a first visit then paints from the
+ * HTML alone, one round trip earlier; every page view pays these bytes, cached
+ * or not. Past it, pages link the file (cached for a year) instead.
+ */
+export const INLINE_STYLESHEET_MAX_GZIP_BYTES = 6 * 1024;
+
+/**
+ * Adds the stylesheet's text to its entry in Vite's manifest (`inline`), which
+ * the worker reads (src/client-assets.ts), when it is small enough. The hashed
+ * file stays in dist/ either way. Runs once the manifest is on disk.
+ */
+function inlineStylesheet(): Plugin {
+  return {
+    name: 'casa-em-pauta:inline-stylesheet',
+    apply: 'build',
+    writeBundle({ dir = 'dist' }) {
+      const manifestFile = join(dir, '.vite/manifest.json');
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; inline?: string }>;
+      const entry = manifest['client/styles.css'];
+      if (!entry) throw new Error('client/styles.css is missing from the Vite manifest');
+      const text = readFileSync(join(dir, entry.file), 'utf8');
+      // Inside <style> only "</style" can end the element early; the stylesheet never needs it.
+      if (/<\/style/i.test(text)) throw new Error('client/styles.css contains "</style": it cannot be inlined');
+      if (gzipSync(text, { level: 9 }).byteLength > INLINE_STYLESHEET_MAX_GZIP_BYTES) return;
+      entry.inline = text;
+      writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+    },
+  };
+}
 
 /**
  * Two jobs:
  * - `vite build`: the client bundle (hashed files in dist/static, a manifest
- *   the worker reads), the bundled sample content from content/ (checked like
+ *   the worker reads, with the stylesheet's text while it is small), the bundled sample content from content/ (checked like
  *   an editor's publish), and assets/ copied as is: dist/ is what wrangler serves.
  * - `vite` (npm run dev): the worker in Node with reload on edit; client files
  *   are served from source, so the manifest alias points at a dev map.
@@ -25,5 +60,5 @@ export default defineConfig(({ command }) => ({
   },
   resolve:
     command === 'serve' ? { alias: { '@client/manifest': fileURLToPath(new URL('./client/dev-manifest.json', import.meta.url)) } } : {},
-  plugins: command === 'serve' ? [devServer({ entry: 'src/index.ts', adapter: cloudflareAdapter })] : [contentBundle()],
+  plugins: command === 'serve' ? [devServer({ entry: 'src/index.ts', adapter: cloudflareAdapter })] : [contentBundle(), inlineStylesheet()],
 }));

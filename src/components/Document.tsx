@@ -71,7 +71,12 @@ export function Document({ site, head, path, children }: DocumentProps) {
         <meta name="twitter:title" content={head.title ?? site.name} />
         <meta name="twitter:description" content={head.description} />
         <meta name="twitter:image" content={imageUrl} />
-        <link rel="stylesheet" href={clientAssets.styles} />
+        {clientAssets.inlineStyles === undefined ? (
+          <link rel="stylesheet" href={clientAssets.styles} />
+        ) : (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own stylesheet, from the build, allowed by its hash in the CSP
+          <style dangerouslySetInnerHTML={{ __html: clientAssets.inlineStyles }} />
+        )}
         <script type="module" src={clientAssets.boot} />
         <SpeculationRules />
         {head.jsonLd && head.jsonLd.length > 0 && (

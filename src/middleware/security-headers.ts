@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { INLINE_SCRIPTS } from '../../shared/inline-scripts';
 import { ADSENSE_SOURCES } from '../adsense';
+import { clientAssets } from '../client-assets';
 import { EMBED_ORIGINS } from '../content/html-policy';
 
 // Under `npm run dev` Vite injects inline scripts for hot reload; a strict CSP
@@ -9,19 +10,29 @@ import { EMBED_ORIGINS } from '../content/html-policy';
 // import.meta.env at all, and tests run in mode "test" with the real policy.
 const isViteDev = (import.meta as { env?: { MODE?: string } }).env?.MODE === 'development';
 
-/**
- * The pages' inline scripts (shared/inline-scripts.ts: the banner reveal script
- * and the speculation rules) are allowed by their SHA-256 hashes: no other
- * inline script can run. (Chromium ignores 'inline-speculation-rules' once a
- * hash is in the policy.)
- */
-async function inlineScriptSources(): Promise<string[]> {
+/** CSP sources allowing exactly these inline texts, by their SHA-256 hashes. */
+async function hashSources(texts: readonly string[]): Promise<string[]> {
   return Promise.all(
-    INLINE_SCRIPTS.map(async (text) => {
+    texts.map(async (text) => {
       const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
       return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
     }),
   );
+}
+
+/**
+ * The pages' inline scripts (shared/inline-scripts.ts: the banner reveal script
+ * and the speculation rules) are allowed by their SHA-256 hashes: no other
+ * inline script can run. (Chromium ignores 'inline-speculation-rules' once a
+ * hash is in the policy.) Likewise the inlined stylesheet (src/client-assets.ts),
+ * when the build inlined it: no other inline style applies.
+ */
+async function inlineSources(): Promise<{ scripts: string[]; styles: string[] }> {
+  const [scripts, styles] = await Promise.all([
+    hashSources(INLINE_SCRIPTS),
+    hashSources(clientAssets.inlineStyles === undefined ? [] : [clientAssets.inlineStyles]),
+  ]);
+  return { scripts, styles };
 }
 
 /**
@@ -33,19 +44,19 @@ async function inlineScriptSources(): Promise<string[]> {
 export function securityHeaders(): MiddlewareHandler {
   let middleware: Promise<MiddlewareHandler> | undefined;
   return async (c, next) => {
-    middleware ??= inlineScriptSources().then(headersWith);
+    middleware ??= inlineSources().then(headersWith);
     return (await middleware)(c, next);
   };
 }
 
-function headersWith(inlineScripts: string[]): MiddlewareHandler {
+function headersWith(inline: { scripts: string[]; styles: string[] }): MiddlewareHandler {
   return secureHeaders({
     contentSecurityPolicy: isViteDev
       ? undefined
       : {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...inlineScripts, ...ADSENSE_SOURCES.script],
-          styleSrc: ["'self'"],
+          scriptSrc: ["'self'", ...inline.scripts, ...ADSENSE_SOURCES.script],
+          styleSrc: ["'self'", ...inline.styles],
           imgSrc: ["'self'", 'data:', ...ADSENSE_SOURCES.image],
           fontSrc: ["'self'"],
           connectSrc: ["'self'", ...ADSENSE_SOURCES.connect],

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { INLINE_STYLESHEET_MAX_GZIP_BYTES } from '../../vite.config.ts';
 
 // Built by `npm test` (vite build) before the tests run.
-type Chunk = { file: string; imports?: string[]; dynamicImports?: string[] };
+type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; inline?: string };
 const manifest: Record<string, Chunk> = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8'));
 const gzipBytes = (file: string) => gzipSync(readFileSync(`dist/${file}`), { level: 9 }).byteLength;
 
@@ -35,5 +36,11 @@ describe('client bundle budgets', () => {
 
   it('the one stylesheet is ≤ 15 KB', () => {
     expect(gzipBytes(manifest['client/styles.css']!.file)).toBeLessThanOrEqual(15 * 1024);
+  });
+
+  it('the stylesheet is inlined in pages exactly while it is ≤ 6 KB, as the very text of its file', () => {
+    const styles = manifest['client/styles.css']!;
+    expect(styles.inline !== undefined).toBe(gzipBytes(styles.file) <= INLINE_STYLESHEET_MAX_GZIP_BYTES);
+    if (styles.inline !== undefined) expect(styles.inline).toBe(readFileSync(`dist/${styles.file}`, 'utf8'));
   });
 });

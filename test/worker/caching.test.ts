@@ -1,6 +1,8 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { clientAssets } from '../../src/client-assets';
 import { HTML_CACHE_CONTROL, NO_STORE, NOT_FOUND_CACHE_CONTROL } from '../../src/middleware/cache-policy';
-import { fetchPath } from './helpers';
+import { fetchPath, ORIGIN } from './helpers';
 
 describe('cache headers', () => {
   it('gives pages browser and edge lifetimes with stale-while-revalidate', async () => {
@@ -125,6 +127,25 @@ describe('security headers', () => {
         .match(/script-src ([^;]*)/)![1]!
         .split(' ');
       expect(scriptSrc.filter((source) => source.startsWith("'sha256-")).sort()).toEqual(hashes.sort());
+    },
+  );
+
+  it.each(['/', '/noticia/como-decorar-apartamentos-pequenos', '/sobre', '/nao-existe'])(
+    '%s: the one inline style is the built stylesheet, no file is linked, and the CSP allows that style by its hash and no other',
+    async (path) => {
+      const response = await fetchPath(path);
+      const html = await response.text();
+      const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]!);
+      const file = await env.ASSETS.fetch(`${ORIGIN}${clientAssets.styles}`);
+      expect(file.status).toBe(200);
+      expect(styles).toEqual([await file.text()]);
+      expect(html).not.toContain('rel="stylesheet"');
+      const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(styles[0]!));
+      const styleSrc = response.headers
+        .get('content-security-policy')!
+        .match(/style-src ([^;]*)/)![1]!
+        .split(' ');
+      expect(styleSrc).toEqual(["'self'", `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`]);
     },
   );
 
