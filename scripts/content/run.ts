@@ -3,6 +3,7 @@ import { BODY_FOLDER, IMAGE_FOLDER } from '../../src/content/format.ts';
 import { type ContentHash, INDEX_META_KEY, type IndexMeta, parseIndexMeta, type StoredAuthor } from '../../src/content/news-index.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import type { KvStore } from './kv-store.ts';
+import { itemsOfListChunks } from './list-chunks.ts';
 import { acquireLock, isOwnLock, LOCK_KEY, type LockOwner, type LockTiming, releaseLock } from './lock.ts';
 import { duePending, isDeletable, PENDING_DELETES_KEY, type Pending, parsePending, schedule, serializePending } from './pending-deletes.ts';
 import { describePlan, type Live, type Plan, planLanded, referencedKeys } from './plan.ts';
@@ -35,9 +36,6 @@ export interface RunOptions extends LockTiming {
   /** The site's origin, for the article addresses the log shows (paths alone without it). */
   site?: string;
 }
-
-/** The parts of a key after its last dot but one: the content hash a version-2 chunk key carries. */
-const hashOfKey = (key: string) => /\.([0-9a-f]{10})\.json$/.exec(key)?.[1];
 
 /**
  * The live index: the list from KV's list chunks, or the bundled list when KV
@@ -84,21 +82,7 @@ export async function readLive(
       throw refuse(`author registry ${authorsKey} is not valid (${(error as Error).message})`);
     }
   }
-  const items: NewsItem[] = [];
-  for (const key of listKeys) {
-    const text = values.get(key) ?? null;
-    if (text === null) throw refuse(`${key} is missing`);
-    const hash = hashOfKey(key);
-    if (hash !== undefined && options.hash(text) !== hash) throw refuse(`${key} does not match its hash`);
-    let chunk: unknown;
-    try {
-      chunk = JSON.parse(text);
-    } catch {
-      chunk = undefined;
-    }
-    if (!Array.isArray(chunk)) throw refuse(`${key} is not a list`);
-    items.push(...(chunk as NewsItem[]));
-  }
+  const items = itemsOfListChunks(listKeys, values, options.hash, refuse);
   return withExisting({ items, metaText, authors, collectionTexts });
 }
 

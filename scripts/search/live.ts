@@ -4,6 +4,7 @@ import { INDEX_META_KEY, parseIndexMeta } from '../../src/content/news-index.ts'
 import type { NewsItem } from '../../src/content/news-item.ts';
 import { contentHash } from '../content/content-hash.ts';
 import type { KvStore } from '../content/kv-store.ts';
+import { itemsOfListChunks } from '../content/list-chunks.ts';
 import type { SyncInput } from './sync.ts';
 
 /** Where `vite build` writes the bundled content (wrangler.toml, [assets]). */
@@ -33,9 +34,6 @@ export async function bundledContent(dist = DIST): Promise<Bundle> {
 
 const asText = (value: string | Buffer | undefined) => (value === undefined ? null : value.toString());
 
-/** A version-2 list chunk key carries its content's hash. */
-const hashOfKey = (key: string) => /\.([0-9a-f]{10})\.json$/.exec(key)?.[1];
-
 /**
  * The live list, read as the publish command reads it (scripts/content/run.ts,
  * readLive; not imported from there, as that module loads the image tools,
@@ -54,23 +52,7 @@ export async function readLiveList(store: Pick<KvStore, 'get'>): Promise<NewsIte
   } catch (error) {
     throw refuse(`${INDEX_META_KEY} is not valid (${(error as Error).message})`);
   }
-  const values = await store.get(listKeys);
-  const items: NewsItem[] = [];
-  for (const key of listKeys) {
-    const text = values.get(key) ?? null;
-    if (text === null) throw refuse(`${key} is missing`);
-    const hash = hashOfKey(key);
-    if (hash !== undefined && contentHash(text) !== hash) throw refuse(`${key} does not match its hash`);
-    let chunk: unknown;
-    try {
-      chunk = JSON.parse(text);
-    } catch {
-      chunk = undefined;
-    }
-    if (!Array.isArray(chunk)) throw refuse(`${key} is not a list`);
-    items.push(...(chunk as NewsItem[]));
-  }
-  return items;
+  return itemsOfListChunks(listKeys, await store.get(listKeys), contentHash, refuse);
 }
 
 /**
