@@ -213,7 +213,7 @@ async function servedPath(script: string): Promise<void> {
   try {
     await Promise.all([waitFor(`${cached.url}/`), waitFor(`${uncached.url}/`)]);
     // The control answers with the very bytes and headers of the uncached home.
-    const home = await fetch(`${uncached.url}/`);
+    const home = await fetch(`${uncached.url}/`, { headers: { 'Accept-Encoding': 'identity' } });
     const minimal = writeMinimalWorker(await home.text(), [...home.headers]);
     control = startWranglerDev({ port: CONTROL_PORT, ...minimal });
     await waitFor(`${control.url}/`);

@@ -103,7 +103,10 @@ export async function waitFor(url: string): Promise<void> {
 export function writeMinimalWorker(body: string, headers: [string, string][]): { script: string; config: string } {
   const dir = '.bench/minimal';
   mkdirSync(dir, { recursive: true });
-  const kept = headers.filter(([name]) => !['content-length', 'transfer-encoding', 'date'].includes(name.toLowerCase()));
+  // Framing and encoding are the server's business; a Content-Encoding kept here would make workerd
+  // compress the control's every response (fetch() had asked for gzip, then decoded it).
+  const framing = ['content-length', 'transfer-encoding', 'content-encoding', 'date'];
+  const kept = headers.filter(([name]) => !framing.includes(name.toLowerCase()));
   writeFileSync(
     `${dir}/worker.js`,
     [
