@@ -457,7 +457,12 @@ export async function getAuthorOf(
   return authors.get(DEFAULT_AUTHOR_SLUG) ?? { slug: DEFAULT_AUTHOR_SLUG, bio: '', ...fallback };
 }
 
-/** An article's HTML body, or null when neither KV nor the bundle has it. */
-export function getArticleBody(env: ContentBindings, item: NewsEntry): Promise<string | null> {
-  return readContent(env, item.htmlPath);
+/**
+ * An article's HTML body, or null when neither KV nor the bundle has it.
+ * While the index is the bundled one (KV has none), so is every body it
+ * names: read from the bundle at once, without a KV read that can only miss
+ * (a body's name carries a hash of its text, so KV could hold no other).
+ */
+export function getArticleBody(env: ContentBindings, item: NewsEntry, index?: NewsIndex): Promise<string | null> {
+  return index?.source === 'bundle' ? readFromBundle(env, item.htmlPath) : readContent(env, item.htmlPath);
 }

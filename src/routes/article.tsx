@@ -47,7 +47,7 @@ export const articleRoute = createFactory<AppEnv, typeof ROUTES.article>().creat
   const now = currentTime();
   const item = await findArticle(c.env, index, slug, now);
   if (!item) return c.notFound();
-  const raw = await getArticleBody(c.env, item);
+  const raw = await getArticleBody(c.env, item, index);
   if (raw === null) {
     // Publishing writes bodies before the index, so this means lost content.
     log('error', 'article_body_missing', { slug, htmlPath: item.htmlPath });

@@ -58,6 +58,22 @@ describe('KV over the bundled assets', () => {
     expect(await readContent(env, 'noticias/nao-existe.html')).toBeNull();
   });
 
+  it('while the index is the bundled one, an article page reads nothing from KV but the meta', async () => {
+    const keys: string[] = [];
+    const counting = {
+      get: (key: string, type: 'text' | 'arrayBuffer') => {
+        keys.push(key);
+        return env.NEWS.get(key, type as 'text');
+      },
+    } as unknown as KVNamespace;
+    clearNewsListCache();
+    const [first] = await bundledNews();
+    const response = await fetchWithEnv(`/noticia/${first!.slug}`, { NEWS: counting });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('article-body');
+    expect(keys).toEqual([INDEX_META_KEY]);
+  });
+
   it('falls back to the bundle and logs when KV throws', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const response = await fetchWithEnv('/noticia/como-decorar-apartamentos-pequenos', { NEWS: failingKv });
