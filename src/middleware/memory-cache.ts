@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import QuickLRU from 'quick-lru';
 import type { AppEnv } from '../app-env';
+import { SEARCH_PATH } from '../seo/urls';
 import { pageCacheKey } from './edge-cache';
 
 /** How many rendered pages an isolate keeps: the hot ones (home, the latest articles). */
@@ -35,7 +36,8 @@ function edgeLifetime(cacheControl: string | null): number {
 export function memoryCache() {
   const pages = new QuickLRU<string, KeptPage>({ maxSize: PAGES_KEPT });
   return createMiddleware<AppEnv>(async function servePageFromMemory(c, next) {
-    if (c.env.EDGE_CACHE === 'off' || c.req.method !== 'GET') return next();
+    // Search pages stay in the edge cache only: every new search a reader (or a bot) sends would push a hot page out.
+    if (c.env.EDGE_CACHE === 'off' || c.req.method !== 'GET' || c.req.path === SEARCH_PATH) return next();
     const key = pageCacheKey(c);
     const kept = pages.get(key);
     if (kept) return new Response(kept.body, { headers: kept.headers });

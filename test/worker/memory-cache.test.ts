@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearKv, fetchCached, publishTitle } from './helpers';
+import { clearKv, fetchCached, newsItem, publishTitle } from './helpers';
+import { clearSearch, indexArticles, resultSlugs } from './search-helpers';
 
 afterEach(async () => {
   vi.useRealTimers();
@@ -45,6 +46,16 @@ describe('memory cache', () => {
     expect(await (await fetchCached('/noticia/expira')).text()).toContain('Primeira versão');
     vi.advanceTimersByTime(2000);
     expect(await (await fetchCached('/noticia/expira')).text()).toContain('Segunda versão');
+  });
+
+  it('keeps no search page: those stay in the edge cache, so new searches never push hot pages out', async () => {
+    await clearSearch();
+    await indexArticles([{ item: newsItem('piscina-velha', { titulo: 'Piscina aquecida', data: '2025-01-10' }) }]);
+    expect(resultSlugs(await (await fetchCached('/busca?q=piscina')).text())).toEqual(['piscina-velha']);
+    emptyEdgeCache();
+    await indexArticles([{ item: newsItem('piscina-nova', { titulo: 'Piscina natural', data: '2025-02-10' }) }]);
+    expect(resultSlugs(await (await fetchCached('/busca?q=piscina')).text())).toEqual(['piscina-nova', 'piscina-velha']);
+    await clearSearch();
   });
 
   it('keeps no 404', async () => {
