@@ -8,6 +8,7 @@ import {
   attr,
   bundledNews,
   clearKv,
+  countingKv,
   documentOf,
   fetchPath,
   fetchWithEnv,
@@ -174,12 +175,7 @@ describe('author and theme lists in KV', () => {
   it('reads the meta, the list file and one page chunk for a page, whatever the archive size', async () => {
     await putIndex(buildIndex(ITEMS, testHash, Date.UTC(2026, 0, 1), AUTHORS));
     const keys: string[] = [];
-    const counting = {
-      get: (key: string, type: 'text' | 'arrayBuffer') => {
-        keys.push(key);
-        return env.NEWS.get(key, type as 'text');
-      },
-    } as unknown as KVNamespace;
+    const counting = countingKv(keys);
     clearNewsListCache();
     expect((await fetchWithEnv('/tema/financiamento/pagina/2', { NEWS: counting })).status).toBe(200);
     expect(keys).toEqual([

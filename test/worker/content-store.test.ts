@@ -13,6 +13,7 @@ import {
 import {
   bundledNews,
   clearKv,
+  countingKv,
   emptyKv,
   failingKv,
   fetchPath,
@@ -60,12 +61,7 @@ describe('KV over the bundled assets', () => {
 
   it('while the index is the bundled one, an article page reads nothing from KV but the meta', async () => {
     const keys: string[] = [];
-    const counting = {
-      get: (key: string, type: 'text' | 'arrayBuffer') => {
-        keys.push(key);
-        return env.NEWS.get(key, type as 'text');
-      },
-    } as unknown as KVNamespace;
+    const counting = countingKv(keys);
     clearNewsListCache();
     const [first] = await bundledNews();
     const response = await fetchWithEnv(`/noticia/${first!.slug}`, { NEWS: counting });

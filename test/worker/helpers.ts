@@ -87,6 +87,16 @@ export function newsItem(slug: string, overrides: Partial<NewsItem> = {}): NewsI
 }
 
 /** A KV binding with nothing in it. */
+/** The KV binding, recording every key read into `keys`: for tests that bound what a page reads. */
+export function countingKv(keys: string[]): KVNamespace {
+  return {
+    get: (key: string, type: 'text' | 'arrayBuffer') => {
+      keys.push(key);
+      return env.NEWS.get(key, type as 'text');
+    },
+  } as unknown as KVNamespace;
+}
+
 export const emptyKv = { get: async () => null } as unknown as KVNamespace;
 
 /** Empties the local KV namespace, so one test's publish never leaks into the next. */

@@ -1,9 +1,8 @@
-import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildIndex, CHUNK_SIZE } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
 import { clearNewsListCache } from '../../src/content/store';
-import { clearKv, fetchPath, fetchWithEnv, newsItem, ORIGIN, putIndex, testHash } from './helpers';
+import { clearKv, countingKv, fetchPath, fetchWithEnv, newsItem, ORIGIN, putIndex, testHash } from './helpers';
 
 /**
  * `/sitemap-news.xml` (Google News): the articles published in the last 48
@@ -90,16 +89,6 @@ describe('/sitemap-news.xml', () => {
     expect(sitemap.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=120, stale-while-revalidate=86400');
   });
 });
-
-/** A KV binding over the test namespace that records the keys read. */
-function countingKv(reads: string[]): KVNamespace {
-  return {
-    get: (key: string, type: 'text' | 'arrayBuffer') => {
-      reads.push(key);
-      return env.NEWS.get(key, type as 'text');
-    },
-  } as unknown as KVNamespace;
-}
 
 const pageReads = (reads: string[]) => reads.filter((key) => key.startsWith('index/pages/'));
 
