@@ -449,7 +449,15 @@ export async function getAuthorOf(
   item: { slug: string; autor?: string },
   fallback: Omit<Author, 'slug' | 'bio'>,
 ): Promise<Author> {
-  const authors = await getAuthors(env, index);
+  return signingAuthor(await getAuthors(env, index), item, fallback);
+}
+
+/** {@link getAuthorOf} over a registry already read: for a list of items (the feed), one registry read for all. */
+export function signingAuthor(
+  authors: ReadonlyMap<string, Author>,
+  item: { slug: string; autor?: string },
+  fallback: Omit<Author, 'slug' | 'bio'>,
+): Author {
   const wanted = item.autor ?? DEFAULT_AUTHOR_SLUG;
   const author = authors.get(wanted);
   if (author) return author;

@@ -2,7 +2,15 @@ import type { Context } from 'hono';
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { getPublishedSince } from '../content/recent-articles';
-import { getAuthorOf, getNewest, getNewsIndex, getSitemapChunk, type NewsIndex, visibleSitemapChunks } from '../content/store';
+import {
+  getAuthors,
+  getNewest,
+  getNewsIndex,
+  getSitemapChunk,
+  type NewsIndex,
+  signingAuthor,
+  visibleSitemapChunks,
+} from '../content/store';
 import { updatedIso } from '../content/updated';
 import { currentTime } from '../lib/clock';
 import { FEED_SIZE, rssXml } from '../seo/rss';
@@ -63,16 +71,10 @@ export const feedRoute = factory.createHandlers(async function serveFeed(c) {
   const items = await getNewest(c.env, index, 0, FEED_SIZE, currentTime());
   const { site } = c.var;
   const fallback = { nome: site.editor.name, cargo: site.editor.role };
-  const authors = await Promise.all(items.map((item) => getAuthorOf(c.env, index, item, fallback)));
-  return c.body(
-    rssXml(
-      site,
-      items,
-      authors.map((author) => author.nome),
-    ),
-    200,
-    { 'Content-Type': 'application/rss+xml; charset=utf-8' },
-  );
+  // One registry read for the whole feed: per item, each would start its own before the first is kept.
+  const authors = await getAuthors(c.env, index);
+  const creators = items.map((item) => signingAuthor(authors, item, fallback).nome);
+  return c.body(rssXml(site, items, creators), 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
 });
 
 export const robotsRoute = factory.createHandlers(function serveRobots(c) {

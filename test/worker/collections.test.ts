@@ -230,6 +230,9 @@ describe('author and theme lists in KV', () => {
   });
 });
 
+/** 20 articles, every one by Ana Souza: a feed's worth. */
+const ITEMS_FOR_FEED = Array.from({ length: 20 }, (_, i) => newsItem(`feed-${i}`, { data: day(i), autor: 'ana-souza' }));
+
 describe('authors and themes in the feed and the sitemap', () => {
   it('the feed names each item’s author', async () => {
     const feed = await text('/feed.xml');
@@ -238,6 +241,13 @@ describe('authors and themes in the feed and the sitemap', () => {
     expect(item).toContain('<dc:creator>Rafael Moreira</dc:creator>');
     const editors = /<item><title>Como decorar apartamentos pequenos[\s\S]*?<\/item>/.exec(feed)?.[0];
     expect(editors).toContain('<dc:creator>Helena Duarte</dc:creator>');
+  });
+
+  it('the feed reads the author registry once, however many items it names', async () => {
+    await putIndex(buildIndex(ITEMS_FOR_FEED, testHash, Date.UTC(2026, 0, 1), AUTHORS));
+    const keys: string[] = [];
+    expect((await fetchWithEnv('/feed.xml', { NEWS: countingKv(keys) })).status).toBe(200);
+    expect(keys.filter((key) => key.startsWith('index/authors.'))).toHaveLength(1);
   });
 
   it('the sitemap names every author page and every theme page that has articles', async () => {
