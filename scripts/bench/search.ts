@@ -22,6 +22,7 @@ import { DELETE_ALL, type SearchDocument, UPSERT_DOCUMENTS } from '../../src/sea
 import { parseSearchQuery } from '../../src/search/query.ts';
 import { BENCH_VARS } from './fake-env.ts';
 import { commandLine, processTree, threadsCpuNanos } from './process-cpu.ts';
+import { generatedSearchDocument } from './search-documents.ts';
 import { bundleWorker } from './worker-bundle.ts';
 
 export interface SearchBenchRow {
@@ -45,30 +46,11 @@ export interface SearchBenchResult {
 
 const DAY = 86_400_000;
 const START = Date.UTC(1740, 0, 1);
-const TOPICS = ['financiamento', 'decoração', 'arquitetura', 'sustentabilidade', 'aluguel', 'investimentos', 'reforma'];
-
-/** Article i: about topic i mod 7, "juros" in every tenth, its own word "código<i>", and a shared sentence. */
-function generated(i: number): SearchDocument {
-  const topic = TOPICS[i % TOPICS.length]!;
+/** Article i, dated a day after article i - 1. */
+const generated = (i: number): SearchDocument => {
   const published = START + i * DAY;
-  const item = {
-    slug: `artigo-${i}`,
-    titulo: `Artigo número ${i} sobre ${topic}`,
-    descricao: `Resumo do artigo ${i}.`,
-    data: new Date(published).toISOString().slice(0, 10),
-    imagemAtual: 'como-decorar-apartamentos-pequenos-be2c843918.webp',
-    htmlPath: `noticias/artigo-${i}.html`,
-  };
-  return {
-    slug: item.slug,
-    published,
-    item: JSON.stringify(item),
-    version: 'bench',
-    titulo: item.titulo,
-    descricao: item.descricao,
-    corpo: `Texto gerado sobre ${topic} para o código${i}. ${i % 10 === 0 ? 'Os juros subiram. ' : ''}${'Mercado imobiliário em movimento. '.repeat(8)}`,
-  };
-}
+  return generatedSearchDocument(i, { published, data: new Date(published).toISOString().slice(0, 10), version: 'bench' });
+};
 
 /** The searches measured: one article, a seventh, nearly all, two words, a deep page, a short prefix, nothing. */
 const SEARCHES: { label: string; q: string; pagina?: number }[] = [

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatedSearchDocument, SEARCH_TOPICS } from '../../scripts/bench/search-documents';
 import type { SearchDocument } from '../../src/search/index-sql';
 import { fetchPath, textOf } from './helpers';
 import { clearSearch, indexDocuments, resultSlugs } from './search-helpers';
@@ -17,30 +18,12 @@ const START = Date.UTC(1740, 0, 1);
 const SCHEDULED = 5;
 const FUTURE = Date.UTC(2999, 0, 1);
 
-const TOPICS = ['financiamento', 'decoração', 'arquitetura', 'sustentabilidade', 'aluguel', 'investimentos', 'reforma'];
-
-/** Article i is about topic i mod 7, and article i divisible by 10 also mentions "juros"; "código{i}" is its own word. */
+/** Article i, dated a day after article i - 1; the newest five scheduled. */
 function generated(i: number): SearchDocument {
-  const published = i >= COUNT - SCHEDULED ? FUTURE + i : START + i * DAY;
-  const data = new Date(i >= COUNT - SCHEDULED ? FUTURE : published).toISOString().slice(0, 10);
-  const topic = TOPICS[i % TOPICS.length]!;
-  const item = {
-    slug: `artigo-${i}`,
-    titulo: `Artigo número ${i} sobre ${topic}`,
-    descricao: `Resumo do artigo ${i}.`,
-    data,
-    imagemAtual: 'como-decorar-apartamentos-pequenos-be2c843918.webp',
-    htmlPath: `noticias/artigo-${i}.html`,
-  };
-  return {
-    slug: item.slug,
-    published,
-    item: JSON.stringify(item),
-    version: 'escala',
-    titulo: item.titulo,
-    descricao: item.descricao,
-    corpo: `Texto gerado sobre ${topic} para o código${i}. ${i % 10 === 0 ? 'Os juros subiram. ' : ''}${'Mercado imobiliário em movimento. '.repeat(8)}`,
-  };
+  const scheduled = i >= COUNT - SCHEDULED;
+  const published = scheduled ? FUTURE + i : START + i * DAY;
+  const data = new Date(scheduled ? FUTURE : published).toISOString().slice(0, 10);
+  return generatedSearchDocument(i, { published, data, version: 'escala' });
 }
 
 /** Newest-first slugs of the published articles matching `matches`. */
@@ -77,7 +60,7 @@ afterAll(async () => {
 describe('search over 100,000 articles', () => {
   it('finds a word in every seventh article, newest first, and counts them all', async () => {
     const html = await search('/busca?q=financiamento');
-    const total = Math.ceil((COUNT - SCHEDULED) / TOPICS.length);
+    const total = Math.ceil((COUNT - SCHEDULED) / SEARCH_TOPICS.length);
     expect(html).toContain(`${total.toLocaleString('pt-BR')} notícias encontradas para “financiamento”`);
     expect(resultSlugs(html)).toEqual(expected((i) => i % 7 === 0, 0, 24));
     expect(html).toContain('Página 1 de 50');
