@@ -74,7 +74,12 @@ const legacyChunkKey = (kind: ChunkKind, n: number) => `index/${kind}/${n}.json`
 export type CollectionKind = 'autor' | 'tema';
 /** A collection's name, as the meta keys it: `autor/<slug>`, `tema/<slug>`. */
 export const collectionName = (kind: CollectionKind, slug: string) => `${kind}/${slug}`;
-const COLLECTION_NAME = /^(?:autor|tema)\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const COLLECTION_NAME = /^(?:autor|tema)\/(.+)$/;
+/** `autor/<slug>` or `tema/<slug>`, the slug as an article's (so a stored name never makes an overlong or odd key). */
+const isCollectionName = (name: string) => {
+  const slug = COLLECTION_NAME.exec(name)?.[1];
+  return slug !== undefined && isValidSlug(slug);
+};
 const collectionKey = (name: string, hash: string) => `index/collections/${name}.${hash}.json`;
 const collectionPageKey = (name: string, n: number, hash: string) => `index/collections/${name}/${n}.${hash}.json`;
 const authorsKey = (hash: string) => `index/authors.${hash}.json`;
@@ -340,7 +345,7 @@ function checkedCollections(meta: Record<string, unknown>, ignored?: IgnoredValu
   const ok =
     entries !== null &&
     entries.length <= MAX_COLLECTIONS &&
-    entries.every(([name, hash]) => COLLECTION_NAME.test(name) && typeof hash === 'string' && HASH.test(hash));
+    entries.every(([name, hash]) => isCollectionName(name) && typeof hash === 'string' && HASH.test(hash));
   if (!ok) {
     ignored?.('collections', 'not a map of author and theme names to hashes');
     return keys;

@@ -227,6 +227,11 @@ describe('author and theme lists in KV', () => {
     await putIndex(new Map([[INDEX_META_KEY, JSON.stringify({ ...meta, collections: { '../x': 'zz' } })]]));
     expect((await fetchPath('/tema/decoracao')).status).toBe(200);
     expect((await fetchPath('/')).status).toBe(200);
+    // Nor a name whose slug no article could have (too long for a KV key once the hash is added).
+    const long = `tema/${'a'.repeat(600)}`;
+    await putIndex(new Map([[INDEX_META_KEY, JSON.stringify({ ...meta, collections: { [long]: '0123456789' } })]]));
+    expect((await fetchPath('/sitemap.xml')).status).toBe(200);
+    expect(await text('/sitemap.xml')).not.toContain('aaaa');
   });
 });
 
