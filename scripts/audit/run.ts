@@ -59,22 +59,41 @@ interface Row {
 const failures: string[] = [];
 const fail = (message: string) => failures.push(message);
 
+/**
+ * How many times a page is loaded when Lighthouse could not trace the load at
+ * all (NO_NAVSTART, NO_FCP…: a browser-side hiccup, seen once in a CI run on a
+ * page that passed before and after). A page it did audit is judged on its
+ * first result: scores are never retried.
+ */
+const LIGHTHOUSE_ATTEMPTS = 2;
+
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
 async function runLighthouse(port: number, page: AuditedPage): Promise<Scores | null> {
-  const result = await lighthouse(`${BASE_URL}${page.path}`, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-  });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-  const { categories, audits, runtimeError } = result.lhr;
-  if (runtimeError) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(`${BASE_URL}${page.path}`, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+    const { runtimeError } = result.lhr;
+    if (!runtimeError) return judged(page, result.lhr);
     // Lighthouse refuses to audit a document that is not 2xx (ERRORED_DOCUMENT_REQUEST):
     // the 404 page is then covered by axe and html-validate only.
     if (page.status !== 200 && runtimeError.code === 'ERRORED_DOCUMENT_REQUEST') return null;
-    fail(`Lighthouse could not audit ${page.name}: ${runtimeError.code}`);
+    if (attempt < LIGHTHOUSE_ATTEMPTS) {
+      console.warn(`Lighthouse could not audit ${page.name} (${runtimeError.code}): loading it again`);
+      continue;
+    }
+    fail(`Lighthouse could not audit ${page.name}: ${runtimeError.code} (${attempt} attempts)`);
     return null;
   }
+}
+
+/** A page's scores, with a failure for each gated category under 100. */
+function judged(page: AuditedPage, { categories, audits }: LighthouseResult): Scores {
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const gated = ['accessibility', 'best-practices', 'seo'];
   for (const id of gated) {
