@@ -1,6 +1,7 @@
 /**
  * The only script every page loads: small, plain TypeScript, no React.
- * It is a module script, so it runs after the document is parsed.
+ * The page asks for it once its largest paint is on screen (the loader at the
+ * end of the body, shared/inline-scripts.ts), so it never competes with that paint.
  *
  * - Applies the stored cookie choice on every page view (docs/product.md §4), once the
  *   page is shown (not while the browser prerenders it).
@@ -85,3 +86,8 @@ for (const opener of document.querySelectorAll<HTMLElement>('[data-consent-open]
     hydrateIsland();
   });
 }
+
+// The menu and the banner's buttons answer from here on. Nothing styles or
+// reads this but the browser tests, which wait for it instead of guessing when
+// a script requested after the first paint has run.
+document.documentElement.dataset.bootReady = '';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CONSENT_ROOT_ID } from '../../shared/banner-ids';
 import { ConsentBanner } from '../../shared/ConsentBanner';
-import { BANNER_REVEAL_SCRIPT } from '../../shared/inline-scripts';
+import { BANNER_REVEAL_SCRIPT, BOOT_LOADER_SCRIPT, BOOT_URL_ATTRIBUTE } from '../../shared/inline-scripts';
 import { clientAssets } from '../client-assets';
 import type { SiteConfig } from '../config';
 import type { PageHead } from '../render/page-head';
@@ -77,14 +77,18 @@ export function Document({ site, head, path, children }: DocumentProps) {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own stylesheet, from the build, allowed by its hash in the CSP
           <style dangerouslySetInnerHTML={{ __html: clientAssets.inlineStyles }} />
         )}
-        <script type="module" src={clientAssets.boot} />
         <SpeculationRules />
         {head.jsonLd && head.jsonLd.length > 0 && (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a data block, serialized with every < escaped (src/seo/structured-data.ts)
           <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(head.jsonLd) }} />
         )}
       </head>
-      <body data-ads-client={site.ads.client} data-ads-script={site.ads.scriptUrl} data-site-domain={siteDomain(site.url)}>
+      <body
+        data-ads-client={site.ads.client}
+        data-ads-script={site.ads.scriptUrl}
+        data-site-domain={siteDomain(site.url)}
+        {...{ [BOOT_URL_ATTRIBUTE]: clientAssets.boot }}
+      >
         <a className="skip-link" href="#conteudo">
           Pular para o conteúdo
         </a>
@@ -98,6 +102,8 @@ export function Document({ site, head, path, children }: DocumentProps) {
         </div>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, allowed by its hash in the CSP */}
         <script dangerouslySetInnerHTML={{ __html: BANNER_REVEAL_SCRIPT }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, allowed by its hash in the CSP */}
+        <script dangerouslySetInnerHTML={{ __html: BOOT_LOADER_SCRIPT }} />
       </body>
     </html>
   );

@@ -2,7 +2,7 @@ import manifest from '@client/manifest';
 import type { Context } from 'hono';
 import { cache } from 'hono/cache';
 import { createMiddleware } from 'hono/factory';
-import { BANNER_REVEAL_SCRIPT, SPECULATION_RULES } from '../../shared/inline-scripts';
+import { INLINE_SCRIPTS } from '../../shared/inline-scripts';
 import type { AppEnv } from '../app-env';
 import { fnv1a } from '../lib/hash';
 import { searchCacheKeyPart } from '../search/cache-key';
@@ -25,7 +25,7 @@ export function clientBuildFingerprint(files: ClientManifest, inlineScripts: rea
 }
 
 /** This build's fingerprint, once per isolate. */
-const CLIENT_BUILD = clientBuildFingerprint(manifest, [BANNER_REVEAL_SCRIPT, SPECULATION_RULES]);
+const CLIENT_BUILD = clientBuildFingerprint(manifest, INLINE_SCRIPTS);
 
 /**
  * A page's cache key: origin and path (no query, no cookie; the search page

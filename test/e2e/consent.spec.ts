@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { gotoBooted } from './boot-ready';
 
 const AD_HOST = 'pagead2.googlesyndication.com';
 
@@ -81,7 +82,7 @@ test('first visit: the banner shows and nothing is requested from the ad host', 
 
 test('Aceitar: ads load once, each slot filled once, and the choice is re-applied on every page view', async ({ context, page }) => {
   const seen = await watch(context, page);
-  await page.goto('/');
+  await gotoBooted(page, '/');
   await bannerOf(page).getByRole('button', { name: 'Aceitar' }).click();
   await expect(bannerOf(page)).toBeHidden();
   await expect(adScripts(page)).toHaveCount(1);
@@ -122,10 +123,11 @@ test('the banner is there before any script file arrives, and answers before Rea
     await route.continue();
   });
   await context.route(/consent-banner/, () => {}); // never answered: React never arrives
-  // DOMContentLoaded waits for the held module script: wait for the response only.
   await page.goto('/', { waitUntil: 'commit' });
   await expect(bannerOf(page)).toBeVisible();
-  expect(await page.evaluate(() => document.readyState)).toBe('interactive');
+  // Shown by the reveal script alone: the bootstrap has not run (it lays the banner out and marks the page).
+  expect(await page.locator('html').getAttribute('data-boot-ready')).toBeNull();
+  expect(await page.locator('html').getAttribute('data-consent-layout')).toBeNull();
 
   releaseBoot();
   await expect(page.locator('html')).toHaveAttribute('data-consent-layout', /panel|floating/);
@@ -150,7 +152,7 @@ test('with JavaScript off, the banner stays hidden and nothing loads from the ad
 
 test('Recusar: no ad request, no ad script, slots hidden, also after a reload', async ({ context, page }) => {
   const seen = await watch(context, page);
-  await page.goto('/noticia/como-decorar-apartamentos-pequenos');
+  await gotoBooted(page, '/noticia/como-decorar-apartamentos-pequenos');
   await bannerOf(page).getByRole('button', { name: 'Recusar' }).click();
   await expect(bannerOf(page)).toBeHidden();
   await page.reload();
@@ -168,7 +170,7 @@ test('Recusar: no ad request, no ad script, slots hidden, also after a reload', 
 
 test('reopened from the footer, allow → deny turns ads off at once, without a reload', async ({ context, page }) => {
   const seen = await watch(context, page);
-  await page.goto('/');
+  await gotoBooted(page, '/');
   await bannerOf(page).getByRole('button', { name: 'Aceitar' }).click();
   await expect(adScripts(page)).toHaveCount(1);
 

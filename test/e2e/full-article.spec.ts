@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { gotoBooted } from './boot-ready';
 
 /**
  * One article using every field article.json takes, with a new author (and
@@ -66,7 +67,7 @@ test('an article with every field, published locally, shows everywhere as writte
   expect(published.output).toMatch(/author +"Repórter de Teste" \(Repórter de testes de ponta a ponta\)/);
 
   // The home page: featured (destaque), the newest marked (dated after every sample, some of which are marked).
-  await page.goto('/');
+  await gotoBooted(page, '/');
   await page.getByRole('button', { name: 'Recusar' }).click();
   await expect(page.locator('.hot-news h2')).toHaveText(TITLE);
   await expect(page.locator('.hot-news time')).toHaveAttribute('datetime', '2026-01-10T09:15:00-03:00');

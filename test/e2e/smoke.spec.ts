@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { gotoBooted } from './boot-ready';
 
 /** Fails the test on any console error or uncaught exception in the page. */
 function watchConsole(page: Page): string[] {
@@ -49,7 +50,7 @@ test.describe('on a phone (375 px)', () => {
 
   test('the menu collapses behind a button that opens and closes it', async ({ page }) => {
     const problems = watchConsole(page);
-    await page.goto('/sobre');
+    await gotoBooted(page, '/sobre');
     const button = page.getByRole('button', { name: 'Menu' });
     const nav = page.getByRole('navigation', { name: 'Menu principal' });
     await expect(button).toHaveAttribute('aria-expanded', 'false');

@@ -39,6 +39,7 @@ describe('ad slots and consent markup', () => {
       'data-ads-client': 'ca-pub-0000000000000000',
       'data-ads-script': 'https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js',
       'data-site-domain': 'localhost',
+      'data-boot': expect.stringMatching(/^\/static\/boot-[\w-]+\.js$/),
     });
   });
 

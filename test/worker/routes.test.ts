@@ -179,7 +179,8 @@ describe('layout', () => {
     const page = await documentOf(await fetchPath('/'));
     // The stylesheet is inlined while it is small (vite.config.ts); test/worker/caching.test.ts checks its text and hash.
     expect(queryAll(page, 'style')).toHaveLength(1);
-    const scripts = queryAll(page, 'script[type="module"]').map((script) => attr(script, 'src'));
-    expect(scripts).toContainEqual(expect.stringMatching(/^\/static\/boot-[\w-]+\.js$/));
+    // The bootstrap is named, not linked: the page asks for it after its first paint (shared/inline-scripts.ts).
+    expect(attr(query(page, 'body'), 'data-boot')).toMatch(/^\/static\/boot-[\w-]+\.js$/);
+    expect(queryAll(page, 'script[src]')).toEqual([]);
   });
 });
