@@ -1,6 +1,6 @@
 import { AdSlot } from '../components/AdSlot';
 import { AuthorAvatar } from '../components/AuthorAvatar';
-import { NewsCard } from '../components/NewsCard';
+import { CardGrid } from '../components/CardGrid';
 import { ResponsiveImage } from '../components/ResponsiveImage';
 import { ThemeLinks } from '../components/ThemeLinks';
 import type { SiteConfig } from '../config';
@@ -10,6 +10,7 @@ import { themesOf } from '../content/themes';
 import { updatedIso } from '../content/updated';
 import { formatLongDate } from '../lib/dates';
 import { readingTimeMinutes } from '../lib/reading-time';
+import type { RenderedCards } from '../render/cards';
 import { collectionPath } from '../seo/urls';
 
 interface ArticlePageProps {
@@ -17,7 +18,8 @@ interface ArticlePageProps {
   item: NewsEntry;
   /** Sanitized HTML body. */
   body: string;
-  related: readonly NewsEntry[];
+  /** The related articles' cards. */
+  related: RenderedCards;
   /** Who signs it: its `autor`, else the site's editor. */
   author: Author;
 }
@@ -84,17 +86,13 @@ export function ArticlePage({ site, item, body, related, author }: ArticlePagePr
         <ThemeLinks themes={themesOf(item)} label="Temas desta notícia" className="article-themes" />
         <AdSlot ads={site.ads} placement="article" />
       </article>
-      {related.length > 0 && (
+      {related.count > 0 && (
         <section className="related" aria-labelledby="relacionados">
           <div className="container">
             <h2 id="relacionados" className="section-title">
               Artigos Relacionados
             </h2>
-            <div className="card-grid card-grid-related">
-              {related.map((entry) => (
-                <NewsCard key={entry.slug} item={entry} />
-              ))}
-            </div>
+            <CardGrid cards={related} className="card-grid card-grid-related" />
           </div>
         </section>
       )}

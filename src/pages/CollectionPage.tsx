@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { AdSlot } from '../components/AdSlot';
-import { NewsCard } from '../components/NewsCard';
+import { CardGrid } from '../components/CardGrid';
 import { Pager } from '../components/Pager';
 import type { AdsConfig } from '../config';
-import type { NewsEntry } from '../content/news-item';
 import type { Pagination } from '../lib/pagination';
+import type { RenderedCards } from '../render/cards';
 
 interface CollectionPageProps {
   /** What the list is, above the title: "Tema", "Autor". */
@@ -14,7 +14,7 @@ interface CollectionPageProps {
   lead: ReactNode;
   /** Beside the title (an author's photo). */
   aside?: ReactNode;
-  items: readonly NewsEntry[];
+  cards: RenderedCards;
   pagination: Pagination;
   pathOf: (page: number) => string;
   /** Said when the list has no article yet. */
@@ -23,7 +23,7 @@ interface CollectionPageProps {
 }
 
 /** One author's or one theme's articles, newest first, paged like the home grid. */
-export function CollectionPage({ eyebrow, title, lead, aside, items, pagination, pathOf, empty, ads }: CollectionPageProps) {
+export function CollectionPage({ eyebrow, title, lead, aside, cards, pagination, pathOf, empty, ads }: CollectionPageProps) {
   const { page, pageCount } = pagination;
   return (
     <div className="container posts-page">
@@ -39,15 +39,7 @@ export function CollectionPage({ eyebrow, title, lead, aside, items, pagination,
         <h2 id="lista" className="section-title">
           {pageCount > 1 ? `Notícias (página ${page} de ${pageCount})` : 'Notícias'}
         </h2>
-        {items.length > 0 ? (
-          <div className="card-grid">
-            {items.map((item, index) => (
-              <NewsCard key={item.slug} item={item} priority={index === 0 ? 'high' : index < 3 ? 'eager' : 'lazy'} />
-            ))}
-          </div>
-        ) : (
-          <p className="empty-state">{empty}</p>
-        )}
+        {cards.count > 0 ? <CardGrid cards={cards} /> : <p className="empty-state">{empty}</p>}
         <Pager pagination={pagination} pathOf={pathOf} />
         <AdSlot ads={ads} placement="home" />
       </section>

@@ -1,5 +1,5 @@
 import { AdSlot } from '../components/AdSlot';
-import { NewsCard } from '../components/NewsCard';
+import { CardGrid } from '../components/CardGrid';
 import { Pager } from '../components/Pager';
 import { ThemeLinks } from '../components/ThemeLinks';
 import type { AdsConfig } from '../config';
@@ -8,10 +8,8 @@ import { THEME_LIST } from '../content/themes';
 import { updatedIso } from '../content/updated';
 import { formatShortDate } from '../lib/dates';
 import type { Pagination } from '../lib/pagination';
+import type { RenderedCards } from '../render/cards';
 import { articlePath } from '../seo/urls';
-
-/** Cards in the first row at the widest layout (3 columns). */
-const FIRST_ROW = 3;
 
 /** What the featured block shows. */
 interface Featured {
@@ -41,8 +39,8 @@ const featuredOf = (entry: NewsEntry): Featured => ({
 });
 
 interface HomePageProps {
-  /** The cards of this page. */
-  items: readonly NewsEntry[];
+  /** The cards of this page (the first page's below the hero, later pages' at the top). */
+  cards: RenderedCards;
   pagination: Pagination;
   siteName: string;
   ads: AdsConfig;
@@ -51,7 +49,7 @@ interface HomePageProps {
 }
 
 /** The 'Postagens' grid of one page, with its pager and ad slot. */
-function Posts({ items, pagination, ads, heading }: Omit<HomePageProps, 'siteName' | 'featured'> & { heading: 'h1' | 'h2' }) {
+function Posts({ cards, pagination, ads, heading }: Omit<HomePageProps, 'siteName' | 'featured'> & { heading: 'h1' | 'h2' }) {
   const Heading = heading;
   const firstPage = pagination.page === 1;
   return (
@@ -59,19 +57,7 @@ function Posts({ items, pagination, ads, heading }: Omit<HomePageProps, 'siteNam
       <Heading id="postagens" className="section-title">
         {firstPage ? 'Postagens' : `Postagens: página ${pagination.page}`}
       </Heading>
-      {items.length > 0 ? (
-        <div className="card-grid">
-          {items.map((item, index) => (
-            <NewsCard
-              key={item.slug}
-              item={item}
-              priority={firstPage ? 'lazy' : index === 0 ? 'high' : index < FIRST_ROW ? 'eager' : 'lazy'}
-            />
-          ))}
-        </div>
-      ) : (
-        <p className="empty-state">Nenhuma notícia publicada no momento. Volte em breve.</p>
-      )}
+      {cards.count > 0 ? <CardGrid cards={cards} /> : <p className="empty-state">Nenhuma notícia publicada no momento. Volte em breve.</p>}
       <Pager pagination={pagination} />
       <AdSlot ads={ads} placement="home" />
     </section>
@@ -79,7 +65,7 @@ function Posts({ items, pagination, ads, heading }: Omit<HomePageProps, 'siteNam
 }
 
 /** Page 1: hero, the featured block and the newest posts. */
-export function HomePage({ items, pagination, siteName, ads, featured }: HomePageProps) {
+export function HomePage({ cards, pagination, siteName, ads, featured }: HomePageProps) {
   const hot = featured ? featuredOf(featured) : HOT_NEWS;
   return (
     <>
@@ -108,17 +94,17 @@ export function HomePage({ items, pagination, siteName, ads, featured }: HomePag
             Ler mais<span className="visually-hidden">: {hot.title}</span>
           </a>
         </section>
-        <Posts items={items} pagination={pagination} ads={ads} heading="h2" />
+        <Posts cards={cards} pagination={pagination} ads={ads} heading="h2" />
       </div>
     </>
   );
 }
 
 /** Pages 2 and on: the grid alone, its heading the page's h1. */
-export function PostsPage({ items, pagination, ads }: Omit<HomePageProps, 'siteName' | 'featured'>) {
+export function PostsPage({ cards, pagination, ads }: Omit<HomePageProps, 'siteName' | 'featured'>) {
   return (
     <div className="container posts-page">
-      <Posts items={items} pagination={pagination} ads={ads} heading="h1" />
+      <Posts cards={cards} pagination={pagination} ads={ads} heading="h1" />
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { currentTime } from '../lib/clock';
 import { pickRelated, RELATED_COUNT, relatedChunk } from '../lib/related';
 import { log } from '../log';
 import { ArticlePage } from '../pages/ArticlePage';
+import { renderCards } from '../render/cards';
 import { articleShareImage } from '../seo/share-image';
 import { articleBreadcrumbs, newsArticle } from '../seo/structured-data';
 import type { ROUTES } from '../seo/urls';
@@ -60,7 +61,7 @@ export const articleRoute = createFactory<AppEnv, typeof ROUTES.article>().creat
     relatedArticles(c.env, index, item, now),
     getAuthorOf(c.env, index, item, { nome: site.editor.name, cargo: site.editor.role }),
   ]);
-  return c.render(<ArticlePage site={site} item={item} body={body.html} related={related} author={author} />, {
+  return c.render(<ArticlePage site={site} item={item} body={body.html} related={renderCards(related, 'below')} author={author} />, {
     title: item.titulo,
     description: item.descricao,
     image: { ...articleShareImage(item), alt: imageAlt(item) },

@@ -11,6 +11,7 @@ import { currentTime } from '../lib/clock';
 import { paginate } from '../lib/pagination';
 import { log } from '../log';
 import { CollectionPage } from '../pages/CollectionPage';
+import { renderCards } from '../render/cards';
 import { listBreadcrumbs, person } from '../seo/structured-data';
 import { collectionPath, type ROUTES } from '../seo/urls';
 import { listUnavailableRoute } from './status';
@@ -95,11 +96,14 @@ function collectionRoute(kind: CollectionKind) {
     const pathOf = (n: number) => collectionPath(kind, slug, n);
     const { title, description, author } = described;
     const pageTitle = page === 1 ? title : `${title}, página ${page}`;
-    return c.render(<CollectionPage {...described} items={items} pagination={pagination} pathOf={pathOf} ads={site.ads} />, {
-      title: kind === 'tema' ? `${pageTitle}: notícias` : pageTitle,
-      description: page === 1 ? description : `${description} Página ${page} de ${pagination.pageCount}.`,
-      jsonLd: [listBreadcrumbs(site, title, pathOf(page)), ...(author ? [person(site, author)] : [])],
-    });
+    return c.render(
+      <CollectionPage {...described} cards={renderCards(items, 'top')} pagination={pagination} pathOf={pathOf} ads={site.ads} />,
+      {
+        title: kind === 'tema' ? `${pageTitle}: notícias` : pageTitle,
+        description: page === 1 ? description : `${description} Página ${page} de ${pagination.pageCount}.`,
+        jsonLd: [listBreadcrumbs(site, title, pathOf(page)), ...(author ? [person(site, author)] : [])],
+      },
+    );
   });
 }
 

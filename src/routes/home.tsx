@@ -4,6 +4,7 @@ import { getFeatured, getNewest, getNewsIndex, visibleArticles } from '../conten
 import { currentTime } from '../lib/clock';
 import { paginate } from '../lib/pagination';
 import { HomePage, PostsPage } from '../pages/HomePage';
+import { renderCards } from '../render/cards';
 import { organization, website } from '../seo/structured-data';
 import { pagePath, type ROUTES } from '../seo/urls';
 
@@ -16,10 +17,13 @@ export const homeRoute = createFactory<AppEnv>().createHandlers(async function r
     getFeatured(c.env, index, now),
   ]);
   const { site } = c.var;
-  return c.render(<HomePage items={items} pagination={pagination} siteName={site.name} ads={site.ads} featured={featured} />, {
-    description: site.tagline,
-    jsonLd: [organization(site), website(site)],
-  });
+  return c.render(
+    <HomePage cards={renderCards(items, 'below')} pagination={pagination} siteName={site.name} ads={site.ads} featured={featured} />,
+    {
+      description: site.tagline,
+      jsonLd: [organization(site), website(site)],
+    },
+  );
 });
 
 /** `/pagina/:page`: later pages of the grid. Page 1 lives at `/`, and its number redirects there. */
@@ -33,7 +37,7 @@ export const postsPageRoute = createFactory<AppEnv, typeof ROUTES.postsPage>().c
   if (!pagination) return c.notFound();
   const items = await getNewest(c.env, index, pagination.start, pagination.end, now);
   const { site } = c.var;
-  return c.render(<PostsPage items={items} pagination={pagination} ads={site.ads} />, {
+  return c.render(<PostsPage cards={renderCards(items, 'top')} pagination={pagination} ads={site.ads} />, {
     title: `Postagens, página ${page}`,
     description: `Notícias do ${site.name}, página ${page} de ${pagination.pageCount}: as publicações mais antigas.`,
   });
