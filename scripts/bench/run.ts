@@ -10,8 +10,8 @@
  * 3. The served path (served.ts): the deploy bundle under wrangler dev, edge
  *    cache on and off, plus a no-op control worker sending the same bytes;
  *    autocannon in rounds on a static file, home, an article and /sobre cached
- *    and uncached, the worker floor and the control, with ratios to the static
- *    file and the CPU per request of wrangler dev's processes; then a CPU
+ *    and uncached, the worker floor and the control, each between two runs of
+ *    the static file, with ratios to those static runs and the CPU per request of wrangler dev's processes; then a CPU
  *    profile of the worker serving each uncached page (profile.ts).
  * 4. Bytes (gzip) of HTML, CSS and JS, first visit and returning reader.
  * 5. Lighthouse mobile for home and an article (lighthouse-runs.ts): first
@@ -229,12 +229,30 @@ async function servedPath(script: string): Promise<void> {
       ['control: a no-op worker sending the uncached home’s bytes', `${control.url}/`, control],
     ];
     const loadAt = loadavg()[0]!;
-    // Rounds, each target in turn: the machine's load drifts, and each ratio
-    // compares runs made side by side. Medians over the rounds.
+    // Rounds, each target in turn, each one run between two runs of the static
+    // file: the machine's load drifts within a round as well as between
+    // rounds, so a target's ratio is to the static rate measured just before
+    // and just after it. Medians over the rounds.
+    const [staticTarget, ...measured] = targets;
     const runs = new Map<string, LoadResult[]>();
+    const ratios = new Map<string, number[]>();
+    const record = <T>(map: Map<string, T[]>, name: string, value: T) => map.set(name, [...(map.get(name) ?? []), value]);
+    const loadStatic = async () => {
+      const result = await load(staticTarget![1], staticTarget![2], LOAD_SECONDS);
+      record(runs, staticTarget![0], result);
+      return result.rps;
+    };
     for (let round = 0; round < LOAD_ROUNDS; round++) {
-      for (const [name, url, server] of targets) runs.set(name, [...(runs.get(name) ?? []), await load(url, server, LOAD_SECONDS)]);
+      let before = await loadStatic();
+      for (const [name, url, server] of measured) {
+        const result = await load(url, server, LOAD_SECONDS);
+        const after = await loadStatic();
+        record(runs, name, result);
+        record(ratios, name, result.rps / ((before + after) / 2));
+        before = after;
+      }
     }
+    const ratioOf = (name: string) => (name === staticTarget![0] ? 1 : median(ratios.get(name)!));
     const summary = (name: string) => {
       const results = runs.get(name)!;
       const mid = (pick: (r: LoadResult) => number) => median(results.map(pick));
@@ -247,11 +265,10 @@ async function servedPath(script: string): Promise<void> {
         errors: results.reduce((sum, r) => sum + r.errors, 0),
       };
     };
-    const staticRps = summary(targets[0]![0]).rps;
-    for (const [name] of targets) figures.ratios.set(name, summary(name).rps / staticRps);
+    for (const [name] of targets) figures.ratios.set(name, ratioOf(name));
     out('### Served: throughput, latency and CPU per request (wrangler dev, loopback)');
     out(
-      `The bundle \`wrangler deploy\` uploads (\`--dry-run\`: production React, minified), served by \`wrangler dev --no-bundle\` three times: edge cache on, edge cache off, and a control worker that does nothing but answer an empty 200, or the uncached home page's bytes and headers. The local KV store is empty, so content comes from the bundled assets. autocannon, 10 connections, ${LOAD_ROUNDS} rounds of ${LOAD_SECONDS} s per target, the targets in turn within each round; medians over the rounds. CPU per request: all of that server's processes (wrangler's Node process, its two workerd processes) from /proc, and of that the workerd process that runs the worker (and, for the static file, the asset worker). Load average (1 min) when this part began: ${loadAt.toFixed(2)} on ${cpus().length} cores, shared with autocannon and whatever else runs.`,
+      `The bundle \`wrangler deploy\` uploads (\`--dry-run\`: production React, minified), served by \`wrangler dev --no-bundle\` three times: edge cache on, edge cache off, and a control worker that does nothing but answer an empty 200, or the uncached home page's bytes and headers. The local KV store is empty, so content comes from the bundled assets. autocannon, 10 connections, ${LOAD_ROUNDS} rounds of ${LOAD_SECONDS} s per target, the targets in turn within each round, each between two runs of the static file; a target's ratio is its rate over the mean of those two static rates, and the figures are medians over the rounds. CPU per request: all of that server's processes (wrangler's Node process, its two workerd processes) from /proc, and of that the workerd process that runs the worker (and, for the static file, the asset worker). Load average (1 min) when this part began: ${loadAt.toFixed(2)} on ${cpus().length} cores, shared with autocannon and whatever else runs.`,
     );
     out();
     table(
@@ -259,6 +276,7 @@ async function servedPath(script: string): Promise<void> {
         'target',
         'req/s',
         'ratio to static',
+        'ratio per round',
         'p50 ms',
         'p99 ms',
         'errors',
@@ -271,7 +289,8 @@ async function servedPath(script: string): Promise<void> {
         return [
           name,
           r.rps.toFixed(0),
-          (r.rps / staticRps).toFixed(2),
+          ratioOf(name).toFixed(2),
+          (ratios.get(name) ?? []).map((x) => x.toFixed(2)).join(', ') || '1',
           String(r.p50),
           String(r.p99),
           String(r.errors),
