@@ -24,7 +24,7 @@
  */
 
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -51,7 +51,7 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const ONLY = process.env.BENCH_ONLY;
 const WARM_RUNS = QUICK ? 50 : 400;
 const COLD_RUNS = QUICK ? 3 : 10;
-const LOAD_SECONDS = QUICK ? 3 : 6;
+const LOAD_SECONDS = QUICK ? 3 : 5;
 const LIGHTHOUSE_RUNS = QUICK ? 1 : 5;
 const LOAD_ROUNDS = QUICK ? 1 : 3;
 const SCALES = [20, 100_000];
@@ -198,6 +198,7 @@ const SERVED_PAGES = [
   ['article', ARTICLE],
   ['/sobre', '/sobre'],
 ] as const;
+const staticCopyName = (page: string) => `${page.replace(/\W/g, '') || 'page'}.html`;
 
 /** Figures the targets table at the end checks, filled in as the parts run. */
 const figures: {
@@ -206,53 +207,91 @@ const figures: {
   lcp: Map<string, number>;
 } = { ratios: new Map(), homeCpu: new Map(), lcp: new Map() };
 
+/** Where the static copies of the served pages are written, inside the assets directory. */
+const STATIC_COPIES = 'bench-static';
+
+/** A group of load targets measured against one static file, each run between two runs of it. */
+interface LoadGroup {
+  comparator: [name: string, url: string, server: DevServer];
+  targets: [name: string, url: string, server: DevServer][];
+}
+
 async function servedPath(script: string): Promise<void> {
-  const cached = startWranglerDev({ port: CACHED_PORT, script, vars: { EDGE_CACHE: 'on' } });
   const uncached = startWranglerDev({ port: UNCACHED_PORT, script, vars: { EDGE_CACHE: 'off' } });
+  let cached: DevServer | undefined;
   let control: DevServer | undefined;
   try {
-    await Promise.all([waitFor(`${cached.url}/`), waitFor(`${uncached.url}/`)]);
+    await waitFor(`${uncached.url}/`);
+    // Each page's own bytes as a static file: what serving that page would cost
+    // without a worker at all, the rate a page is compared with.
+    const pages = new Map<string, { html: string; headers: [string, string][] }>();
+    mkdirSync(`${BENCH_DIST}/${STATIC_COPIES}`, { recursive: true });
+    for (const [page, path] of SERVED_PAGES) {
+      const response = await fetch(`${uncached.url}${path}`, { headers: { 'Accept-Encoding': 'identity' } });
+      const html = await response.text();
+      pages.set(page, { html, headers: [...response.headers] });
+      writeFileSync(`${BENCH_DIST}/${STATIC_COPIES}/${staticCopyName(page)}`, html);
+    }
+    // Started after the copies exist, so their asset servers list them.
+    cached = startWranglerDev({ port: CACHED_PORT, script, vars: { EDGE_CACHE: 'on' } });
     // The control answers with the very bytes and headers of the uncached home.
-    const home = await fetch(`${uncached.url}/`, { headers: { 'Accept-Encoding': 'identity' } });
-    const minimal = writeMinimalWorker(await home.text(), [...home.headers]);
+    const home = pages.get('home')!;
+    const minimal = writeMinimalWorker(home.html, home.headers);
     control = startWranglerDev({ port: CONTROL_PORT, ...minimal });
-    await waitFor(`${control.url}/`);
+    await Promise.all([waitFor(`${cached.url}/`), waitFor(`${control.url}/`), waitFor(`${uncached.url}/`)]);
     const manifest = JSON.parse(readFileSync(`${BENCH_DIST}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
     const css = `/${manifest['client/styles.css']!.file}`;
     for (const [, path] of SERVED_PAGES) await fetch(`${cached.url}${path}`).then((r) => r.arrayBuffer()); // fill the caches
-    const targets: [string, string, DevServer][] = [
-      ['static file (the CSS; the worker never runs)', `${cached.url}${css}`, cached],
-      ...SERVED_PAGES.map(([page, path]) => [`cached ${page}`, `${cached.url}${path}`, cached] as [string, string, DevServer]),
-      ...SERVED_PAGES.map(([page, path]) => [`uncached ${page}`, `${uncached.url}${path}`, uncached] as [string, string, DevServer]),
-      ['worker floor: /robots.txt, uncached', `${uncached.url}/robots.txt`, uncached],
-      ['control: a no-op worker, empty 200', `${control.url}/empty`, control],
-      ['control: a no-op worker sending the uncached home’s bytes', `${control.url}/`, control],
+    const groups: LoadGroup[] = [
+      ...SERVED_PAGES.map(([page, path]) => ({
+        comparator: [
+          `static copy of ${page} (the worker never runs)`,
+          `${cached!.url}/${STATIC_COPIES}/${staticCopyName(page)}`,
+          cached!,
+        ] as LoadGroup['comparator'],
+        targets: [
+          [`cached ${page}`, `${cached!.url}${path}`, cached!],
+          [`uncached ${page}`, `${uncached.url}${path}`, uncached],
+          ...(page === 'home'
+            ? [['control: a no-op worker sending the uncached home’s bytes', `${control!.url}/`, control!] as LoadGroup['targets'][number]]
+            : []),
+        ] as LoadGroup['targets'],
+      })),
+      {
+        comparator: ['static file: the stylesheet (the worker never runs)', `${cached.url}${css}`, cached],
+        targets: [
+          ['worker floor: /robots.txt, uncached', `${uncached.url}/robots.txt`, uncached],
+          ['control: a no-op worker, empty 200', `${control.url}/empty`, control],
+        ],
+      },
     ];
+    const targets = groups.flatMap((group) => [group.comparator, ...group.targets]);
+    const comparatorOf = new Map(groups.flatMap((group) => group.targets.map(([name]) => [name, group.comparator[0]] as const)));
     const loadAt = loadavg()[0]!;
-    // Rounds, each target in turn, each one run between two runs of the static
+    // Rounds, each target in turn, each one run between two runs of its static
     // file: the machine's load drifts within a round as well as between
     // rounds, so a target's ratio is to the static rate measured just before
     // and just after it. Medians over the rounds.
-    const [staticTarget, ...measured] = targets;
     const runs = new Map<string, LoadResult[]>();
     const ratios = new Map<string, number[]>();
     const record = <T>(map: Map<string, T[]>, name: string, value: T) => map.set(name, [...(map.get(name) ?? []), value]);
-    const loadStatic = async () => {
-      const result = await load(staticTarget![1], staticTarget![2], LOAD_SECONDS);
-      record(runs, staticTarget![0], result);
+    const measure = async ([name, url, server]: LoadGroup['comparator']) => {
+      const result = await load(url, server, LOAD_SECONDS);
+      record(runs, name, result);
       return result.rps;
     };
     for (let round = 0; round < LOAD_ROUNDS; round++) {
-      let before = await loadStatic();
-      for (const [name, url, server] of measured) {
-        const result = await load(url, server, LOAD_SECONDS);
-        const after = await loadStatic();
-        record(runs, name, result);
-        record(ratios, name, result.rps / ((before + after) / 2));
-        before = after;
+      for (const { comparator, targets: measured } of groups) {
+        let before = await measure(comparator);
+        for (const target of measured) {
+          const rps = await measure(target);
+          const after = await measure(comparator);
+          record(ratios, target[0], rps / ((before + after) / 2));
+          before = after;
+        }
       }
     }
-    const ratioOf = (name: string) => (name === staticTarget![0] ? 1 : median(ratios.get(name)!));
+    const ratioOf = (name: string) => (ratios.has(name) ? median(ratios.get(name)!) : 1);
     const summary = (name: string) => {
       const results = runs.get(name)!;
       const mid = (pick: (r: LoadResult) => number) => median(results.map(pick));
@@ -268,12 +307,13 @@ async function servedPath(script: string): Promise<void> {
     for (const [name] of targets) figures.ratios.set(name, ratioOf(name));
     out('### Served: throughput, latency and CPU per request (wrangler dev, loopback)');
     out(
-      `The bundle \`wrangler deploy\` uploads (\`--dry-run\`: production React, minified), served by \`wrangler dev --no-bundle\` three times: edge cache on, edge cache off, and a control worker that does nothing but answer an empty 200, or the uncached home page's bytes and headers. The local KV store is empty, so content comes from the bundled assets. autocannon, 10 connections, ${LOAD_ROUNDS} rounds of ${LOAD_SECONDS} s per target, the targets in turn within each round, each between two runs of the static file; a target's ratio is its rate over the mean of those two static rates, and the figures are medians over the rounds. CPU per request: all of that server's processes (wrangler's Node process, its two workerd processes) from /proc, and of that the workerd process that runs the worker (and, for the static file, the asset worker). Load average (1 min) when this part began: ${loadAt.toFixed(2)} on ${cpus().length} cores, shared with autocannon and whatever else runs.`,
+      `The bundle \`wrangler deploy\` uploads (\`--dry-run\`: production React, minified), served by \`wrangler dev --no-bundle\` three times: edge cache on, edge cache off, and a control worker that does nothing but answer an empty 200, or the uncached home page's bytes and headers. The local KV store is empty, so content comes from the bundled assets. Each page is compared with its own bytes served as a static file (written into the assets before the servers start, so only the worker differs); the worker floor and the empty control with the stylesheet. autocannon, 10 connections, no compression asked, ${LOAD_ROUNDS} rounds of ${LOAD_SECONDS} s per target, the targets in turn within each round, each between two runs of its static file; a target's ratio is its rate over the mean of those two static rates, and the figures are medians over the rounds. CPU per request: all of that server's processes (wrangler's Node process, its two workerd processes) from /proc, and of that the workerd process that runs the worker (and, for the static file, the asset worker). Load average (1 min) when this part began: ${loadAt.toFixed(2)} on ${cpus().length} cores, shared with autocannon and whatever else runs.`,
     );
     out();
     table(
       [
         'target',
+        'compared with',
         'req/s',
         'ratio to static',
         'ratio per round',
@@ -288,6 +328,7 @@ async function servedPath(script: string): Promise<void> {
         const r = summary(name);
         return [
           name,
+          comparatorOf.get(name) === undefined ? '' : (comparatorOf.get(name) ?? '').replace(/ \(the worker never runs\)$/, ''),
           r.rps.toFixed(0),
           ratioOf(name).toFixed(2),
           (ratios.get(name) ?? []).map((x) => x.toFixed(2)).join(', ') || '1',
@@ -308,6 +349,7 @@ async function servedPath(script: string): Promise<void> {
     await lighthouseRuns(uncached.url);
   } finally {
     for (const server of [cached, uncached, control]) server?.stop();
+    rmSync(`${BENCH_DIST}/${STATIC_COPIES}`, { recursive: true, force: true });
   }
 }
 
