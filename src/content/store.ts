@@ -293,14 +293,45 @@ export async function findArticle(env: ContentBindings, index: NewsIndex, slug: 
   return entry && entry.published <= now ? entry : null;
 }
 
+/** How many articles an index keeps the entry of (found by slug), and how many bodies (by path). */
+const ENTRIES_KEPT = 64;
+const BODIES_KEPT = 16;
+
+/**
+ * Per index, the articles read lately: their entries and their bodies. An
+ * article rendered again (the edge and memory caches keep a page two minutes)
+ * then costs no read at all; before, each render read its slug shard and its
+ * body again (two subrequests, most of an uncached article's cost under
+ * `wrangler dev`). Both are as fresh as the index: a shard's key names its
+ * content, a published body's path carries its hash, and a new index (read with
+ * the meta, {@link NEWS_LIST_TTL_MS}) starts empty. Only what its source gave
+ * is kept (not a bundle value standing in for a failed KV read), and never a
+ * miss, which may be a failed read.
+ */
+const articleCache = new WeakMap<NewsIndex, { entries: QuickLRU<string, NewsEntry>; bodies: QuickLRU<string, string> }>();
+
+function articleCacheOf(index: NewsIndex) {
+  let cache = articleCache.get(index);
+  if (!cache) {
+    cache = { entries: new QuickLRU({ maxSize: ENTRIES_KEPT }), bodies: new QuickLRU({ maxSize: BODIES_KEPT }) };
+    articleCache.set(index, cache);
+  }
+  return cache;
+}
+
 /** The stored article with this slug, shown yet or not. */
 async function findStored(env: ContentBindings, index: NewsIndex, slug: string): Promise<NewsEntry | null> {
+  const { entries } = articleCacheOf(index);
+  const kept = entries.get(slug);
+  if (kept) return kept;
   const key = index.meta.shardKeys[shardOf(slug)];
   if (!key) return null;
-  const text = await readIndexText(env, index, key);
+  const { text, fellBack } = await readIndexValue(env, index, key);
   const raw = text === null ? undefined : itemInShard(text, slug, key);
   const entry = raw === undefined ? null : checkedEntry(raw, key);
-  return entry?.slug === slug ? entry : null;
+  if (entry?.slug !== slug) return null;
+  if (!fellBack) entries.set(slug, entry);
+  return entry;
 }
 
 /** A shard's raw item for a slug: picked out of the text when it can be, else by parsing the whole shard. */
@@ -470,7 +501,15 @@ export function signingAuthor(
  * While the index is the bundled one (KV has none), so is every body it
  * names: read from the bundle at once, without a KV read that can only miss
  * (a body's name carries a hash of its text, so KV could hold no other).
+ * Kept with its index ({@link articleCache}).
  */
-export function getArticleBody(env: ContentBindings, item: NewsEntry, index?: NewsIndex): Promise<string | null> {
-  return index?.source === 'bundle' ? readFromBundle(env, item.htmlPath) : readContent(env, item.htmlPath);
+export async function getArticleBody(env: ContentBindings, item: NewsEntry, index?: NewsIndex): Promise<string | null> {
+  const bodies = index && articleCacheOf(index).bodies;
+  const kept = bodies?.get(item.htmlPath);
+  if (kept !== undefined) return kept;
+  // undefined: KV failed, and the bundle answered in its place.
+  const fromKv = index?.source === 'bundle' ? null : await readFromKv(env, item.htmlPath);
+  const text = fromKv ?? (await readFromBundle(env, item.htmlPath));
+  if (text !== null && fromKv !== undefined) bodies?.set(item.htmlPath, text);
+  return text;
 }

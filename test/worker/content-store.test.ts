@@ -237,3 +237,45 @@ describe('images published to KV', () => {
     expect(await newestSlugs(zeroTtl, 1000)).toEqual(['segunda']);
   });
 });
+
+describe('an article read again while its index is kept', () => {
+  const SLUG = 'lida-de-novo';
+  const BODY_KEY = `noticias/${SLUG}.html`;
+  const timesRead = (keys: string[], key: string) => keys.filter((read) => read === key).length;
+
+  it('reads its shard and its body once; a new index reads them again', async () => {
+    await publishList([newsItem(SLUG)]);
+    await env.NEWS.put(BODY_KEY, '<p>Corpo guardado.</p>');
+    const shard = (await kvMeta()).shardKeys[shardOf(SLUG)]!;
+    const keys: string[] = [];
+    const NEWS = countingKv(keys);
+    for (let i = 0; i < 3; i++) {
+      const response = await fetchWithEnv(`/noticia/${SLUG}`, { NEWS });
+      expect(await textOf(response)).toContain('<p>Corpo guardado.</p>');
+    }
+    expect([timesRead(keys, shard), timesRead(keys, BODY_KEY)]).toEqual([1, 1]);
+
+    clearNewsListCache();
+    await (await fetchWithEnv(`/noticia/${SLUG}`, { NEWS })).arrayBuffer();
+    expect([timesRead(keys, shard), timesRead(keys, BODY_KEY)]).toEqual([2, 2]);
+  });
+
+  it('keeps no body the bundle gave for a failed KV read, and no missing one', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const [bundled] = await bundledNews();
+    await publishList([newsItem(bundled!.slug, { htmlPath: bundled!.htmlPath }), newsItem('sem-corpo')]);
+    const keys: string[] = [];
+    const NEWS = {
+      get: (key: string, type: 'text') => {
+        keys.push(key);
+        if (key === bundled!.htmlPath) return Promise.reject(new Error('KV unavailable'));
+        return env.NEWS.get(key, type);
+      },
+    } as unknown as KVNamespace;
+    for (let i = 0; i < 2; i++) {
+      expect((await fetchWithEnv(`/noticia/${bundled!.slug}`, { NEWS })).status).toBe(200);
+      expect((await fetchWithEnv('/noticia/sem-corpo', { NEWS })).status).toBe(404);
+    }
+    expect([timesRead(keys, bundled!.htmlPath), timesRead(keys, 'noticias/sem-corpo.html')]).toEqual([2, 2]);
+  });
+});
