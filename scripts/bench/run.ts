@@ -198,6 +198,8 @@ const SERVED_PAGES = [
   ['article', ARTICLE],
   ['/sobre', '/sobre'],
 ] as const;
+/** The control row the cached pages are compared with in the targets table. */
+const CONTROL_HOME = 'control: a no-op worker sending the uncached home’s bytes';
 const staticCopyName = (page: string) => `${page.replace(/\W/g, '') || 'page'}.html`;
 
 /** Figures the targets table at the end checks, filled in as the parts run. */
@@ -252,9 +254,7 @@ async function servedPath(script: string): Promise<void> {
         targets: [
           [`cached ${page}`, `${cached!.url}${path}`, cached!],
           [`uncached ${page}`, `${uncached.url}${path}`, uncached],
-          ...(page === 'home'
-            ? [['control: a no-op worker sending the uncached home’s bytes', `${control!.url}/`, control!] as LoadGroup['targets'][number]]
-            : []),
+          ...(page === 'home' ? [[CONTROL_HOME, `${control!.url}/`, control!] as LoadGroup['targets'][number]] : []),
         ] as LoadGroup['targets'],
       })),
       {
@@ -482,11 +482,19 @@ function targets(): void {
       value === undefined ? '–' : met(value) ? 'met' : 'NOT met',
     ]);
   for (const [page] of SERVED_PAGES) {
-    check(`uncached ${page}, ratio to static`, '≥ 0.50', figures.ratios.get(`uncached ${page}`), 2, (v) => v >= 0.5);
+    check(`uncached ${page}, ratio to static`, '≥ 0.50', figures.ratios.get(`uncached ${page}`), 3, (v) => v >= 0.5);
   }
   for (const [page] of SERVED_PAGES) {
-    check(`cached ${page}, ratio to static`, '≥ 0.85', figures.ratios.get(`cached ${page}`), 2, (v) => v >= 0.85);
+    check(`cached ${page}, ratio to static`, '≥ 0.85', figures.ratios.get(`cached ${page}`), 3, (v) => v >= 0.85);
   }
+  // What the cached rows are up against: the same bytes from a worker that does nothing.
+  const floor = figures.ratios.get(CONTROL_HOME);
+  rows.push([
+    'for comparison: a no-op worker sending the home page’s bytes, ratio to static',
+    '(the floor of any worker under wrangler dev)',
+    floor === undefined ? 'not measured' : floor.toFixed(3),
+    '–',
+  ]);
   for (const [count, cpu] of figures.homeCpu) {
     check(`workerd CPU per uncached home, ${count.toLocaleString('en')} articles (median, ms)`, '≤ 1.00', cpu, 2, (v) => v <= 1);
   }
