@@ -65,6 +65,19 @@ test.describe('on a phone (375 px)', () => {
     expect(problems).toEqual([]);
   });
 
+  test('with JavaScript off, the menu links are in view, without a button that could not open them', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 667 }, isMobile: true });
+    const page = await context.newPage();
+    await page.goto('/sobre');
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+    const nav = page.getByRole('navigation', { name: 'Menu principal' });
+    for (const label of ['Home', 'Sobre', 'Contato', 'Privacidade', 'Termos de Uso']) {
+      await expect(nav.getByRole('link', { name: label })).toBeInViewport();
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
   test('no page scrolls sideways', async ({ page }) => {
     for (const path of ['/', '/noticia/como-decorar-apartamentos-pequenos', '/politica-de-privacidade', '/nao-existe']) {
       await page.goto(path);
