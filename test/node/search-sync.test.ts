@@ -3,9 +3,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PreparedArticle } from '../../scripts/content/check-article';
 import { contentHash } from '../../scripts/content/content-hash';
-import type { LockOwner } from '../../scripts/content/lock';
 import { planPublish, planUnpublish } from '../../scripts/content/plan';
-import { type RunOptions, runChange } from '../../scripts/content/run';
+import { runChange } from '../../scripts/content/run';
 import { describeSync } from '../../scripts/content/search-sync';
 import { liveContent, readLiveList } from '../../scripts/search/live';
 import { inlined, remoteSearchDb, type SearchDb, versionsOf } from '../../scripts/search/search-db';
@@ -14,7 +13,7 @@ import { INDEX_META_KEY } from '../../src/content/news-index';
 import { INDEXED_CHARS, searchDocument } from '../../src/search/document';
 import { SELECT_VERSIONS, UPSERT_DOCUMENTS } from '../../src/search/index-sql';
 import { MemoryStore, TestClock } from './content/memory-store';
-import { article, bundleOf, itemsOf } from './content/publish-fixtures';
+import { article, bundleOf, itemsOf, runOptions } from './content/publish-fixtures';
 
 /**
  * The search database as plain SQLite (Node's own, which has FTS5) with the
@@ -68,7 +67,6 @@ const bundled = async () => ({ list: itemsOf(BUNDLED), files: BUNDLE });
 
 let clock: TestClock;
 let kv: MemoryStore;
-let runs = 0;
 beforeEach(() => {
   clock = new TestClock();
   kv = new MemoryStore(clock);
@@ -77,10 +75,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-function options(): RunOptions {
-  const owner: LockOwner = { id: `run-${++runs}`, host: 'teste', user: 'editora', pid: runs, command: 'content:publish --local' };
-  return { hash: contentHash, owner, bundled, now: clock.now, sleep: clock.sleep, settleMs: 2_000, lockWaitMs: 60_000, log: () => {} };
-}
+const options = () => runOptions(clock, bundled, { lockWaitMs: 60_000 });
 const publish = (articles: PreparedArticle[]) => runChange(kv, (live) => planPublish(articles, live, contentHash), options());
 const unpublish = (slug: string) => runChange(kv, (live) => planUnpublish(slug, live, contentHash), options());
 

@@ -1,9 +1,12 @@
 import type { PreparedArticle } from '../../../scripts/content/check-article';
 import { contentHash, publishedBodyPath } from '../../../scripts/content/content-hash';
+import type { LockOwner } from '../../../scripts/content/lock';
+import type { RunOptions } from '../../../scripts/content/run';
 import { imageKey } from '../../../src/content/format';
 import { variantFiles } from '../../../src/content/image-variants';
 import { buildIndex } from '../../../src/content/news-index';
 import type { NewsItem } from '../../../src/content/news-item';
+import type { TestClock } from './memory-store';
 
 /**
  * An article ready to publish: its body and image bytes decide its keys, as
@@ -47,3 +50,25 @@ export function bundleOf(articles: readonly PreparedArticle[]): Map<string, stri
 }
 
 export const itemsOf = (articles: readonly PreparedArticle[]): NewsItem[] => articles.map(({ item }) => item);
+
+let runs = 0;
+
+/**
+ * Options for one run of the publish command on the test clock: each call is
+ * another run (its own lock owner), as two editors' commands would be.
+ */
+export function runOptions(clock: TestClock, bundled: RunOptions['bundled'], overrides: Partial<RunOptions> = {}): RunOptions {
+  runs += 1;
+  const owner: LockOwner = { id: `run-${runs}`, host: 'teste', user: 'editora', pid: runs, command: 'content:publish --local' };
+  return {
+    hash: contentHash,
+    owner,
+    bundled,
+    now: clock.now,
+    sleep: clock.sleep,
+    settleMs: 2_000,
+    lockWaitMs: 10 * 60_000,
+    log: () => {},
+    ...overrides,
+  };
+}

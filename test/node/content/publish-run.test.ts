@@ -2,14 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PreparedArticle } from '../../../scripts/content/check-article';
 import { contentHash } from '../../../scripts/content/content-hash';
 import type { KvStore } from '../../../scripts/content/kv-store';
-import { LOCK_KEY, LOCK_TTL_SECONDS, LockBusyError, type LockOwner } from '../../../scripts/content/lock';
+import { LOCK_KEY, LOCK_TTL_SECONDS, LockBusyError } from '../../../scripts/content/lock';
 import { DELETE_AFTER_MS, PENDING_DELETES_KEY } from '../../../scripts/content/pending-deletes';
 import { planPublish, planUnpublish, publishChange, ReplaceRefused, referencedKeys } from '../../../scripts/content/plan';
 import { type RunOptions, readLive, runChange, runGc } from '../../../scripts/content/run';
 import { buildIndex, INDEX_META_KEY } from '../../../src/content/news-index';
 import type { NewsItem } from '../../../src/content/news-item';
 import { Killed, MemoryStore, runnerView, TestClock } from './memory-store';
-import { article, bundleOf, itemsOf } from './publish-fixtures';
+import { article, bundleOf, itemsOf, runOptions } from './publish-fixtures';
 import { siteView } from './site-view';
 
 /** The bundled sample content: what the site shows while KV has no index. */
@@ -18,7 +18,6 @@ const BUNDLE = bundleOf(BUNDLED);
 
 let clock: TestClock;
 let kv: MemoryStore;
-let runs = 0;
 
 beforeEach(() => {
   clock = new TestClock();
@@ -29,19 +28,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-function options(lines: string[] = []): RunOptions {
-  const owner: LockOwner = { id: `run-${++runs}`, host: 'teste', user: 'editora', pid: runs, command: 'content:publish --local' };
-  return {
-    hash: contentHash,
-    owner,
-    bundled: async () => ({ list: itemsOf(BUNDLED), files: BUNDLE }),
-    now: clock.now,
-    sleep: clock.sleep,
-    settleMs: 2_000,
-    lockWaitMs: 10 * 60_000,
-    log: (line) => lines.push(line),
-  };
-}
+const options = (lines: string[] = []) =>
+  runOptions(clock, async () => ({ list: itemsOf(BUNDLED), files: BUNDLE }), { log: (line) => lines.push(line) });
 
 const publish = (articles: PreparedArticle[], store: KvStore = kv, opts = options()) =>
   runChange(store, (live) => planPublish(articles, live, contentHash), opts);
