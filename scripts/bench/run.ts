@@ -328,7 +328,7 @@ async function servedPath(script: string): Promise<void> {
         const r = summary(name);
         return [
           name,
-          comparatorOf.get(name) === undefined ? '' : (comparatorOf.get(name) ?? '').replace(/ \(the worker never runs\)$/, ''),
+          (comparatorOf.get(name) ?? '').replace(/ \(the worker never runs\)$/, ''),
           r.rps.toFixed(0),
           ratioOf(name).toFixed(2),
           (ratios.get(name) ?? []).map((x) => x.toFixed(2)).join(', ') || '1',
