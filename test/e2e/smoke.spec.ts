@@ -121,7 +121,8 @@ test('the header stays at the top while the page scrolls', async ({ page }) => {
 });
 
 test('hashed client files are cached for a year, immutably', async ({ page, request }) => {
-  await page.goto('/');
+  // The boot script is added after the first paint: wait for it, not for `load`.
+  await gotoBooted(page, '/');
   // The stylesheet is linked only once it is too large to inline (vite.config.ts).
   const urls = await page.evaluate(() =>
     [
