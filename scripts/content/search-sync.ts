@@ -1,6 +1,6 @@
-import { liveContent } from '../search/live.ts';
+import { syncLive } from '../search/live.ts';
 import { applyMigrations, openSearchDb, type SearchDb } from '../search/search-db.ts';
-import { type SyncResult, syncSearch } from '../search/sync.ts';
+import type { SyncResult } from '../search/sync.ts';
 import type { Target } from './kv.ts';
 import type { KvStore } from './kv-store.ts';
 
@@ -31,7 +31,7 @@ export async function syncTarget(
   slugs?: readonly string[],
   log?: (line: string) => void,
 ) {
-  const sync = async () => syncSearch(db, { ...(await liveContent(store)), slugs, log });
+  const sync = () => syncLive(db, store, { slugs, log });
   try {
     return await sync();
   } catch (error) {

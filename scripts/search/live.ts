@@ -5,7 +5,8 @@ import type { NewsItem } from '../../src/content/news-item.ts';
 import { contentHash } from '../content/content-hash.ts';
 import type { KvStore } from '../content/kv-store.ts';
 import { itemsOfListChunks } from '../content/list-chunks.ts';
-import type { SyncInput } from './sync.ts';
+import type { SearchDb } from './search-db.ts';
+import { type SyncInput, type SyncResult, syncSearch } from './sync.ts';
 
 /** Where `vite build` writes the bundled content (wrangler.toml, [assets]). */
 const DIST = 'dist';
@@ -34,6 +35,14 @@ export async function bundledContent(dist = DIST): Promise<Bundle> {
 
 const asText = (value: string | Buffer | undefined) => (value === undefined ? null : value.toString());
 
+/** The live list and the meta text it was read from (null while KV has no index). */
+export interface LiveList {
+  metaText: string | null;
+  items: NewsItem[] | null;
+}
+
+const readMetaText = async (store: Pick<KvStore, 'get'>) => (await store.get([INDEX_META_KEY])).get(INDEX_META_KEY) ?? null;
+
 /**
  * The live list, read as the publish command reads it (scripts/content/run.ts,
  * readLive; not imported from there, as that module loads the image tools,
@@ -41,9 +50,9 @@ const asText = (value: string | Buffer | undefined) => (value === undefined ? nu
  * site then shows the bundled list). Refuses a list it cannot read whole:
  * a sync from part of it would remove the rest from the search.
  */
-export async function readLiveList(store: Pick<KvStore, 'get'>): Promise<NewsItem[] | null> {
-  const metaText = (await store.get([INDEX_META_KEY])).get(INDEX_META_KEY) ?? null;
-  if (metaText === null) return null;
+export async function readLiveList(store: Pick<KvStore, 'get'>): Promise<LiveList> {
+  const metaText = await readMetaText(store);
+  if (metaText === null) return { metaText, items: null };
   const refuse = (why: string) =>
     new Error(`the live ${why}: the search index was left as it is. Repair the news index first (README, "For editors").`);
   let listKeys: readonly string[];
@@ -52,7 +61,7 @@ export async function readLiveList(store: Pick<KvStore, 'get'>): Promise<NewsIte
   } catch (error) {
     throw refuse(`${INDEX_META_KEY} is not valid (${(error as Error).message})`);
   }
-  return itemsOfListChunks(listKeys, await store.get(listKeys), contentHash, refuse);
+  return { metaText, items: itemsOfListChunks(listKeys, await store.get(listKeys), contentHash, refuse) };
 }
 
 /**
@@ -63,12 +72,13 @@ export async function readLiveList(store: Pick<KvStore, 'get'>): Promise<NewsIte
 export async function liveContent(
   store: Pick<KvStore, 'get'>,
   bundled: () => Promise<Bundle> = bundledContent,
-): Promise<Pick<SyncInput, 'items' | 'bodies'>> {
+): Promise<Pick<SyncInput, 'items' | 'bodies'> & { metaText: string | null }> {
   let bundle: Promise<Bundle> | undefined;
   const fromBundle = () => (bundle ??= bundled());
-  const fromKv = await readLiveList(store);
+  const { metaText, items: fromKv } = await readLiveList(store);
   const items = fromKv ?? (await fromBundle()).list;
   return {
+    metaText,
     items,
     async bodies(paths) {
       const found = fromKv ? await store.get(paths) : new Map<string, string | null>();
@@ -80,4 +90,38 @@ export async function liveContent(
       return found;
     },
   };
+}
+
+/** Syncs before giving up when the news index keeps changing under them. */
+export const MAX_SYNC_ATTEMPTS = 5;
+
+const union = (a: readonly string[], b: readonly string[]) => [...new Set([...a, ...b])];
+
+/**
+ * A sync from the live list that cannot leave the search behind it. A
+ * publish and an unpublish of one article can each sync right after their
+ * switch: the one that read the list first may write last, and would put
+ * back an article just removed (or remove one just published). So after
+ * writing, the sync reads the index's meta again: unchanged, what it wrote
+ * matches what is live, and any later switch is followed by its own run's
+ * sync, which starts after this one's writes; changed, it syncs again from
+ * the new list (at most MAX_SYNC_ATTEMPTS times). Written and deleted slugs
+ * are those of every attempt.
+ */
+export async function syncLive(
+  db: SearchDb,
+  store: Pick<KvStore, 'get'>,
+  { slugs, log, bundled }: Pick<SyncInput, 'slugs' | 'log'> & { bundled?: () => Promise<Bundle> } = {},
+): Promise<SyncResult> {
+  let done: SyncResult = { written: [], deleted: [], unchanged: 0 };
+  for (let attempt = 1; attempt <= MAX_SYNC_ATTEMPTS; attempt++) {
+    const { metaText, ...live } = await liveContent(store, bundled);
+    const result = await syncSearch(db, { ...live, slugs, log });
+    done = { written: union(done.written, result.written), deleted: union(done.deleted, result.deleted), unchanged: result.unchanged };
+    if ((await readMetaText(store)) === metaText) return done;
+    log?.('  search: the news index changed during the sync (another run): syncing again from the new list');
+  }
+  throw new Error(
+    `the news index kept changing during the search sync (${MAX_SYNC_ATTEMPTS} tries): run it again once the other runs have finished`,
+  );
 }

@@ -6,7 +6,7 @@ import { contentHash } from '../../scripts/content/content-hash';
 import { planPublish, planUnpublish } from '../../scripts/content/plan';
 import { runChange } from '../../scripts/content/run';
 import { describeSync } from '../../scripts/content/search-sync';
-import { liveContent, readLiveList } from '../../scripts/search/live';
+import { MAX_SYNC_ATTEMPTS, readLiveList, syncLive } from '../../scripts/search/live';
 import { inlined, remoteSearchDb, type SearchDb, versionsOf } from '../../scripts/search/search-db';
 import { groupsOf, syncSearch } from '../../scripts/search/sync';
 import { INDEX_META_KEY } from '../../src/content/news-index';
@@ -80,7 +80,22 @@ const publish = (articles: PreparedArticle[]) => runChange(kv, (live) => planPub
 const unpublish = (slug: string) => runChange(kv, (live) => planUnpublish(slug, live, contentHash), options());
 
 /** A sync as the commands run it: the live list read from the store. */
-const sync = async (db: SearchDb, slugs?: string[]) => syncSearch(db, { ...(await liveContent(kv, bundled)), slugs });
+const sync = (db: SearchDb, slugs?: string[], log?: (line: string) => void) => syncLive(db, kv, { slugs, log, bundled });
+
+/** The database, with `before` run once just before the first write reaches it: another run landing mid-sync. */
+function interruptedOnce(db: ReturnType<typeof sqliteDb>, before: () => Promise<unknown>): SearchDb {
+  let pending: (() => Promise<unknown>) | null = before;
+  return {
+    maxJsonBytes: db.maxJsonBytes,
+    versions: (slugs) => db.versions(slugs),
+    async run(statements, json) {
+      const other = pending;
+      pending = null;
+      await other?.();
+      return db.run(statements, json);
+    },
+  };
+}
 
 describe('a sync from the live list', () => {
   it('indexes the bundled list while KV has none, then writes nothing the second time', async () => {
@@ -151,9 +166,7 @@ describe('a sync from the live list', () => {
     await publish([sem]);
     await kv.delete([sem.item.htmlPath]);
     const lines: string[] = [];
-    expect(
-      (await syncSearch(db, { ...(await liveContent(kv, bundled)), slugs: ['sem-corpo'], log: (line) => lines.push(line) })).written,
-    ).toEqual(['sem-corpo']);
+    expect((await sync(db, ['sem-corpo'], (line) => lines.push(line))).written).toEqual(['sem-corpo']);
     expect(lines.join('\n')).toContain('the body of "sem-corpo" could not be read');
     expect(search(db.sqlite, '"escad"*')).toEqual(['sem-corpo']);
     await kv.put([{ key: sem.item.htmlPath, value: sem.body }]);
@@ -170,6 +183,56 @@ describe('a sync from the live list', () => {
     await expect(readLiveList(kv)).rejects.toThrow(/is missing: the search index was left as it is/);
     await expect(sync(db)).rejects.toThrow();
     expect(rowCount(db.sqlite).articles).toBe(3);
+  });
+
+  // Publish and unpublish each sync after their switch, without the lock: the sync that read the list first may write last.
+  it.each([
+    {
+      race: 'an unpublish lands while the publish’s sync is writing',
+      setup: async () => {},
+      first: () => publish([article('disputa', '2025-06-01', 'v1', { titulo: 'Pergolados de madeira' })]),
+      second: () => unpublish('disputa'),
+      indexed: [] as string[],
+    },
+    {
+      race: 'a publish lands while the unpublish’s sync is writing',
+      setup: () => publish([article('disputa', '2025-06-01', 'v1', { titulo: 'Pergolados de madeira' })]),
+      first: () => unpublish('disputa'),
+      second: () => publish([article('disputa', '2025-06-01', 'v2', { titulo: 'Pergolados de madeira' })]),
+      indexed: ['disputa'],
+    },
+  ])('$race: the search ends as the site is, whichever sync writes last', async ({ setup, first, second, indexed }) => {
+    const db = sqliteDb();
+    await setup();
+    await sync(db);
+    await first();
+    const lines: string[] = [];
+    // The second run switches and syncs completely after the first sync read the list, before it writes.
+    const racing = interruptedOnce(db, async () => {
+      await second();
+      await sync(db, ['disputa']);
+    });
+    await syncLive(racing, kv, { slugs: ['disputa'], log: (line) => lines.push(line), bundled });
+    expect(search(db.sqlite, '"pergolad"*')).toEqual(indexed);
+    expect((await readLiveList(kv)).items!.filter((item) => item.slug === 'disputa').map((item) => item.slug)).toEqual(indexed);
+    expect(lines.join('\n')).toContain('the news index changed during the sync');
+    // Nothing left to repair.
+    expect(await sync(db, ['disputa'])).toMatchObject({ written: [], deleted: [] });
+  });
+
+  it('gives up, saying so, when the index changes under every attempt', async () => {
+    const db = sqliteDb();
+    let n = 0;
+    const busy: SearchDb = {
+      ...db,
+      async versions(slugs) {
+        // Another run publishes between each attempt's read and its check.
+        await publish([article(`outra-${n++}`, '2025-06-01')]);
+        return db.versions(slugs);
+      },
+    };
+    await expect(sync(busy, ['outra-0'])).rejects.toThrow(`kept changing during the search sync (${MAX_SYNC_ATTEMPTS} tries)`);
+    expect(n).toBe(MAX_SYNC_ATTEMPTS);
   });
 
   it('says what it did in one line', () => {
