@@ -32,6 +32,9 @@ export const AUTHOR_TEXT = {
 /** How many authors a registry may hold: far above a newsroom, and a bound on what a corrupt one makes a read loop over. */
 export const MAX_AUTHORS = 2_000;
 
+/** Whether `slug` has an author's page: the registry lists them, or they are the site's editor (who has one without it). */
+export const hasAuthorPage = (registry: ReadonlyMap<string, Author>, slug: string) => registry.has(slug) || slug === DEFAULT_AUTHOR_SLUG;
+
 /** The author an article is signed by: its `autor`, else the site's editor. */
 export const authorOf = (item: { autor?: string }) => item.autor ?? DEFAULT_AUTHOR_SLUG;
 

@@ -74,12 +74,13 @@ const legacyChunkKey = (kind: ChunkKind, n: number) => `index/${kind}/${n}.json`
 export type CollectionKind = 'autor' | 'tema';
 /** A collection's name, as the meta keys it: `autor/<slug>`, `tema/<slug>`. */
 export const collectionName = (kind: CollectionKind, slug: string) => `${kind}/${slug}`;
-const COLLECTION_NAME = /^(?:autor|tema)\/(.+)$/;
-/** `autor/<slug>` or `tema/<slug>`, the slug as an article's (so a stored name never makes an overlong or odd key). */
-const isCollectionName = (name: string) => {
-  const slug = COLLECTION_NAME.exec(name)?.[1];
-  return slug !== undefined && isValidSlug(slug);
-};
+const COLLECTION_NAME = /^(autor|tema)\/(.+)$/;
+/** A name read back: `autor/<slug>` or `tema/<slug>`, the slug as an article's (so a stored name never makes an overlong or odd key); else null. */
+export function parseCollectionName(name: string): { kind: CollectionKind; slug: string } | null {
+  const [, kind, slug] = COLLECTION_NAME.exec(name) ?? [];
+  return slug !== undefined && isValidSlug(slug) ? { kind: kind as CollectionKind, slug } : null;
+}
+const isCollectionName = (name: string) => parseCollectionName(name) !== null;
 const collectionKey = (name: string, hash: string) => `index/collections/${name}.${hash}.json`;
 const collectionPageKey = (name: string, n: number, hash: string) => `index/collections/${name}/${n}.${hash}.json`;
 const authorsKey = (hash: string) => `index/authors.${hash}.json`;

@@ -1,7 +1,7 @@
 import QuickLRU from 'quick-lru';
 import { currentTime } from '../lib/clock';
 import { describeError, log } from '../log';
-import { type Author, DEFAULT_AUTHOR_SLUG, parseRegistry } from './authors';
+import { type Author, DEFAULT_AUTHOR_SLUG, hasAuthorPage, parseRegistry } from './authors';
 import { isValidSlug } from './format';
 import {
   CHUNK_SIZE,
@@ -13,12 +13,14 @@ import {
   INDEX_META_KEY,
   type IndexMeta,
   parseCollection,
+  parseCollectionName,
   parseIndexMeta,
   SITEMAP_CHUNK_SIZE,
   shardOf,
   visibleCount,
 } from './news-index';
 import { type NewsEntry, parseNewsItem } from './news-item';
+import { isThemeSlug } from './themes';
 import { parseUpdated } from './updated';
 
 /**
@@ -466,6 +468,23 @@ export async function getAuthors(env: ContentBindings, index: NewsIndex): Promis
   }
   if (!fellBack && text !== null) registryCache.set(index, authors);
   return authors;
+}
+
+/**
+ * The author and theme pages the index's lists give a page to, as names
+ * (`autor/<slug>`, `tema/<slug>`): a theme of the fixed table, an author the
+ * registry lists or the site's editor. Anyone else's list (an author since
+ * dropped from the registry, a name in a damaged meta) would put a 404 in
+ * the sitemap.
+ */
+export async function collectionsWithPages(env: ContentBindings, index: NewsIndex): Promise<string[]> {
+  const names = [...index.meta.collections.keys()];
+  const registry = names.some((name) => parseCollectionName(name)?.kind === 'autor') ? await getAuthors(env, index) : new Map();
+  return names.filter((name) => {
+    const parsed = parseCollectionName(name);
+    if (parsed === null) return false;
+    return parsed.kind === 'tema' ? isThemeSlug(parsed.slug) : hasAuthorPage(registry, parsed.slug);
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { AuthorAvatar } from '../components/AuthorAvatar';
-import { type Author, DEFAULT_AUTHOR_SLUG } from '../content/authors';
+import { type Author, hasAuthorPage } from '../content/authors';
 import { isValidSlug } from '../content/format';
 import type { CollectionKind } from '../content/news-index';
 import { getAuthors, getCollection, getNewest, getNewsIndex, type NewsIndex, visibleIn } from '../content/store';
@@ -46,10 +46,9 @@ function describeTheme(slug: string): Described | null {
  */
 async function describeAuthor(c: Context<AppEnv>, index: NewsIndex, slug: string): Promise<Described | null> {
   const { site } = c.var;
-  const found = (await getAuthors(c.env, index)).get(slug);
-  const author: Author | undefined =
-    found ?? (slug === DEFAULT_AUTHOR_SLUG ? { slug, nome: site.editor.name, cargo: site.editor.role, bio: '' } : undefined);
-  if (!author) return null;
+  const registry = await getAuthors(c.env, index);
+  if (!hasAuthorPage(registry, slug)) return null;
+  const author: Author = registry.get(slug) ?? { slug, nome: site.editor.name, cargo: site.editor.role, bio: '' };
   return {
     eyebrow: 'Autor',
     title: author.nome,

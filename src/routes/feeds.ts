@@ -3,6 +3,7 @@ import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { getPublishedSince } from '../content/recent-articles';
 import {
+  collectionsWithPages,
   getAuthors,
   getNewest,
   getNewsIndex,
@@ -24,7 +25,7 @@ async function sitemapPart(c: Context<AppEnv>, index: NewsIndex, n: number, now:
   const articles = await getSitemapChunk(c.env, index, n, now);
   const [newest] = n === 0 ? await getNewest(c.env, index, 0, 1, now) : [];
   // The first file also names every author's and theme's page the index has (a few hundred at most).
-  const lists = n === 0 ? [...index.meta.collections.keys()].map((name) => `/${name}`) : [];
+  const lists = n === 0 ? (await collectionsWithPages(c.env, index)).map((name) => `/${name}`) : [];
   return c.body(sitemapXml(c.var.site, articles, n === 0 ? { newest: newest && updatedIso(newest.data) } : null, lists), 200, XML);
 }
 

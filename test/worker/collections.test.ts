@@ -268,4 +268,26 @@ describe('authors and themes in the feed and the sitemap', () => {
     );
     for (const path of locs) expect((await fetchPath(path!)).status, path).toBe(200);
   });
+
+  it('the sitemap leaves out lists that have no page: an author the registry lacks, a theme outside the table', async () => {
+    const items = [
+      newsItem('da-ana', { autor: 'ana-souza', temas: ['decoracao'] }),
+      newsItem('de-ninguem', { autor: 'ninguem' }),
+      newsItem('da-editora'),
+    ];
+    const files = buildIndex(items, testHash, Date.UTC(2026, 0, 1), AUTHORS);
+    const meta = JSON.parse(files.get(INDEX_META_KEY)!) as IndexMetaFile;
+    // A damaged meta also names a theme no article can have.
+    files.set(
+      INDEX_META_KEY,
+      JSON.stringify({ ...meta, collections: { ...meta.collections, 'tema/nao-e-tema': meta.collections!['tema/decoracao'] } }),
+    );
+    await putIndex(files);
+    const locs = [...(await text('/sitemap.xml')).matchAll(/<loc>http:\/\/localhost:8787(\/(?:autor|tema)\/[^<]+)<\/loc>/g)].map(
+      (m) => m[1]!,
+    );
+    expect(locs.sort()).toEqual(['/autor/ana-souza', '/autor/helena-duarte', '/tema/decoracao']);
+    for (const path of locs) expect((await fetchPath(path)).status, path).toBe(200);
+    for (const path of ['/autor/ninguem', '/tema/nao-e-tema']) expect((await fetchPath(path)).status, path).toBe(404);
+  });
 });
