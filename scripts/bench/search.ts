@@ -18,8 +18,9 @@
  */
 import { readD1Migrations } from '@cloudflare/vitest-plugin';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
-import { DELETE_ALL, type SearchDocument, UPSERT_DOCUMENTS } from '../../src/search/index-sql.ts';
+import { DELETE_ALL, type SearchDocument, sortKeyBound, UPSERT_DOCUMENTS } from '../../src/search/index-sql.ts';
 import { parseSearchQuery } from '../../src/search/query.ts';
+import { COUNT_SQL, PAGE_SQL, SEARCH_PAGE_SIZE } from '../../src/search/search-db.ts';
 import { BENCH_VARS } from './fake-env.ts';
 import { commandLine, processTree, threadsCpuNanos } from './process-cpu.ts';
 import { generatedSearchDocument } from './search-documents.ts';
@@ -128,17 +129,10 @@ export async function benchSearch({ count = 100_000, runs = 5 } = {}): Promise<S
         // The statements the page runs, straight to D1: its own duration for them.
         const query = parseSearchQuery(q);
         const match = query.kind === 'terms' ? query.match : '';
+        const bound = sortKeyBound(Date.now());
         const [counted, paged] = await db.batch([
-          db
-            .prepare(
-              'SELECT count(*) FROM search_text JOIN search_articles a ON a.id = search_text.rowid WHERE search_text MATCH ?1 AND a.published <= ?2',
-            )
-            .bind(match, Date.now()),
-          db
-            .prepare(
-              'SELECT a.id FROM search_text JOIN search_articles a ON a.id = search_text.rowid WHERE search_text MATCH ?1 AND a.published <= ?2 ORDER BY a.published DESC, a.id DESC LIMIT 24 OFFSET ?3',
-            )
-            .bind(match, Date.now(), ((pagina ?? 1) - 1) * 24),
+          db.prepare(COUNT_SQL).bind(match, bound),
+          db.prepare(PAGE_SQL).bind(match, bound, SEARCH_PAGE_SIZE, ((pagina ?? 1) - 1) * SEARCH_PAGE_SIZE),
         ]);
         // The first run warms the isolate and SQLite's page cache up: not counted.
         if (run === 0) continue;

@@ -21,22 +21,42 @@ export interface SearchDocument {
   corpo: string;
 }
 
-/** Inserts or replaces documents, by slug: running it twice leaves one row per slug. */
+/** The id part of a sort key: ids stay below it (migrations/0002_search_order.sql). */
+const ID_RANGE = 2 ** 26;
+const MINUTE_MS = 60_000;
+
+/**
+ * An article's place in the results, newest first: its time in whole minutes
+ * (an article's `data` is at most minute-precise), then its id. The full-text
+ * table's rowid is this key, so FTS5 yields matches newest first and stops
+ * after a page. Unique while ids stay below 2^26.
+ */
+const SORT_KEY = `(published / ${MINUTE_MS}) * ${ID_RANGE} + id`;
+
+/** The largest sort key of an article published by `now` (ms): "published <= now" as a rowid bound. */
+export const sortKeyBound = (now: number) => Math.floor(now / MINUTE_MS) * ID_RANGE + (ID_RANGE - 1);
+
+/**
+ * Inserts or replaces documents, by slug: running it twice leaves one row
+ * per slug. The text is removed under its old key before the key is
+ * computed again (the date may have changed), and written under the new one.
+ */
 export const UPSERT_DOCUMENTS = [
+  `DELETE FROM search_text WHERE rowid IN
+     (SELECT a.sort_key FROM search_articles a JOIN json_each(?1) j ON a.slug = j.value ->> 'slug')`,
   `INSERT INTO search_articles (slug, published, item, version)
      SELECT value ->> 'slug', value ->> 'published', value ->> 'item', value ->> 'version' FROM json_each(?1) WHERE true
      ON CONFLICT (slug) DO UPDATE SET published = excluded.published, item = excluded.item, version = excluded.version`,
-  `DELETE FROM search_text WHERE rowid IN
-     (SELECT a.id FROM search_articles a JOIN json_each(?1) j ON a.slug = j.value ->> 'slug')`,
+  `UPDATE search_articles SET sort_key = ${SORT_KEY} WHERE slug IN (SELECT value ->> 'slug' FROM json_each(?1))`,
   `INSERT INTO search_text (rowid, titulo, descricao, corpo)
-     SELECT a.id, j.value ->> 'titulo', j.value ->> 'descricao', j.value ->> 'corpo'
+     SELECT a.sort_key, j.value ->> 'titulo', j.value ->> 'descricao', j.value ->> 'corpo'
      FROM json_each(?1) j JOIN search_articles a ON a.slug = j.value ->> 'slug'`,
 ] as const;
 
 /** Removes the articles whose slugs are listed; a slug not indexed is ignored. */
 export const DELETE_SLUGS = [
   `DELETE FROM search_text WHERE rowid IN
-     (SELECT id FROM search_articles WHERE slug IN (SELECT value FROM json_each(?1)))`,
+     (SELECT sort_key FROM search_articles WHERE slug IN (SELECT value FROM json_each(?1)))`,
   'DELETE FROM search_articles WHERE slug IN (SELECT value FROM json_each(?1))',
 ] as const;
 

@@ -2,6 +2,7 @@ import { type NewsEntry, parseNewsItem } from '../content/news-item';
 import { PAGE_SIZE } from '../lib/pagination';
 import { log } from '../log';
 import { highlightParts, type TextPart } from './highlight';
+import { sortKeyBound } from './index-sql';
 
 /** Results per page: the home grid's (24, eight rows of three cards). */
 export const SEARCH_PAGE_SIZE = PAGE_SIZE;
@@ -21,32 +22,29 @@ export interface SearchPage {
 }
 
 /**
- * How many published articles match. FTS5 hands over the matching rows, the
- * join keeps those already published (a scheduled article is not found
- * before its time).
+ * How many published articles match. FTS5 hands over the matching rows up to
+ * the bound of "published by now" (a scheduled article is not found before
+ * its time; src/search/index-sql.ts, sortKeyBound); the join counts only rows
+ * whose article is indexed, as the page shows them.
  */
-const COUNT_SQL = `SELECT count(*) AS total
-  FROM search_text JOIN search_articles a ON a.id = search_text.rowid
-  WHERE search_text MATCH ?1 AND a.published <= ?2`;
+export const COUNT_SQL = `SELECT count(*) AS total
+  FROM search_text JOIN search_articles a ON a.sort_key = search_text.rowid
+  WHERE search_text MATCH ?1 AND search_text.rowid <= ?2`;
 
 /**
- * One page of matches, newest first. The page's rows are picked first (the
- * inner query: ids and dates only), and only those get their highlighted
- * title and passages, so highlighting costs one page of rows, not every match.
- * char(2) and char(3) are the markers (src/search/highlight.ts).
+ * One page of matches, newest first. The rowid is the sort key, so FTS5
+ * yields the matches in the page's order and stops after it: the cost is the
+ * page's rows (and the offset's), not every match, and only the page's rows
+ * get their highlighted title and passages. char(2) and char(3) are the
+ * markers (src/search/highlight.ts).
  */
-const PAGE_SQL = `WITH page AS (
-    SELECT a.id, a.published FROM search_text JOIN search_articles a ON a.id = search_text.rowid
-    WHERE search_text MATCH ?1 AND a.published <= ?2
-    ORDER BY a.published DESC, a.id DESC LIMIT ?3 OFFSET ?4
-  )
-  SELECT a.slug, a.item,
+export const PAGE_SQL = `SELECT a.slug, a.item,
     highlight(search_text, 0, char(2), char(3)) AS titulo,
     snippet(search_text, 2, char(2), char(3), '…', 32) AS corpo,
     snippet(search_text, 1, char(2), char(3), '…', 32) AS descricao
-  FROM page JOIN search_text ON search_text.rowid = page.id JOIN search_articles a ON a.id = page.id
-  WHERE search_text MATCH ?1
-  ORDER BY page.published DESC, page.id DESC`;
+  FROM search_text JOIN search_articles a ON a.sort_key = search_text.rowid
+  WHERE search_text MATCH ?1 AND search_text.rowid <= ?2
+  ORDER BY search_text.rowid DESC LIMIT ?3 OFFSET ?4`;
 
 interface PageRow {
   slug: unknown;
@@ -86,9 +84,10 @@ function resultOf(row: PageRow, now: number): SearchResult | null {
  */
 export async function searchArticles(db: D1Database, match: string, page: number, now: number): Promise<SearchPage> {
   const offset = (page - 1) * SEARCH_PAGE_SIZE;
+  const bound = sortKeyBound(now);
   const [counted, rows] = await db.batch([
-    db.prepare(COUNT_SQL).bind(match, now),
-    db.prepare(PAGE_SQL).bind(match, now, SEARCH_PAGE_SIZE, offset),
+    db.prepare(COUNT_SQL).bind(match, bound),
+    db.prepare(PAGE_SQL).bind(match, bound, SEARCH_PAGE_SIZE, offset),
   ]);
   const total = Number((counted?.results[0] as { total?: unknown } | undefined)?.total);
   const results = ((rows?.results ?? []) as PageRow[]).map((row) => resultOf(row, now)).filter((result) => result !== null);

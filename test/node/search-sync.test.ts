@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PreparedArticle } from '../../scripts/content/check-article';
@@ -17,13 +17,11 @@ import { article, bundleOf, itemsOf, runOptions } from './content/publish-fixtur
 
 /**
  * The search database as plain SQLite (Node's own, which has FTS5) with the
- * real migration: the statements the commands send to D1 run here unchanged.
+ * real migrations: the statements the commands send to D1 run here unchanged.
  * `inlinedSql` runs them the way `--remote` does (`?1` written out as a
  * literal, src/search/search-db.ts), so both paths are exercised.
  */
-function sqliteDb({ inlinedSql = false } = {}): SearchDb & { sqlite: DatabaseSync; runs: number } {
-  const sqlite = new DatabaseSync(':memory:');
-  sqlite.exec(readFileSync('migrations/0001_search.sql', 'utf8'));
+function sqliteDb({ inlinedSql = false, sqlite = migrated() } = {}): SearchDb & { sqlite: DatabaseSync; runs: number } {
   const db = {
     sqlite,
     runs: 0,
@@ -43,12 +41,23 @@ function sqliteDb({ inlinedSql = false } = {}): SearchDb & { sqlite: DatabaseSyn
   return db;
 }
 
+const MIGRATIONS = readdirSync('migrations')
+  .filter((name) => name.endsWith('.sql'))
+  .sort();
+
+/** An empty search database with the migrations applied, in order (the first `upTo` of them when given). */
+function migrated(upTo = MIGRATIONS.length): DatabaseSync {
+  const sqlite = new DatabaseSync(':memory:');
+  for (const name of MIGRATIONS.slice(0, upTo)) sqlite.exec(readFileSync(`migrations/${name}`, 'utf8'));
+  return sqlite;
+}
+
 /** Slugs matching a MATCH expression, as the worker would find them (newest first). */
 const search = (db: DatabaseSync, match: string) =>
   db
     .prepare(
-      `SELECT a.slug FROM search_text JOIN search_articles a ON a.id = search_text.rowid
-       WHERE search_text MATCH ?1 ORDER BY a.published DESC, a.id DESC`,
+      `SELECT a.slug FROM search_text JOIN search_articles a ON a.sort_key = search_text.rowid
+       WHERE search_text MATCH ?1 ORDER BY search_text.rowid DESC`,
     )
     .all(match)
     .map((row) => row.slug);
@@ -241,6 +250,57 @@ describe('a sync from the live list', () => {
   });
 });
 
+describe('the order key (rowid = minute of publication, then id)', () => {
+  const dated = (slug: string, data: string) => article(slug, data, 'v1', { titulo: `Casa ${slug}` });
+
+  it('finds the newest first, by minute then by the order written, and keeps one text row per article as dates change', async () => {
+    const db = sqliteDb();
+    const articles = [
+      dated('manha', '2025-03-01T09:00'),
+      dated('antigo', '2024-01-01'),
+      dated('tarde', '2025-03-01T15:30'),
+      dated('mesmo-dia', '2025-03-01'),
+    ];
+    await syncSearch(db, { items: itemsOf(articles), bodies: async () => new Map() });
+    expect(search(db.sqlite, '"casa"')).toEqual(['tarde', 'manha', 'mesmo-dia', 'antigo']);
+    // A correction moves "antigo" to the newest minute: its text is found under the new key only.
+    const moved = dated('antigo', '2025-03-02T08:00');
+    const others = articles.filter((a) => a.item.slug !== 'antigo');
+    await syncSearch(db, { items: itemsOf([moved, ...others]), bodies: async () => new Map() });
+    expect(search(db.sqlite, '"casa"')).toEqual(['antigo', 'tarde', 'manha', 'mesmo-dia']);
+    expect(rowCount(db.sqlite)).toEqual({ articles: 4, text: 4 });
+  });
+
+  it('migrating an index written before the key keeps every article, newest first, with nothing for a sync to rewrite', async () => {
+    const sqlite = migrated(1);
+    const articles = [dated('a', '2025-01-10'), dated('b', '2024-06-01'), dated('c', '2025-02-01T10:15')];
+    // Written as the first schema's commands wrote it: the text's rowid is the article's id.
+    for (const { item, body } of articles) {
+      const document = await searchDocument(item, body);
+      const { lastInsertRowid } = sqlite
+        .prepare('INSERT INTO search_articles (slug, published, item, version) VALUES (?, ?, ?, ?)')
+        .run(document.slug, document.published, document.item, document.version);
+      sqlite
+        .prepare('INSERT INTO search_text (rowid, titulo, descricao, corpo) VALUES (?, ?, ?, ?)')
+        .run(lastInsertRowid, document.titulo, document.descricao, document.corpo);
+    }
+    for (const name of MIGRATIONS.slice(1)) sqlite.exec(readFileSync(`migrations/${name}`, 'utf8'));
+    const db = sqliteDb({ sqlite });
+    expect(search(sqlite, '"casa"')).toEqual(['c', 'a', 'b']);
+    expect(rowCount(sqlite)).toEqual({ articles: 3, text: 3 });
+    expect(
+      await syncSearch(db, {
+        items: itemsOf(articles),
+        bodies: async (paths) => new Map(articles.filter((a) => paths.includes(a.item.htmlPath)).map((a) => [a.item.htmlPath, a.body])),
+      }),
+    ).toEqual({
+      written: [],
+      deleted: [],
+      unchanged: 3,
+    });
+  });
+});
+
 describe('writing to the remote database', () => {
   it('runs the same statements with the JSON written out as an SQL literal, quotes and $ patterns included', async () => {
     const tricky = article('aspas', '2025-06-01', 'v1', { titulo: "D'Ávila: o \"retrofit\" $& $' $` ?1 de 'prédios'" });
@@ -249,14 +309,13 @@ describe('writing to the remote database', () => {
     for (const db of [bound, literal])
       await syncSearch(db, { items: [tricky.item], bodies: async () => new Map([[tricky.item.htmlPath, tricky.body]]) });
     const row = (db: DatabaseSync) =>
-      db.prepare('SELECT a.slug, a.item, t.titulo FROM search_articles a JOIN search_text t ON t.rowid = a.id').get();
+      db.prepare('SELECT a.slug, a.item, t.titulo FROM search_articles a JOIN search_text t ON t.rowid = a.sort_key').get();
     expect(row(literal.sqlite)).toEqual(row(bound.sqlite));
     expect((row(literal.sqlite) as { titulo: string }).titulo).toBe(tricky.item.titulo);
   });
 
   it('sends the statements a few megabytes to a wrangler call, and reads versions after what it kept back', async () => {
-    const sqlite = new DatabaseSync(':memory:');
-    sqlite.exec(readFileSync('migrations/0001_search.sql', 'utf8'));
+    const sqlite = migrated();
     const calls: string[] = [];
     // What `wrangler d1 execute --remote` does with each call, on local SQLite.
     const db = remoteSearchDb((args) => {
