@@ -1,11 +1,18 @@
 import QuickLRU from 'quick-lru';
 import { escapeXml } from '../lib/escape-xml';
+import { readingTimeMinutes } from '../lib/reading-time';
 import { describeError, log } from '../log';
 import { settledBody } from './body-html';
 import { MAX_BODY_BYTES } from './html-policy';
 
+/** A body ready to show: its HTML, and its reading time (counted once, kept with it). */
+export interface ReadyBody {
+  html: string;
+  readingMinutes: number;
+}
+
 /** An article body made safe to serve, or why it cannot be shown. */
-export type SanitizedBody = { html: string } | { refused: 'too-large' };
+export type SanitizedBody = ReadyBody | { refused: 'too-large' };
 
 /**
  * The article HTML a reader gets: only what the body policy allows
@@ -20,7 +27,7 @@ export type SanitizedBody = { html: string } | { refused: 'too-large' };
  */
 export function sanitizeArticleHtml(raw: string, slug: string): SanitizedBody {
   const kept = recentlySanitized.get(raw);
-  if (kept !== undefined) return { html: kept };
+  if (kept !== undefined) return kept;
   // A UTF-8 character is at most 3 bytes per UTF-16 unit: count bytes only near the limit.
   if (raw.length > MAX_BODY_BYTES / 3 && new TextEncoder().encode(raw).byteLength > MAX_BODY_BYTES) {
     log('error', 'article_body_too_large', { slug, chars: raw.length, limit: MAX_BODY_BYTES });
@@ -33,8 +40,9 @@ export function sanitizeArticleHtml(raw: string, slug: string): SanitizedBody {
     log('error', 'article_body_unreadable', { slug, ...describeError(error) });
     clean = escapedParagraphs(raw);
   }
-  recentlySanitized.set(raw, clean);
-  return { html: clean };
+  const ready = { html: clean, readingMinutes: readingTimeMinutes(clean) };
+  recentlySanitized.set(raw, ready);
+  return ready;
 }
 
 /**
@@ -45,7 +53,7 @@ export function sanitizeArticleHtml(raw: string, slug: string): SanitizedBody {
 const BODIES_KEPT = 32;
 
 /** Sanitized bodies by their raw text. */
-const recentlySanitized = new QuickLRU<string, string>({ maxSize: BODIES_KEPT });
+const recentlySanitized = new QuickLRU<string, ReadyBody>({ maxSize: BODIES_KEPT });
 
 /** The body's source as text, one paragraph per blank-line-separated block: shown, never interpreted. */
 function escapedParagraphs(raw: string): string {

@@ -6,18 +6,18 @@ import { ThemeLinks } from '../components/ThemeLinks';
 import type { SiteConfig } from '../config';
 import type { Author } from '../content/authors';
 import type { NewsEntry } from '../content/news-item';
+import type { ReadyBody } from '../content/sanitize-html';
 import { themesOf } from '../content/themes';
 import { updatedIso } from '../content/updated';
 import { formatLongDate } from '../lib/dates';
-import { readingTimeMinutes } from '../lib/reading-time';
 import type { RenderedCards } from '../render/cards';
 import { collectionPath } from '../seo/urls';
 
 interface ArticlePageProps {
   site: SiteConfig;
   item: NewsEntry;
-  /** Sanitized HTML body. */
-  body: string;
+  /** The sanitized body and its reading time. */
+  body: ReadyBody;
   /** The related articles' cards. */
   related: RenderedCards;
   /** Who signs it: its `autor`, else the site's editor. */
@@ -36,7 +36,6 @@ export const imageCredit = (credito: string | undefined) =>
 
 /** Article page (docs/product.md §2): meta line, title, lead, author, image, body, related articles. */
 export function ArticlePage({ site, item, body, related, author }: ArticlePageProps) {
-  const minutes = readingTimeMinutes(body);
   return (
     <>
       <article className="container article">
@@ -63,7 +62,7 @@ export function ArticlePage({ site, item, body, related, author }: ArticlePagePr
                 <span aria-hidden="true"> · </span>
               </>
             )}
-            <span>{minutes} min de leitura</span>
+            <span>{body.readingMinutes} min de leitura</span>
           </p>
           <h1>{item.titulo}</h1>
           <p className="article-lead">{item.descricao}</p>
@@ -82,7 +81,7 @@ export function ArticlePage({ site, item, body, related, author }: ArticlePagePr
           <figcaption>{imageCredit(item.credito)}</figcaption>
         </figure>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the body comes out of the sanitizer (src/content/sanitize-html.ts) */}
-        <div className="prose article-body" dangerouslySetInnerHTML={{ __html: body }} />
+        <div className="prose article-body" dangerouslySetInnerHTML={{ __html: body.html }} />
         <ThemeLinks themes={themesOf(item)} label="Temas desta notícia" className="article-themes" />
         <AdSlot ads={site.ads} placement="article" />
       </article>

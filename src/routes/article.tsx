@@ -61,7 +61,7 @@ export const articleRoute = createFactory<AppEnv, typeof ROUTES.article>().creat
     relatedArticles(c.env, index, item, now),
     getAuthorOf(c.env, index, item, { nome: site.editor.name, cargo: site.editor.role }),
   ]);
-  return c.render(<ArticlePage site={site} item={item} body={body.html} related={renderCards(related, 'below')} author={author} />, {
+  return c.render(<ArticlePage site={site} item={item} body={body} related={renderCards(related, 'below')} author={author} />, {
     title: item.titulo,
     description: item.descricao,
     image: { ...articleShareImage(item), alt: imageAlt(item) },

@@ -30,6 +30,17 @@ describe('sanitizeArticleHtml', () => {
     expect(out).toBe('<p>a</p>texto<p>b</p>');
   });
 
+  it('counts the reading time of what it serves, not of what it removed, and keeps it with the body', () => {
+    const words = (n: number, word: string) => Array.from({ length: n }, () => word).join(' ');
+    // 401 words shown (3 minutes at 200 a minute); 600 more in a script, removed with it.
+    const raw = `<p>${words(401, 'casa')}</p><script>${words(600, 'x')}</script>`;
+    const first = sanitizeArticleHtml(raw, 'tempo');
+    expect(first).toMatchObject({ html: `<p>${words(401, 'casa')}</p>`, readingMinutes: 3 });
+    // The same body again: the same result, counted once.
+    expect(sanitizeArticleHtml(raw, 'tempo')).toBe(first);
+    expect(sanitizeArticleHtml('<p>uma palavra</p>', 'curto')).toMatchObject({ readingMinutes: 1 });
+  });
+
   it('keeps only allowed attributes: no handlers, styles, classes, ids, names or data-*', () => {
     const out = clean('<p onclick="x()" ONMOUSEOVER="y()" style="display:none" class="k" id="cookie" data-ad-client="z" title="t">t</p>');
     expect(out).toBe('<p title="t">t</p>');
