@@ -14,6 +14,9 @@ const PAGES = {
   article: '/noticia/como-decorar-apartamentos-pequenos',
   about: '/sobre',
   contact: '/contato',
+  theme: '/tema/decoracao',
+  author: '/autor/rafael-moreira',
+  search: '/busca?q=decoracao',
   notfound: '/nao-existe',
 };
 const WIDTHS = (process.env.WIDTHS ?? '375,800,1280').split(',').map(Number);
