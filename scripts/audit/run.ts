@@ -37,7 +37,13 @@ interface AuditedPage {
 
 const PAGES: AuditedPage[] = [
   { name: 'home', path: '/', status: 200, structuredData: ['NewsMediaOrganization', 'WebSite'] },
-  { name: 'article', path: '/noticia/como-decorar-apartamentos-pequenos', status: 200, structuredData: ['NewsArticle', 'BreadcrumbList'] },
+  // The sample with the most optional fields: an author from the registry, a credit, a correction and its note.
+  {
+    name: 'article',
+    path: '/noticia/financiamento-imobiliario-sac-ou-price',
+    status: 200,
+    structuredData: ['NewsArticle', 'BreadcrumbList'],
+  },
   { name: 'static page', path: '/politica-de-privacidade', status: 200, structuredData: [] },
   { name: 'theme page', path: '/tema/decoracao', status: 200, structuredData: ['BreadcrumbList'] },
   { name: 'author page', path: '/autor/camila-nogueira', status: 200, structuredData: ['BreadcrumbList', 'Person'] },

@@ -5,7 +5,7 @@ import { type ArticleSource, BODY_FILE, editDistance, META_FILE, publishedImageN
 import { checkAuthorField } from './author-registry.ts';
 import { checkBody } from './check-body.ts';
 import { checkDate } from './check-date.ts';
-import { checkAlt, checkCredit, checkFeatured, checkPlainText, checkThemes, checkUpdated } from './check-fields.ts';
+import { checkAlt, checkCorrection, checkCredit, checkFeatured, checkPlainText, checkThemes, checkUpdated } from './check-fields.ts';
 import { checkFigures, type FigureImage, figureVariants } from './check-figures.ts';
 import { checkImage } from './check-image.ts';
 import { publishedBodyPath } from './content-hash.ts';
@@ -45,7 +45,7 @@ function checkText(meta: Record<string, unknown>, field: 'titulo' | 'descricao',
 const IMAGE_NAMES = Object.values(IMAGE_FORMATS).map(({ extensions }) => `imagem.${extensions[0]}`);
 
 /** Every key article.json may hold (`slug` only as the folder's name); any other is an error. */
-const FIELDS = ['titulo', 'descricao', 'data', 'alt', 'credito', 'atualizado', 'destaque', 'autor', 'temas', 'slug'];
+const FIELDS = ['titulo', 'descricao', 'data', 'alt', 'credito', 'atualizado', 'correcao', 'destaque', 'autor', 'temas', 'slug'];
 /** The fields an article cannot do without: a misspelt one is reported as missing. */
 const REQUIRED_FIELDS = ['titulo', 'descricao', 'data'];
 const ALIASES: Record<string, string> = {
@@ -66,6 +66,10 @@ const ALIASES: Record<string, string> = {
   atualizacao: 'atualizado',
   'data de atualizacao': 'atualizado',
   modificado: 'atualizado',
+  correction: 'correcao',
+  correcoes: 'correcao',
+  'nota de correcao': 'correcao',
+  errata: 'correcao',
   featured: 'destaque',
   'em destaque': 'destaque',
   destacado: 'destaque',
@@ -98,14 +102,18 @@ function fieldMeant(key: string): string | undefined {
  * those present (an article without them publishes exactly as before), texts
  * trimmed, `destaque` only when true.
  */
-function optionalFields(meta: Record<string, unknown>): Pick<NewsItem, 'alt' | 'credito' | 'atualizado' | 'destaque' | 'autor' | 'temas'> {
+function optionalFields(
+  meta: Record<string, unknown>,
+): Pick<NewsItem, 'alt' | 'credito' | 'atualizado' | 'correcao' | 'destaque' | 'autor' | 'temas'> {
   const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
   const alt = text(meta.alt);
   const credito = text(meta.credito);
+  const correcao = text(meta.correcao);
   return {
     ...(alt === undefined ? {} : { alt }),
     ...(credito === undefined ? {} : { credito }),
     ...(typeof meta.atualizado === 'string' ? { atualizado: meta.atualizado } : {}),
+    ...(correcao === undefined ? {} : { correcao }),
     ...(meta.destaque === true ? { destaque: true as const } : {}),
     ...(typeof meta.autor === 'string' ? { autor: meta.autor } : {}),
     ...(Array.isArray(meta.temas) ? { temas: meta.temas as NewsItem['temas'] } : {}),
@@ -197,6 +205,7 @@ export async function checkArticle(
     problems.push(
       ...checkCredit(meta.credito, metaFile),
       ...checkUpdated(meta.atualizado, meta.data, metaFile, today),
+      ...checkCorrection(meta, metaFile),
       ...checkFeatured(meta.destaque, metaFile),
       ...checkAuthorField(meta.autor, metaFile, authors),
       ...checkThemes(meta.temas, metaFile),

@@ -1,4 +1,4 @@
-import { ALT_CHARS, CREDIT_CHARS } from '../../src/content/news-item.ts';
+import { ALT_CHARS, CORRECTION_CHARS, CREDIT_CHARS } from '../../src/content/news-item.ts';
 import { isThemeSlug, THEME_LIST } from '../../src/content/themes.ts';
 import { parseUpdated, SITE_TIME_ZONE, siteInstantOf } from '../../src/content/updated.ts';
 import { parseCalendarDate } from '../../src/lib/dates.ts';
@@ -8,7 +8,7 @@ import { error, type Problem, warning } from './problems.ts';
 
 /**
  * The optional fields of article.json: `alt` (required for new articles),
- * `credito`, `atualizado`, `destaque` and `temas` (`autor` is checked against
+ * `credito`, `atualizado`, `correcao`, `destaque` and `temas` (`autor` is checked against
  * the registry: author-registry.ts). Each problem names the file, the
  * field and the fix; the worker applies the same rules on every read
  * (src/content/news-item.ts).
@@ -93,6 +93,41 @@ export function checkAlt(meta: Record<string, unknown>, file: string, published:
 export function checkCredit(value: unknown, file: string): Problem[] {
   if (value === undefined) return [];
   return checkPlainText(value, 'credito', CREDIT_CHARS, file, '"Foto: Ana Lima/Folhapress"');
+}
+
+const CORRECTION_EXAMPLE = '"A taxa de juros citada era de 9,5% ao ano, e não de 5,9%."';
+
+/**
+ * `correcao`, the note under a corrected article saying what changed (the
+ * site's corrections policy promises one): dated by `atualizado`, so it needs
+ * one. An `atualizado` without a note is a warning: readers learn the article
+ * was corrected, not what was wrong.
+ */
+export function checkCorrection(meta: Record<string, unknown>, file: string): Problem[] {
+  const value = meta.correcao;
+  if (value === undefined) {
+    return meta.atualizado === undefined
+      ? []
+      : [
+          warning(
+            file,
+            'correcao',
+            '"atualizado" is set but "correcao" is not: readers see the article was corrected, not what changed',
+            `for a correction, add "correcao": ${CORRECTION_EXAMPLE} (${CORRECTION_CHARS.min}–${CORRECTION_CHARS.max} characters)`,
+          ),
+        ];
+  }
+  if (meta.atualizado === undefined) {
+    return [
+      error(
+        file,
+        'correcao',
+        '"correcao" has no "atualizado": the note says when the article was corrected',
+        'add "atualizado": "YYYY-MM-DD" (the day of the correction), or remove "correcao"',
+      ),
+    ];
+  }
+  return checkPlainText(value, 'correcao', CORRECTION_CHARS, file, CORRECTION_EXAMPLE);
 }
 
 const UPDATED_FORM = 'write it as "YYYY-MM-DD", or with the time in Brasília as "YYYY-MM-DDTHH:mm", e.g. "2025-05-03T14:30"';

@@ -19,6 +19,8 @@ export interface NewsItem {
   credito?: string;
   /** When the article was last corrected: `YYYY-MM-DD` or `YYYY-MM-DDTHH:mm`, São Paulo time, not before `data`. */
   atualizado?: string;
+  /** What the correction of `atualizado` changed, as the note under the article says it (plain text); only with `atualizado`. */
+  correcao?: string;
   /** Marked for the home page's featured block; only `true` is ever stored. */
   destaque?: true;
   /** The slug of the author in the registry (src/content/authors.ts); the site's editor when absent. */
@@ -37,9 +39,13 @@ export interface NewsEntry extends NewsItem {
   updated?: Date;
 }
 
+/** The optional fields, in the order they are checked. */
+type OptionalField = 'alt' | 'credito' | 'atualizado' | 'correcao' | 'destaque' | 'autor' | 'temas';
+
 /** Length limits of the optional texts, in characters (trimmed); the editors' check and every read apply the same. */
 export const ALT_CHARS = { min: 10, max: 150 } as const;
 export const CREDIT_CHARS = { min: 3, max: 100 } as const;
+export const CORRECTION_CHARS = { min: 20, max: 400 } as const;
 
 const REQUIRED = ['slug', 'titulo', 'descricao', 'data', 'imagemAtual', 'htmlPath'] as const;
 
@@ -53,12 +59,19 @@ const textWithin = (value: unknown, { min, max }: { min: number; max: number }):
  * showed before the field existed), and the reason is reported.
  */
 const OPTIONAL: {
-  [K in 'alt' | 'credito' | 'atualizado' | 'destaque' | 'autor' | 'temas']: (value: unknown, item: NewsItem) => string | null;
+  [K in OptionalField]: (value: unknown, item: NewsItem) => string | null;
 } = {
   alt: (value) => (textWithin(value, ALT_CHARS) ? null : `not a text of ${ALT_CHARS.min}–${ALT_CHARS.max} characters`),
   credito: (value) => (textWithin(value, CREDIT_CHARS) ? null : `not a text of ${CREDIT_CHARS.min}–${CREDIT_CHARS.max} characters`),
   atualizado: (value, item) =>
     typeof value === 'string' && isValidUpdate(value, item.data) ? null : 'not YYYY-MM-DD or YYYY-MM-DDTHH:mm on or after "data"',
+  // Checked after `atualizado` (this object's order): a note says when, so it needs a valid date.
+  correcao: (value, item) =>
+    item.atualizado === undefined
+      ? 'no valid "atualizado" to date it'
+      : textWithin(value, CORRECTION_CHARS)
+        ? null
+        : `not a text of ${CORRECTION_CHARS.min}–${CORRECTION_CHARS.max} characters`,
   destaque: (value) => (value === true ? null : 'not true'),
   autor: (value) => (typeof value === 'string' && isValidSlug(value) ? null : 'not an author slug'),
   temas: (value) =>

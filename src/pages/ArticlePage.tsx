@@ -34,6 +34,9 @@ const LABELLED = /^\p{L}+(?: \p{L}+){0,2}: \S/u;
 export const imageCredit = (credito: string | undefined) =>
   credito === undefined ? `Imagem: ${DEFAULT_CREDIT}` : LABELLED.test(credito) ? credito : `Imagem: ${credito}`;
 
+/** The correction note's anchor: the meta line's "Corrigido em" links to it. */
+const CORRECTION_ID = 'correcao';
+
 /** Article page (docs/product.md §2): meta line, title, lead, author, image, body, related articles. */
 export function ArticlePage({ site, item, body, related, author }: ArticlePageProps) {
   return (
@@ -57,7 +60,15 @@ export function ArticlePage({ site, item, body, related, author }: ArticlePagePr
             {item.atualizado !== undefined && item.updated && (
               <>
                 <span className="article-updated">
-                  Atualizado em <time dateTime={updatedIso(item.atualizado)}>{formatLongDate(item.updated)}</time>
+                  {item.correcao === undefined ? (
+                    <>
+                      Atualizado em <time dateTime={updatedIso(item.atualizado)}>{formatLongDate(item.updated)}</time>
+                    </>
+                  ) : (
+                    <a href={`#${CORRECTION_ID}`}>
+                      Atualizado em <time dateTime={updatedIso(item.atualizado)}>{formatLongDate(item.updated)}</time>
+                    </a>
+                  )}
                 </span>
                 <span aria-hidden="true"> · </span>
               </>
@@ -82,6 +93,14 @@ export function ArticlePage({ site, item, body, related, author }: ArticlePagePr
         </figure>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the body comes out of the sanitizer (src/content/sanitize-html.ts) */}
         <div className="prose article-body" dangerouslySetInnerHTML={{ __html: body.html }} />
+        {item.correcao !== undefined && item.atualizado !== undefined && item.updated && (
+          <div className="article-correction" id={CORRECTION_ID}>
+            <p className="article-correction-title">
+              Correção <span aria-hidden="true">·</span> <time dateTime={updatedIso(item.atualizado)}>{formatLongDate(item.updated)}</time>
+            </p>
+            <p>{item.correcao}</p>
+          </div>
+        )}
         <ThemeLinks themes={themesOf(item)} label="Temas desta notícia" className="article-themes" />
         <AdSlot ads={site.ads} placement="article" />
       </article>

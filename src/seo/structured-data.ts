@@ -64,7 +64,7 @@ function articleImage(site: SiteConfig, item: NewsItem): ImageObject {
   return { '@type': 'ImageObject', url: absoluteUrl(site, path), width: `${width}`, height: `${height}` };
 }
 
-/** Google's NewsArticle: headline, image, dates (modified: `atualizado`, else `data`), author and publisher with logo. */
+/** Google's NewsArticle: headline, image, dates (modified: `atualizado`, else `data`), the correction note, author and publisher with logo. */
 export function newsArticle(site: SiteConfig, item: NewsItem, author: Author): NewsArticle {
   const url = absoluteUrl(site, articlePath(item));
   return {
@@ -76,6 +76,9 @@ export function newsArticle(site: SiteConfig, item: NewsItem, author: Author): N
     image: [articleImage(site, item)],
     datePublished: updatedIso(item.data),
     dateModified: updatedIso(item.atualizado ?? item.data),
+    ...(item.correcao !== undefined && item.atualizado !== undefined
+      ? { correction: { '@type': 'CorrectionComment', text: item.correcao, datePublished: updatedIso(item.atualizado) } }
+      : {}),
     inLanguage: 'pt-BR',
     author: person(site, author),
     publisher: organization(site),

@@ -9,7 +9,7 @@ import { gotoBooted } from './boot-ready';
 /**
  * One article using every field article.json takes, with a new author (and
  * photo) from the registry beside it, published to the local store as an
- * editor would: then the home page, the article, its author's and themes'
+ * editor would: then the home page, the article (with its correction note), its author's and themes'
  * pages, the feed and the sitemap all show it as written.
  */
 const SLUG = 'teste-artigo-completo';
@@ -23,6 +23,7 @@ const FIELDS = {
   alt: 'Cozinha planejada com bancada clara, armários verdes e luminárias pendentes',
   credito: 'Foto: Ana Lima/Casa em Pauta',
   atualizado: '2026-01-12T18:40',
+  correcao: 'Uma versão anterior desta notícia dava o prazo da obra em seis semanas; o prazo informado pela construtora é de oito semanas.',
   destaque: true,
   autor: AUTHOR.slug,
   temas: ['decoracao', 'arquitetura'],
@@ -79,6 +80,12 @@ test('an article with every field, published locally, shows everywhere as writte
   await expect(page.locator('.article-meta')).toContainText('10 de janeiro de 2026');
   await expect(page.locator('.article-updated')).toHaveText('Atualizado em 12 de janeiro de 2026');
   await expect(page.locator('.article-updated time')).toHaveAttribute('datetime', '2026-01-12T18:40:00-03:00');
+  // The correction's note, under the body: the meta line's date leads to it.
+  await page.locator('.article-updated a').click();
+  await expect(page).toHaveURL(`/noticia/${SLUG}#correcao`);
+  const note = page.locator('#correcao');
+  await expect(note).toBeInViewport();
+  await expect(note).toHaveText(`Correção · 12 de janeiro de 2026${FIELDS.correcao}`);
   await expect(page.locator('.article-figure img')).toHaveAttribute('alt', FIELDS.alt);
   await expect(page.locator('.article-figure figcaption')).toHaveText('Foto: Ana Lima/Casa em Pauta');
   const byline = page.locator('.author-name a');
@@ -96,6 +103,7 @@ test('an article with every field, published locally, shows everywhere as writte
     headline: TITLE,
     datePublished: '2026-01-10T09:15:00-03:00',
     dateModified: '2026-01-12T18:40:00-03:00',
+    correction: { '@type': 'CorrectionComment', text: FIELDS.correcao },
     author: { '@type': 'Person', name: AUTHOR.nome, url: `http://localhost:8787/autor/${AUTHOR.slug}` },
   });
 

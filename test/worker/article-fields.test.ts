@@ -128,6 +128,62 @@ describe('atualizado', () => {
   });
 });
 
+describe('correcao: the note saying what a correction changed', () => {
+  const NOTE = 'Uma versão anterior dizia que a taxa era de 5,9% ao ano; a taxa correta é de 9,5% ao ano.';
+
+  it('shows under the body, dated by atualizado, linked from the meta line, and in JSON-LD', async () => {
+    await publish(newsItem('com-nota', { data: '2025-04-28', atualizado: '2025-05-03T14:30', correcao: NOTE }), PLAIN);
+    const article = await page('/noticia/com-nota');
+    const note = query(article, '#correcao');
+    expect(textContent(note)).toBe(`Correção · 3 de maio de 2025${NOTE}`);
+    expect(attr(query(note, 'time'), 'datetime')).toBe('2025-05-03T14:30:00-03:00');
+    // Right after the body, inside the article.
+    const html = await (await fetchPath('/noticia/com-nota')).text();
+    const at = (marker: string) => html.indexOf(marker);
+    expect(at('class="prose article-body"')).toBeLessThan(at('id="correcao"'));
+    expect(at('id="correcao"')).toBeLessThan(at('</article>'));
+    expect(html.slice(at('class="prose article-body"'), at('id="correcao"'))).toMatch(
+      /^class="prose article-body"><p>Corpo do artigo.<\/p><\/div><div class="article-correction" $/,
+    );
+    expect(attr(query(article, 'p.article-meta a'), 'href')).toBe('#correcao');
+    expect(textContent(query(article, 'p.article-meta a'))).toBe('Atualizado em 3 de maio de 2025');
+    expect(jsonLdArticle(article)).toMatchObject({
+      correction: { '@type': 'CorrectionComment', text: NOTE, datePublished: '2025-05-03T14:30:00-03:00' },
+    });
+    // Without a note: no box, no link, no correction in JSON-LD.
+    const plain = await page('/noticia/artigo-simples');
+    expect(queryAll(plain, '#correcao')).toHaveLength(0);
+    expect(queryAll(plain, 'p.article-meta a')).toHaveLength(0);
+    expect(jsonLdArticle(plain)).not.toHaveProperty('correction');
+  });
+
+  it('is text, never markup, whatever the store holds', async () => {
+    await publish(
+      newsItem('nota-hostil', { data: '2025-04-28', atualizado: '2025-05-03', correcao: '<img src=x onerror=alert(1)> corrigido o valor' }),
+    );
+    const html = await (await fetchPath('/noticia/nota-hostil')).text();
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; corrigido o valor');
+    expect(html).not.toContain('<img src=x');
+  });
+
+  it('is left out (and logged) without a valid atualizado to date it, or outside 20–400 characters', () => {
+    const dropped: string[] = [];
+    const read = (fields: Partial<NewsItem>) =>
+      parseNewsItem({ ...PLAIN, ...fields }, (field, reason) => dropped.push(`${field}: ${reason}`));
+    expect(read({ correcao: NOTE })).not.toHaveProperty('correcao');
+    expect(read({ atualizado: '2025-04-01', correcao: NOTE })).not.toHaveProperty('correcao');
+    expect(read({ atualizado: '2025-05-03', correcao: 'curta' })).not.toHaveProperty('correcao');
+    expect(read({ atualizado: '2025-05-03', correcao: 'x'.repeat(401) })).not.toHaveProperty('correcao');
+    expect(dropped.filter((line) => line.startsWith('correcao: '))).toEqual([
+      'correcao: no valid "atualizado" to date it',
+      'correcao: no valid "atualizado" to date it',
+      'correcao: not a text of 20–400 characters',
+      'correcao: not a text of 20–400 characters',
+    ]);
+    expect(read({ atualizado: '2025-05-03', correcao: NOTE })).toMatchObject({ correcao: NOTE });
+  });
+});
+
 describe('stored optional fields are checked on read', () => {
   it('a bad one is left out of the entry, which is kept, and logged', async () => {
     const bad = newsItem('campos-ruins', {
@@ -228,12 +284,14 @@ describe('destaque: the home page featured block', () => {
 });
 
 describe('the bundled samples', () => {
-  it('feature the marked sample, and show a correction and a credit', async () => {
+  it('feature the marked sample, and show a correction with its note and a credit', async () => {
     const marked = (await bundledNews()).find((item) => item.destaque)!;
     expect(attr(query(await page('/'), 'section.hot-news a.button'), 'href')).toBe(`/noticia/${marked.slug}`);
     const corrected = (await bundledNews()).find((item) => item.atualizado)!;
     const article = await page(`/noticia/${corrected.slug}`);
     expect(textContent(query(article, 'p.article-meta'))).toContain('Atualizado em');
+    expect(corrected.correcao).toBeDefined();
+    expect(textContent(query(article, '#correcao'))).toContain(corrected.correcao!);
     expect(textContent(query(article, 'figcaption'))).toBe('Ilustração: Casa em Pauta');
   });
 });

@@ -5,7 +5,7 @@ import { buildIndex, INDEX_META_KEY } from '../../../src/content/news-index';
 import type { NewsItem } from '../../../src/content/news-item';
 import { articleFixture, cleanFixtures } from './fixtures';
 
-/** The optional fields of article.json in the editors' check: alt, credito, atualizado, destaque, and unknown keys. */
+/** The optional fields of article.json in the editors' check: alt, credito, atualizado, correcao, destaque, and unknown keys. */
 
 afterAll(cleanFixtures);
 
@@ -17,6 +17,7 @@ const BASE = {
   data: '2025-06-01',
 };
 const ALT = 'Sala com sofá amarelo e prateleiras na parede';
+const NOTE = 'Uma versão anterior dizia que a obra terminava em 2026; a entrega está prevista para 2027.';
 
 /** A live list entry for a slug, as the publish command passes the live list. */
 const liveEntry = (slug: string): NewsItem => ({
@@ -94,9 +95,9 @@ describe('credito', () => {
 
 describe('atualizado', () => {
   it.each(['2025-06-03', '2025-06-03T14:30', '2025-06-01T00:00'])('%s is accepted and kept as written', async (atualizado) => {
-    const { problems, item } = await check({ ...BASE, alt: ALT, atualizado });
+    const { problems, item } = await check({ ...BASE, alt: ALT, correcao: NOTE, atualizado });
     expect(problems).toEqual([]);
-    expect(item).toMatchObject({ atualizado });
+    expect(item).toMatchObject({ atualizado, correcao: NOTE });
   });
 
   it.each([
@@ -114,21 +115,59 @@ describe('atualizado', () => {
     ['day first with a time', '03/06/2025 9:05', /\| write it as "2025-06-03T09:05"$/],
     ['a number', 20250603, /"atualizado" is the number 20250603, not a date in quotes/],
   ])('%s is an error with the fix', async (_, atualizado, message) => {
-    const { problems, item } = await check({ ...BASE, alt: ALT, atualizado });
+    const { problems, item } = await check({ ...BASE, alt: ALT, correcao: NOTE, atualizado });
     expect(summary(problems)).toEqual([expect.stringMatching(message)]);
     expect(item).toBeUndefined();
   });
 
   it('in the future is a warning', async () => {
-    const { problems, item } = await check({ ...BASE, alt: ALT, atualizado: '2026-02-01T10:00' });
+    const { problems, item } = await check({ ...BASE, alt: ALT, correcao: NOTE, atualizado: '2026-02-01T10:00' });
     expect(summary(problems)).toEqual([expect.stringMatching(/^warning \[atualizado\] "atualizado" 2026-02-01T10:00 is in the future/)]);
     expect(item).toMatchObject({ atualizado: '2026-02-01T10:00' });
   });
 });
 
+describe('correcao', () => {
+  it('goes into the item, trimmed, beside its atualizado (spaces around it are only a warning)', async () => {
+    const { problems, item } = await check({ ...BASE, alt: ALT, atualizado: '2025-06-03', correcao: `  ${NOTE} ` });
+    expect(summary(problems)).toEqual([expect.stringMatching(/^warning \[correcao\] "correcao" has extra spaces/)]);
+    expect(item).toMatchObject({ atualizado: '2025-06-03', correcao: NOTE });
+  });
+
+  it('missing beside atualizado is a warning: readers would not learn what changed', async () => {
+    const { problems, item } = await check({ ...BASE, alt: ALT, atualizado: '2025-06-03' });
+    expect(summary(problems)).toEqual([
+      expect.stringMatching(/^warning \[correcao\] "atualizado" is set but "correcao" is not.*\| for a correction, add "correcao": /),
+    ]);
+    expect(item).toMatchObject({ atualizado: '2025-06-03' });
+    expect(item).not.toHaveProperty('correcao');
+  });
+
+  it.each([
+    ['without atualizado', { correcao: NOTE }, /^error \[correcao\] "correcao" has no "atualizado".*\| add "atualizado": "YYYY-MM-DD"/],
+    [
+      'too short',
+      { atualizado: '2025-06-03', correcao: 'Errata.' },
+      /^error \[correcao\] "correcao" has 7 characters; 20–400 are expected/,
+    ],
+    ['not text', { atualizado: '2025-06-03', correcao: ['a', 'b'] }, /^error \[correcao\] "correcao" is .*, not a text in quotes/],
+  ])('%s is an error, and nothing is published', async (_, fields, message) => {
+    const { problems, item } = await check({ ...BASE, alt: ALT, ...fields });
+    expect(summary(problems)).toEqual([expect.stringMatching(message)]);
+    expect(item).toBeUndefined();
+  });
+
+  it('written as "errata" is named as the field it means', async () => {
+    const { problems } = await check({ ...BASE, alt: ALT, atualizado: '2025-06-03', errata: NOTE });
+    expect(summary(problems)).toContainEqual(
+      expect.stringMatching(/^error \[correcao\] unknown field "errata"; did you mean "correcao"\?/),
+    );
+  });
+});
+
 describe('data', () => {
   it('takes a time in Brasília, "YYYY-MM-DDTHH:mm", as "atualizado" does', async () => {
-    const { problems, item } = await check({ ...BASE, alt: ALT, data: '2025-06-01T08:30', atualizado: '2025-06-01' });
+    const { problems, item } = await check({ ...BASE, alt: ALT, data: '2025-06-01T08:30', atualizado: '2025-06-01', correcao: NOTE });
     expect(problems).toEqual([]);
     expect(item).toMatchObject({ data: '2025-06-01T08:30', atualizado: '2025-06-01' });
   });
@@ -185,7 +224,7 @@ describe('keys of article.json', () => {
   it('an unknown key is an error that lists the keys article.json takes', async () => {
     const { problems } = await check({ ...BASE, alt: ALT, cor: 'azul' });
     expect(summary(problems)).toEqual([
-      'error [cor] unknown field "cor" | remove it, or check its spelling: article.json takes titulo, descricao, data, alt, credito, atualizado, destaque, autor, temas',
+      'error [cor] unknown field "cor" | remove it, or check its spelling: article.json takes titulo, descricao, data, alt, credito, atualizado, correcao, destaque, autor, temas',
     ]);
   });
 
