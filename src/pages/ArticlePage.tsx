@@ -2,6 +2,7 @@ import { AdSlot } from '../components/AdSlot';
 import { AuthorAvatar } from '../components/AuthorAvatar';
 import { CardGrid } from '../components/CardGrid';
 import { ResponsiveImage } from '../components/ResponsiveImage';
+import { ShareLinks } from '../components/ShareLinks';
 import { ThemeLinks } from '../components/ThemeLinks';
 import type { SiteConfig } from '../config';
 import type { Author } from '../content/authors';
@@ -11,7 +12,7 @@ import { themesOf } from '../content/themes';
 import { updatedIso } from '../content/updated';
 import { formatLongDate } from '../lib/dates';
 import type { RenderedCards } from '../render/cards';
-import { collectionPath } from '../seo/urls';
+import { absoluteUrl, articlePath, collectionPath } from '../seo/urls';
 
 interface ArticlePageProps {
   site: SiteConfig;
@@ -102,6 +103,7 @@ export function ArticlePage({ site, item, body, related, author }: ArticlePagePr
           </div>
         )}
         <ThemeLinks themes={themesOf(item)} label="Temas desta notícia" className="article-themes" />
+        <ShareLinks url={absoluteUrl(site, articlePath(item))} title={item.titulo} />
         <AdSlot ads={site.ads} placement="article" />
       </article>
       {related.count > 0 && (

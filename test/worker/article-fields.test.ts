@@ -184,6 +184,30 @@ describe('correcao: the note saying what a correction changed', () => {
   });
 });
 
+describe('share links', () => {
+  it('point to each service with the canonical address and title, encoded, and open only on a click', async () => {
+    const item = newsItem('compartilhar', { titulo: 'Juros & parcelas: o que muda em 2026?', data: '2025-04-28' });
+    await publish(item);
+    const html = await (await fetchPath('/noticia/compartilhar')).text();
+    const article = await page('/noticia/compartilhar');
+    const links = queryAll(query(article, 'div.share'), 'a');
+    const url = encodeURIComponent(`${ORIGIN}/noticia/compartilhar`);
+    const title = encodeURIComponent(item.titulo);
+    expect(links.map((link) => attr(link, 'href'))).toEqual([
+      `https://wa.me/?text=${encodeURIComponent(`${item.titulo} ${ORIGIN}/noticia/compartilhar`)}`,
+      `https://www.facebook.com/sharer/sharer.php?u=${url}`,
+      `https://x.com/intent/post?text=${title}&url=${url}`,
+      `https://www.linkedin.com/sharing/share-offsite/?url=${url}`,
+      `mailto:?subject=${title}&body=${url}`,
+    ]);
+    // New tabs without a window.opener or a referrer; the e-mail link stays in place.
+    expect(links.map((link) => attr(link, 'rel'))).toEqual([...Array(4).fill('noopener noreferrer'), undefined]);
+    expect(links.map((link) => attr(link, 'aria-label'))).toContain('Compartilhar no WhatsApp (abre em nova aba)');
+    // Links only: no script, image or frame of those services in the page.
+    expect(html).not.toMatch(/<(script|img|iframe)[^>]+(wa\.me|facebook\.com|x\.com|linkedin\.com)/);
+  });
+});
+
 describe('stored optional fields are checked on read', () => {
   it('a bad one is left out of the entry, which is kept, and logged', async () => {
     const bad = newsItem('campos-ruins', {
