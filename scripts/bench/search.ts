@@ -18,9 +18,9 @@
  */
 import { readD1Migrations } from '@cloudflare/vitest-plugin';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
-import { DELETE_ALL, type SearchDocument, sortKeyBound, UPSERT_DOCUMENTS } from '../../src/search/index-sql.ts';
+import { PAGE_SIZE } from '../../src/lib/pagination.ts';
+import { COUNT_SQL, DELETE_ALL, PAGE_SQL, type SearchDocument, sortKeyBound, UPSERT_DOCUMENTS } from '../../src/search/index-sql.ts';
 import { parseSearchQuery } from '../../src/search/query.ts';
-import { COUNT_SQL, PAGE_SQL, SEARCH_PAGE_SIZE } from '../../src/search/search-db.ts';
 import { BENCH_VARS } from './fake-env.ts';
 import { commandLine, processTree, threadsCpuNanos } from './process-cpu.ts';
 import { generatedSearchDocument } from './search-documents.ts';
@@ -132,7 +132,7 @@ export async function benchSearch({ count = 100_000, runs = 5 } = {}): Promise<S
         const bound = sortKeyBound(Date.now());
         const [counted, paged] = await db.batch([
           db.prepare(COUNT_SQL).bind(match, bound),
-          db.prepare(PAGE_SQL).bind(match, bound, SEARCH_PAGE_SIZE, ((pagina ?? 1) - 1) * SEARCH_PAGE_SIZE),
+          db.prepare(PAGE_SQL).bind(match, bound, PAGE_SIZE, ((pagina ?? 1) - 1) * PAGE_SIZE),
         ]);
         // The first run warms the isolate and SQLite's page cache up: not counted.
         if (run === 0) continue;

@@ -1,10 +1,11 @@
 /**
- * The statements that write the search index (migrations/0001_search.sql),
+ * The statements on the search index (migrations/). Those that write it are
  * shared by the editors' commands (scripts/search/), the tests and the bench,
- * so all of them write exactly what the worker reads. Each takes one
+ * so all of them write exactly what the worker reads; each takes one
  * parameter, `?1`: a JSON array of documents (or of slugs), so hundreds of
  * articles go in one statement (D1 allows 100 bound parameters per statement,
- * and one JSON value holds any number of rows).
+ * and one JSON value holds any number of rows). The two the search page runs
+ * (src/search/search-db.ts) are here too, so the bench times them as they are.
  */
 
 /** One article as the index stores it. */
@@ -65,3 +66,28 @@ export const SELECT_VERSIONS = 'SELECT slug, version FROM search_articles';
 
 /** Empties the index (the tests, and a repair that starts over). */
 export const DELETE_ALL = ['DELETE FROM search_text', 'DELETE FROM search_articles'] as const;
+
+/**
+ * How many published articles match. FTS5 hands over the matching rows up to
+ * the bound of "published by now" (a scheduled article is not found before
+ * its time; src/search/index-sql.ts, sortKeyBound); the join counts only rows
+ * whose article is indexed, as the page shows them.
+ */
+export const COUNT_SQL = `SELECT count(*) AS total
+  FROM search_text JOIN search_articles a ON a.sort_key = search_text.rowid
+  WHERE search_text MATCH ?1 AND search_text.rowid <= ?2`;
+
+/**
+ * One page of matches, newest first. The rowid is the sort key, so FTS5
+ * yields the matches in the page's order and stops after it: the cost is the
+ * page's rows (and the offset's), not every match, and only the page's rows
+ * get their highlighted title and passages. char(2) and char(3) are the
+ * markers (src/search/highlight.ts).
+ */
+export const PAGE_SQL = `SELECT a.slug, a.item,
+    highlight(search_text, 0, char(2), char(3)) AS titulo,
+    snippet(search_text, 2, char(2), char(3), '…', 32) AS corpo,
+    snippet(search_text, 1, char(2), char(3), '…', 32) AS descricao
+  FROM search_text JOIN search_articles a ON a.sort_key = search_text.rowid
+  WHERE search_text MATCH ?1 AND search_text.rowid <= ?2
+  ORDER BY search_text.rowid DESC LIMIT ?3 OFFSET ?4`;

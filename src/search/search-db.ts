@@ -2,7 +2,7 @@ import { type NewsEntry, parseNewsItem } from '../content/news-item';
 import { PAGE_SIZE } from '../lib/pagination';
 import { log } from '../log';
 import { highlightParts, type TextPart } from './highlight';
-import { sortKeyBound } from './index-sql';
+import { COUNT_SQL, PAGE_SQL, sortKeyBound } from './index-sql';
 
 /** Results per page: the home grid's (24, eight rows of three cards). */
 export const SEARCH_PAGE_SIZE = PAGE_SIZE;
@@ -20,31 +20,6 @@ export interface SearchPage {
   total: number;
   results: SearchResult[];
 }
-
-/**
- * How many published articles match. FTS5 hands over the matching rows up to
- * the bound of "published by now" (a scheduled article is not found before
- * its time; src/search/index-sql.ts, sortKeyBound); the join counts only rows
- * whose article is indexed, as the page shows them.
- */
-export const COUNT_SQL = `SELECT count(*) AS total
-  FROM search_text JOIN search_articles a ON a.sort_key = search_text.rowid
-  WHERE search_text MATCH ?1 AND search_text.rowid <= ?2`;
-
-/**
- * One page of matches, newest first. The rowid is the sort key, so FTS5
- * yields the matches in the page's order and stops after it: the cost is the
- * page's rows (and the offset's), not every match, and only the page's rows
- * get their highlighted title and passages. char(2) and char(3) are the
- * markers (src/search/highlight.ts).
- */
-export const PAGE_SQL = `SELECT a.slug, a.item,
-    highlight(search_text, 0, char(2), char(3)) AS titulo,
-    snippet(search_text, 2, char(2), char(3), '…', 32) AS corpo,
-    snippet(search_text, 1, char(2), char(3), '…', 32) AS descricao
-  FROM search_text JOIN search_articles a ON a.sort_key = search_text.rowid
-  WHERE search_text MATCH ?1 AND search_text.rowid <= ?2
-  ORDER BY search_text.rowid DESC LIMIT ?3 OFFSET ?4`;
 
 interface PageRow {
   slug: unknown;
