@@ -1,6 +1,7 @@
 /**
  * The editors' commands (README, "For editors"):
  *
+ *   npm run content:new -- "<title>" | <slug> [--dir <folder>]
  *   npm run content:check -- <path>...
  *   npm run content:publish -- --local|--remote [--dry-run] [--replace] [--port N] <path>...
  *   npm run content:unpublish -- --local|--remote [--dry-run] [--port N] <slug>
@@ -17,6 +18,7 @@ import { withImageVariants } from './check-article.ts';
 import { checkContent } from './check-folder.ts';
 import { contentHash } from './content-hash.ts';
 import { openStore, type Target } from './kv.ts';
+import { createArticleFolder, nextSteps } from './new-article.ts';
 import { DELETE_AFTER_MS } from './pending-deletes.ts';
 import { changesNothing, describePlan, type Live, type Plan, planPublish, planUnpublish, publishChange, refusal } from './plan.ts';
 import { formatProblems, hasErrors } from './problems.ts';
@@ -45,6 +47,7 @@ function parse(argv: string[]) {
       'dry-run': { type: 'boolean', default: false },
       replace: { type: 'boolean', default: false },
       port: { type: 'string' },
+      dir: { type: 'string' },
     },
   });
   return { values, positionals };
@@ -214,12 +217,29 @@ async function gc(argv: string[]): Promise<number> {
   return 0;
 }
 
-const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { check, publish, unpublish, gc };
+const NEW_USAGE = 'usage: npm run content:new -- "<the title>" (or a slug, e.g. casas-de-madeira) [--dir <folder>, default content]';
+
+/** A new article folder under content/ (or --dir), from its title (or slug): what to fill in is printed. */
+async function createNew(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv);
+  // Words typed without quotes arrive one by one: they are the title all the same.
+  const given = positionals.join(' ');
+  if (given.trim() === '') throw new UsageError(NEW_USAGE);
+  const created = createArticleFolder(given, values.dir);
+  if ('refused' in created) {
+    console.log(created.refused);
+    return 1;
+  }
+  for (const line of nextSteps(created)) console.log(line);
+  return 0;
+}
+
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { new: createNew, check, publish, unpublish, gc };
 
 const [command = '', ...rest] = process.argv.slice(2);
 const run = COMMANDS[command];
 if (!run) {
-  console.error(`unknown command "${command}": use check, publish, unpublish or gc`);
+  console.error(`unknown command "${command}": use new, check, publish, unpublish or gc`);
   process.exit(2);
 }
 run(rest).then(

@@ -1,0 +1,76 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { isValidSlug } from '../../src/content/format.ts';
+import { SITE_TIME_ZONE } from '../../src/content/updated.ts';
+import { BODY_FILE, META_FILE } from './article-folder.ts';
+
+/** Where the editors' articles live (README, "For editors"). */
+export const CONTENT_FOLDER = 'content';
+
+/** The longest slug made from a title: a URL readers can still read, well under the format's 120. */
+const MAX_MADE_SLUG = 80;
+
+/**
+ * A slug from a title, as an editor would write it: accents dropped, lower
+ * case, words joined by hyphens, cut at a word end. Empty when the title has
+ * no letter or digit.
+ */
+export function slugFromTitle(title: string): string {
+  const words = title
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  let slug = '';
+  for (const word of words) {
+    const next = slug === '' ? word : `${slug}-${word}`;
+    if (next.length > MAX_MADE_SLUG) break;
+    slug = next;
+  }
+  return slug === '' && words.length > 0 ? words[0]!.slice(0, MAX_MADE_SLUG) : slug;
+}
+
+/** Today in São Paulo, `YYYY-MM-DD`: the `data` of an article published now. */
+export const siteToday = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE }).format(now);
+
+export type NewArticle = { dir: string; slug: string; titled: boolean } | { refused: string };
+
+/**
+ * `content:new`: an article folder to fill in, from a slug or from the title
+ * (whose slug it makes). Its article.json has every required field, the title
+ * when given, and today's date; the rest is left empty, so `content:check`
+ * names what is still to write rather than publishing a placeholder. Never
+ * overwrites: an existing folder is refused.
+ */
+export function createArticleFolder(nameOrTitle: string, parent: string = CONTENT_FOLDER, now = new Date()): NewArticle {
+  const given = nameOrTitle.trim();
+  const titled = !isValidSlug(given);
+  const slug = titled ? slugFromTitle(given) : given;
+  if (slug === '')
+    return { refused: `"${given}" has no letter or digit to make the address from: give the title, or a slug such as "casas-de-madeira"` };
+  const dir = join(parent, slug);
+  if (existsSync(dir)) return { refused: `${dir} already exists: nothing was changed. Pick another slug, or edit that folder` };
+  mkdirSync(dir, { recursive: true });
+  const meta = { titulo: titled ? given : '', descricao: '', data: siteToday(now), alt: '' };
+  writeFileSync(join(dir, META_FILE), `${JSON.stringify(meta, null, 2)}\n`);
+  writeFileSync(join(dir, BODY_FILE), '');
+  return { dir, slug, titled };
+}
+
+/** What to do next, for the terminal. */
+export function nextSteps({ dir, titled }: { dir: string; titled: boolean }): string[] {
+  const bundled = resolve(dirname(dir)) === resolve(CONTENT_FOLDER);
+  return [
+    `Created ${dir}/:`,
+    `  ${META_FILE}  fill in ${titled ? '' : '"titulo", '}"descricao" and "alt" (what the image shows); "data" is today: a later date schedules it`,
+    `  ${BODY_FILE}     write the text: at least 80 words, <p>, <h2>, lists, quotes, links (README, "For editors")`,
+    `Add the image as ${join(dir, 'imagem.jpg')} (or .webp, .avif, .png): 16:9, at least 1200×675, at most 1 MB.`,
+    `Then: npm run content:check -- ${dir}`,
+    ...(bundled
+      ? [
+          `Until it passes, npm start stops on its errors (every build checks and bundles ${CONTENT_FOLDER}/); --dir <folder> puts drafts elsewhere.`,
+        ]
+      : []),
+  ];
+}
