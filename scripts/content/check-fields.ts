@@ -134,7 +134,7 @@ const UPDATED_FORM = 'write it as "YYYY-MM-DD", or with the time in Brasília as
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** An instant as São Paulo's wall-clock time, `YYYY-MM-DDTHH:mm`. */
-function siteWallClock(instant: number): string {
+export function siteWallClock(instant: number): string {
   const parts: Record<string, string> = {};
   const format = new Intl.DateTimeFormat('en-US', {
     timeZone: SITE_TIME_ZONE,

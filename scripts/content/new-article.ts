@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { isValidSlug } from '../../src/content/format.ts';
-import { SITE_TIME_ZONE } from '../../src/content/updated.ts';
 import { BODY_FILE, META_FILE } from './article-folder.ts';
+import { siteWallClock } from './check-fields.ts';
 
 /** Where the editors' articles live (README, "For editors"). */
 export const CONTENT_FOLDER = 'content';
@@ -31,9 +31,6 @@ export function slugFromTitle(title: string): string {
   return slug === '' && words.length > 0 ? words[0]!.slice(0, MAX_MADE_SLUG) : slug;
 }
 
-/** Today in São Paulo, `YYYY-MM-DD`: the `data` of an article published now. */
-export const siteToday = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE }).format(now);
-
 export type NewArticle = { dir: string; slug: string; titled: boolean } | { refused: string };
 
 /**
@@ -52,7 +49,8 @@ export function createArticleFolder(nameOrTitle: string, parent: string = CONTEN
   const dir = join(parent, slug);
   if (existsSync(dir)) return { refused: `${dir} already exists: nothing was changed. Pick another slug, or edit that folder` };
   mkdirSync(dir, { recursive: true });
-  const meta = { titulo: titled ? given : '', descricao: '', data: siteToday(now), alt: '' };
+  // Today in São Paulo: the `data` of an article published now.
+  const meta = { titulo: titled ? given : '', descricao: '', data: siteWallClock(now.getTime()).slice(0, 10), alt: '' };
   writeFileSync(join(dir, META_FILE), `${JSON.stringify(meta, null, 2)}\n`);
   writeFileSync(join(dir, BODY_FILE), '');
   return { dir, slug, titled };

@@ -478,13 +478,13 @@ export async function getAuthors(env: ContentBindings, index: NewsIndex): Promis
  * the sitemap.
  */
 export async function collectionsWithPages(env: ContentBindings, index: NewsIndex): Promise<string[]> {
-  const names = [...index.meta.collections.keys()];
-  const registry = names.some((name) => parseCollectionName(name)?.kind === 'autor') ? await getAuthors(env, index) : new Map();
-  return names.filter((name) => {
+  const lists = [...index.meta.collections.keys()].flatMap((name) => {
     const parsed = parseCollectionName(name);
-    if (parsed === null) return false;
-    return parsed.kind === 'tema' ? isThemeSlug(parsed.slug) : hasAuthorPage(registry, parsed.slug);
+    return parsed ? [{ name, ...parsed }] : [];
   });
+  // The registry is read only when an author's list needs it.
+  const registry = lists.some(({ kind }) => kind === 'autor') ? await getAuthors(env, index) : new Map();
+  return lists.filter(({ kind, slug }) => (kind === 'tema' ? isThemeSlug(slug) : hasAuthorPage(registry, slug))).map(({ name }) => name);
 }
 
 /**

@@ -35,11 +35,15 @@ const LABELLED = /^\p{L}+(?: \p{L}+){0,2}: \S/u;
 export const imageCredit = (credito: string | undefined) =>
   credito === undefined ? `Imagem: ${DEFAULT_CREDIT}` : LABELLED.test(credito) ? credito : `Imagem: ${credito}`;
 
-/** The correction note's anchor: the meta line's "Corrigido em" links to it. */
+/** The correction note's anchor: the meta line's "Atualizado em" links to it. */
 const CORRECTION_ID = 'correcao';
 
 /** Article page (docs/product.md §2): meta line, title, lead, author, image, body, related articles. */
 export function ArticlePage({ site, item, body, related, author }: ArticlePageProps) {
+  // When it was corrected: the meta line and the correction note show the same date.
+  const correctedAt = item.atualizado !== undefined && item.updated && (
+    <time dateTime={updatedIso(item.atualizado)}>{formatLongDate(item.updated)}</time>
+  );
   return (
     <>
       <article className="container article">
@@ -58,17 +62,13 @@ export function ArticlePage({ site, item, body, related, author }: ArticlePagePr
           <p className="article-meta">
             <time dateTime={updatedIso(item.data)}>{formatLongDate(item.date)}</time>
             <span aria-hidden="true"> · </span>
-            {item.atualizado !== undefined && item.updated && (
+            {correctedAt && (
               <>
                 <span className="article-updated">
                   {item.correcao === undefined ? (
-                    <>
-                      Atualizado em <time dateTime={updatedIso(item.atualizado)}>{formatLongDate(item.updated)}</time>
-                    </>
+                    <>Atualizado em {correctedAt}</>
                   ) : (
-                    <a href={`#${CORRECTION_ID}`}>
-                      Atualizado em <time dateTime={updatedIso(item.atualizado)}>{formatLongDate(item.updated)}</time>
-                    </a>
+                    <a href={`#${CORRECTION_ID}`}>Atualizado em {correctedAt}</a>
                   )}
                 </span>
                 <span aria-hidden="true"> · </span>
@@ -94,10 +94,10 @@ export function ArticlePage({ site, item, body, related, author }: ArticlePagePr
         </figure>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the body comes out of the sanitizer (src/content/sanitize-html.ts) */}
         <div className="prose article-body" dangerouslySetInnerHTML={{ __html: body.html }} />
-        {item.correcao !== undefined && item.atualizado !== undefined && item.updated && (
+        {item.correcao !== undefined && correctedAt && (
           <div className="article-correction" id={CORRECTION_ID}>
             <p className="article-correction-title">
-              Correção <span aria-hidden="true">·</span> <time dateTime={updatedIso(item.atualizado)}>{formatLongDate(item.updated)}</time>
+              Correção <span aria-hidden="true">·</span> {correctedAt}
             </p>
             <p>{item.correcao}</p>
           </div>
