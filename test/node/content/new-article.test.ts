@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../../scripts/content/check-folder';
@@ -79,6 +79,5 @@ describe('createArticleFolder', () => {
     const elsewhere = nextSteps({ dir: join('rascunhos', 'nova'), titled: false }).join('\n');
     expect(elsewhere).toContain('fill in "titulo", "descricao" and "alt"');
     expect(elsewhere).not.toContain('npm start stops');
-    expect(existsSync('content/nova')).toBe(false);
   });
 });
