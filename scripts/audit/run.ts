@@ -37,7 +37,7 @@ interface AuditedPage {
 
 const PAGES: AuditedPage[] = [
   { name: 'home', path: '/', status: 200, structuredData: ['NewsMediaOrganization', 'WebSite'] },
-  // The sample with the most optional fields: an author from the registry, a credit, a correction and its note.
+  // The sample with the most optional fields: an author from the registry, a correction and its note.
   {
     name: 'article',
     path: '/noticia/financiamento-imobiliario-sac-ou-price',

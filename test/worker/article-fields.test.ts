@@ -308,14 +308,29 @@ describe('destaque: the home page featured block', () => {
 });
 
 describe('the bundled samples', () => {
-  it('feature the marked sample, and show a correction with its note and a credit', async () => {
-    const marked = (await bundledNews()).find((item) => item.destaque)!;
-    expect(attr(query(await page('/'), 'section.hot-news a.button'), 'href')).toBe(`/noticia/${marked.slug}`);
+  // The shipped samples show the brief's defaults (docs/product.md): the fields
+  // that change them are shown by the tests above, not by the samples.
+  it('leave the featured block to the fixed small-apartments article', async () => {
+    expect((await bundledNews()).filter((item) => item.destaque)).toEqual([]);
+    const home = await page('/');
+    expect(attr(query(home, 'section.hot-news a.button'), 'href')).toBe('/noticia/como-decorar-apartamentos-pequenos');
+    expect(textContent(query(home, 'section.hot-news h2'))).toBe('Apartamentos pequenos, soluções grandes');
+  });
+
+  it('caption every image "Imagem: Reprodução/Internet"', async () => {
+    const items = await bundledNews();
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      expect(item.credito, item.slug).toBeUndefined();
+      expect(textContent(query(await page(`/noticia/${item.slug}`), 'figcaption')), item.slug).toBe('Imagem: Reprodução/Internet');
+    }
+  });
+
+  it('show a correction with its note', async () => {
     const corrected = (await bundledNews()).find((item) => item.atualizado)!;
     const article = await page(`/noticia/${corrected.slug}`);
     expect(textContent(query(article, 'p.article-meta'))).toContain('Atualizado em');
     expect(corrected.correcao).toBeDefined();
     expect(textContent(query(article, '#correcao'))).toContain(corrected.correcao!);
-    expect(textContent(query(article, 'figcaption'))).toBe('Ilustração: Casa em Pauta');
   });
 });
