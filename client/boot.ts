@@ -5,8 +5,10 @@
  *
  * - Applies the stored cookie choice on every page view (docs/product.md §4), once the
  *   page is shown (not while the browser prerenders it).
- * - With no stored choice, the inline reveal script has already shown the
- *   server-rendered banner; this runs its buttons until the React island,
+ * - With no stored choice, the inline banner script has already shown the
+ *   server-rendered banner, and answered its buttons until now: a choice made
+ *   before this script arrived is in the cookie, and applied here as any
+ *   stored choice. Otherwise this runs the buttons until the React island,
  *   loaded after the first paint, hydrates it. The footer link reopens it.
  *
  * The banner's state lives in one store (./consent/banner-store.ts), which
@@ -66,8 +68,9 @@ whenActivated(() => {
   const stored = readConsentStatus(document.cookie);
   if (stored) {
     applyConsent(stored, settings.ads);
-    // Closed, as the store is. The reveal script may have opened it while the
-    // page was prerendered, before the reader answered on another page.
+    // Closed, as the store is: the reader answered before this script came, or
+    // the banner script opened it while the page was prerendered, before the
+    // reader answered on another page.
     if (banner) banner.hidden = true;
     return;
   }

@@ -1,3 +1,4 @@
+import { SITE_DOMAIN_ATTRIBUTE } from '../shared/consent-cookie';
 import type { AdsSettings } from './ads';
 
 /** Settings the server writes on <body> as data attributes (src/components/Document.tsx). */
@@ -8,6 +9,6 @@ export interface PageSettings {
 }
 
 export function readPageSettings(body: HTMLElement = document.body): PageSettings {
-  const { adsClient = '', adsScript = '', siteDomain = '' } = body.dataset;
-  return { ads: { client: adsClient, scriptUrl: adsScript }, siteDomain };
+  const { adsClient = '', adsScript = '' } = body.dataset;
+  return { ads: { client: adsClient, scriptUrl: adsScript }, siteDomain: body.getAttribute(SITE_DOMAIN_ATTRIBUTE) ?? '' };
 }

@@ -1,5 +1,11 @@
 import { CONSENT_BANNER_ID } from './banner-ids';
-import { CONSENT_COOKIE_PATTERN, CONSENT_VALUE_PATTERN } from './consent-cookie';
+import {
+  CONSENT_COOKIE,
+  CONSENT_COOKIE_PATTERN,
+  CONSENT_MAX_AGE_SECONDS,
+  CONSENT_VALUE_PATTERN,
+  SITE_DOMAIN_ATTRIBUTE,
+} from './consent-cookie';
 
 // The pages' only inline scripts, in one module because three places must see
 // the very same text: the document embeds them (src/components/Document.tsx,
@@ -8,16 +14,39 @@ import { CONSENT_COOKIE_PATTERN, CONSENT_VALUE_PATTERN } from './consent-cookie'
 // (src/middleware/edge-cache.ts), so a changed script never meets an old header.
 
 /**
- * Placed right after the banner markup. A reader with no stored choice sees the
- * banner in the first paint, instead of after the bootstrap (a round trip
- * later) or the React island (seconds later on a slow phone): the banner is
- * often the largest paint of a first visit, and a late one is a late LCP. The
- * HTML stays the same for everyone (cacheable); with JavaScript off the banner
- * stays hidden, and so do the ads.
+ * Placed right after the banner markup; two jobs, for a reader with no stored
+ * choice:
+ *
+ * 1. Shows the banner in the first paint, instead of after the bootstrap (a
+ *    round trip later) or the React island (seconds later on a slow phone):
+ *    the banner is often the largest paint of a first visit, and a late one is
+ *    a late LCP. The HTML stays the same for everyone (cacheable); with
+ *    JavaScript off the banner stays hidden, and so do the ads.
+ * 2. Answers its buttons until the bootstrap arrives (it is asked for only
+ *    after the largest paint, seconds later on a slow phone): a click stores
+ *    the choice in the consent cookie, exactly as the bootstrap would
+ *    (client/consent/status.ts, `consentCookie`), and closes the banner at
+ *    once. Nothing else: the bootstrap, when it comes, finds the stored choice
+ *    and applies it (ads on or off) as on any later page. The handler is the
+ *    banner's `onclick` property, so the bootstrap can take the buttons over by
+ *    clearing it (client/consent/early-banner.ts); it clears itself after a choice.
+ *
+ * Written by hand, not as a function's source text: bundlers rewrite functions.
  */
-export const BANNER_REVEAL_SCRIPT =
-  `if(!${String(CONSENT_VALUE_PATTERN)}.test((${String(CONSENT_COOKIE_PATTERN)}.exec(document.cookie)||[])[1]||""))` +
-  `document.getElementById(${JSON.stringify(CONSENT_BANNER_ID)}).hidden=false`;
+export const BANNER_SCRIPT = [
+  `(function(d,b){`,
+  `if(!b||${String(CONSENT_VALUE_PATTERN)}.test((${String(CONSENT_COOKIE_PATTERN)}.exec(d.cookie)||[])[1]||""))return;`,
+  'b.hidden=false;',
+  'b.onclick=function(e){',
+  'var t=e.target&&e.target.closest&&e.target.closest("[data-choice]"),v=t&&t.getAttribute("data-choice");',
+  'if(v!=="allow"&&v!=="deny")return;',
+  `var h=location.hostname.toLowerCase(),s=(d.body.getAttribute(${JSON.stringify(SITE_DOMAIN_ATTRIBUTE)})||"").toLowerCase(),`,
+  `c=${JSON.stringify(`${CONSENT_COOKIE}=`)}+v+${JSON.stringify(`; Path=/; Max-Age=${CONSENT_MAX_AGE_SECONDS}; SameSite=Lax`)};`,
+  'if(h!=="localhost"&&s&&(h===s||h.endsWith("."+s)))c+="; Domain="+s;',
+  'if(location.protocol==="https:")c+="; Secure";',
+  'd.cookie=c;b.hidden=true;b.onclick=null}',
+  `})(document,document.getElementById(${JSON.stringify(CONSENT_BANNER_ID)}))`,
+].join('');
 
 /** The body attribute naming the bootstrap's hashed URL, for {@link BOOT_LOADER_SCRIPT}. */
 export const BOOT_URL_ATTRIBUTE = 'data-boot';
@@ -29,7 +58,7 @@ export const BOOT_URL_ATTRIBUTE = 'data-boot';
  * competes with that paint for the network and the main thread: measured with
  * Lighthouse (mobile, 4× CPU), taking it out of the way moved the home's LCP
  * from 1.08 s to under 0.8 s. Nothing in that paint needs it (the banner is
- * shown by the reveal script above).
+ * shown by the banner script above).
  *
  * "On screen" is the first largest-contentful-paint entry the browser reports,
  * or, on a page whose main image is marked `fetchpriority="high"` (an
@@ -76,4 +105,4 @@ export const SPECULATION_RULES = JSON.stringify({
 });
 
 /** Every inline script a page may carry: the CSP allows exactly these. */
-export const INLINE_SCRIPTS: readonly string[] = [BANNER_REVEAL_SCRIPT, BOOT_LOADER_SCRIPT, SPECULATION_RULES];
+export const INLINE_SCRIPTS: readonly string[] = [BANNER_SCRIPT, BOOT_LOADER_SCRIPT, SPECULATION_RULES];

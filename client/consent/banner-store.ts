@@ -2,7 +2,7 @@ import type { BannerChoice } from '../../shared/ConsentBanner';
 
 /**
  * Who writes the banner's `hidden`: the plain JS of the page ('markup': the
- * inline reveal script, then the bootstrap's buttons) until the island starts
+ * inline banner script, then the bootstrap's buttons) until the island starts
  * hydrating it; then React ('react'), for good.
  */
 export type BannerRenderer = 'markup' | 'react';

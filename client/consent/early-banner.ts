@@ -39,8 +39,10 @@ export function runBannerUntilHydrated(banner: HTMLElement, store: BannerStore):
     stopLayout?.({ keepSpace });
   }
 
-  // The reveal script has normally opened it already, unless something blocked that script.
+  // The inline banner script has normally opened it already, unless something
+  // blocked that script; its buttons are this module's from here on.
   banner.hidden = false;
+  banner.onclick = null;
   const unsubscribe = store.subscribe(follow);
   banner.addEventListener('click', onClick);
   // The stylesheet lays the banner out for the first paint; measuring it now

@@ -1,13 +1,11 @@
-import { CONSENT_COOKIE, CONSENT_COOKIE_PATTERN, CONSENT_VALUE_PATTERN } from '../../shared/consent-cookie';
-
-export const CONSENT_MAX_AGE_DAYS = 365;
+import { CONSENT_COOKIE, CONSENT_COOKIE_PATTERN, CONSENT_MAX_AGE_SECONDS, CONSENT_VALUE_PATTERN } from '../../shared/consent-cookie';
 
 /** Spec §3: the stored statuses. 'dismiss' only comes from the old widget's cookies. */
 export type ConsentStatus = 'deny' | 'dismiss' | 'allow';
 
 /**
  * The stored status in a `document.cookie` string, or null when there is none
- * (or it is garbage). Read with the patterns the inline reveal script is built
+ * (or it is garbage). Read with the patterns the inline banner script is built
  * from (shared/consent-cookie.ts), so the two agree on who sees the banner.
  */
 export function readConsentStatus(cookies: string): ConsentStatus | null {
@@ -34,9 +32,13 @@ export interface CookieScope {
  * subdomain shares the choice. On localhost, or on a host outside the
  * configured domain (a preview URL), the cookie is host-only: browsers refuse
  * an explicit Domain=localhost, and a foreign Domain would be dropped.
+ *
+ * The inline banner script writes the same cookie for a choice made before
+ * this script arrives (shared/inline-scripts.ts); test/client/banner-script.test.ts
+ * holds the two to the same string.
  */
 export function consentCookie(status: ConsentStatus, scope: CookieScope): string {
-  const parts = [`${CONSENT_COOKIE}=${status}`, 'Path=/', `Max-Age=${CONSENT_MAX_AGE_DAYS * 24 * 60 * 60}`, 'SameSite=Lax'];
+  const parts = [`${CONSENT_COOKIE}=${status}`, 'Path=/', `Max-Age=${CONSENT_MAX_AGE_SECONDS}`, 'SameSite=Lax'];
   const host = scope.hostname.toLowerCase();
   const domain = scope.siteDomain.toLowerCase();
   if (host !== 'localhost' && domain && (host === domain || host.endsWith(`.${domain}`))) {

@@ -39,7 +39,7 @@ export function hydrateConsentBanner(store: BannerStore): void {
   const container = document.getElementById(CONSENT_ROOT_ID);
   const banner = document.getElementById(CONSENT_BANNER_ID);
   if (!container || !banner) throw new Error(`#${CONSENT_ROOT_ID} is missing from the page`);
-  // Open if the reveal script opened it and no early answer closed it.
+  // Open if the banner script opened it and no early answer closed it.
   const markup: BannerState = { open: !banner.hidden, focus: false, renderer: 'react' };
   store.handToReact(); // the plain-JS buttons stop here
   // As a transition, hydration yields to the browser every few milliseconds

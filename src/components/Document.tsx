@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { CONSENT_ROOT_ID } from '../../shared/banner-ids';
 import { ConsentBanner } from '../../shared/ConsentBanner';
-import { BANNER_REVEAL_SCRIPT, BOOT_LOADER_SCRIPT, BOOT_URL_ATTRIBUTE } from '../../shared/inline-scripts';
+import { SITE_DOMAIN_ATTRIBUTE } from '../../shared/consent-cookie';
+import { BANNER_SCRIPT, BOOT_LOADER_SCRIPT, BOOT_URL_ATTRIBUTE } from '../../shared/inline-scripts';
 import { clientAssets } from '../client-assets';
 import type { SiteConfig } from '../config';
 import type { PageHead } from '../render/page-head';
@@ -86,8 +87,7 @@ export function Document({ site, head, path, children }: DocumentProps) {
       <body
         data-ads-client={site.ads.client}
         data-ads-script={site.ads.scriptUrl}
-        data-site-domain={siteDomain(site.url)}
-        {...{ [BOOT_URL_ATTRIBUTE]: clientAssets.boot }}
+        {...{ [SITE_DOMAIN_ATTRIBUTE]: siteDomain(site.url), [BOOT_URL_ATTRIBUTE]: clientAssets.boot }}
       >
         <a className="skip-link" href="#conteudo">
           Pular para o conteúdo
@@ -101,7 +101,7 @@ export function Document({ site, head, path, children }: DocumentProps) {
           <ConsentBanner />
         </div>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, allowed by its hash in the CSP */}
-        <script dangerouslySetInnerHTML={{ __html: BANNER_REVEAL_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: BANNER_SCRIPT }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, allowed by its hash in the CSP */}
         <script dangerouslySetInnerHTML={{ __html: BOOT_LOADER_SCRIPT }} />
       </body>

@@ -21,7 +21,7 @@ async function hashSources(texts: readonly string[]): Promise<string[]> {
 }
 
 /**
- * The pages' inline scripts (shared/inline-scripts.ts: the banner reveal script
+ * The pages' inline scripts (shared/inline-scripts.ts: the banner script
  * and the speculation rules) are allowed by their SHA-256 hashes: no other
  * inline script can run. (Chromium ignores 'inline-speculation-rules' once a
  * hash is in the policy.) Likewise the inlined stylesheet (src/client-assets.ts),

@@ -4,8 +4,8 @@ import { AD_SCRIPT_ID } from '../../client/ads';
 import type { BannerStore } from '../../client/consent/banner-store';
 import { CONSENT_BANNER_ID, CONSENT_ROOT_ID } from '../../shared/banner-ids';
 import { ConsentBanner } from '../../shared/ConsentBanner';
-import { CONSENT_COOKIE } from '../../shared/consent-cookie';
-import { BANNER_REVEAL_SCRIPT } from '../../shared/inline-scripts';
+import { CONSENT_COOKIE, SITE_DOMAIN_ATTRIBUTE } from '../../shared/consent-cookie';
+import { BANNER_SCRIPT } from '../../shared/inline-scripts';
 
 // The island stands in for React here (test/client/consent-banner.test.tsx
 // hydrates the real one): what matters is what the bootstrap hands it.
@@ -35,12 +35,12 @@ function servePage(cookie?: string): void {
   document.head.innerHTML = '';
   document.body.dataset.adsClient = 'ca-pub-0000000000000000';
   document.body.dataset.adsScript = 'https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js';
-  document.body.dataset.siteDomain = 'localhost';
+  document.body.setAttribute(SITE_DOMAIN_ATTRIBUTE, 'localhost');
   document.body.innerHTML = `
     <main><aside class="ad-slot" hidden><ins class="adsbygoogle"></ins></aside></main>
     <footer><button type="button" data-consent-open>Preferências de cookies</button></footer>
     <div id="${CONSENT_ROOT_ID}">${renderToString(<ConsentBanner />)}</div>`;
-  new Function(BANNER_REVEAL_SCRIPT)();
+  new Function(BANNER_SCRIPT)();
 }
 
 /** Runs the bootstrap, as the module script at the end of the page does. */
@@ -87,6 +87,32 @@ describe('the bootstrap', () => {
     document.cookie = `${CONSENT_COOKIE}=deny; Path=/`;
     await boot();
     expect(banner().hidden).toBe(true);
+    expect(consentFlag()).toBe('false');
+  });
+
+  it.each([
+    ['Aceitar', 'allow', 'true'],
+    ['Recusar', 'deny', 'false'],
+  ])('%s clicked before the bootstrap arrived: applied when it comes, once, with no React', async (name, choice, flag) => {
+    servePage();
+    button(name).click(); // answered by the inline banner script alone
+    expect(banner().hidden).toBe(true);
+    expect(storedChoice()).toBe(choice);
+    expect(consentFlag()).toBeUndefined();
+    await boot();
+    expect(consentFlag()).toBe(flag);
+    expect(document.querySelectorAll(`#${AD_SCRIPT_ID}`)).toHaveLength(choice === 'allow' ? 1 : 0);
+    expect(window.adsbygoogle ?? []).toHaveLength(choice === 'allow' ? 1 : 0);
+    expect(banner().hidden).toBe(true);
+    await afterPaintAndIdle();
+    expect(hydrateConsentBanner).not.toHaveBeenCalled();
+  });
+
+  it('takes the buttons over from the inline banner script when it arrives', async () => {
+    await loadPage();
+    expect(banner().onclick).toBeNull();
+    button('Recusar').click();
+    expect(storedChoice()).toBe('deny');
     expect(consentFlag()).toBe('false');
   });
 

@@ -139,6 +139,54 @@ test('the banner is there before any script file arrives, and answers before Rea
   expect(seen.consoleErrors).toEqual([]);
 });
 
+for (const { button, value, consent } of [
+  { button: 'Recusar', value: 'deny', consent: 'false' },
+  { button: 'Aceitar', value: 'allow', consent: 'true' },
+] as const) {
+  test(`${button} clicked before any script file arrives is kept, then applied once the scripts come`, async ({ context, page }) => {
+    const seen = await watch(context, page);
+    // Every script file (the bootstrap, the island) is held back until the
+    // early click has been judged: a slow phone on 3G, made deterministic.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await context.route(/\/static\/[^/]+\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(bannerOf(page)).toBeVisible();
+    await bannerOf(page).getByRole('button', { name: button }).click();
+
+    // At once, with no script file yet: closed, and the choice stored.
+    await expect(bannerOf(page)).toBeHidden();
+    expect(await page.locator('html').getAttribute('data-boot-ready')).toBeNull();
+    expect((await context.cookies()).find((c) => c.name === 'cookieconsent_status')?.value).toBe(value);
+    expect(seen.thirdParty).toEqual([]);
+
+    releaseScripts();
+    await expect(page.locator('html')).toHaveAttribute('data-boot-ready', '');
+    await expect(page.locator('html')).toHaveAttribute('data-consent', consent);
+    await paintedAndIdle(page);
+    await expect(bannerOf(page)).toBeHidden();
+    if (value === 'allow') {
+      await expect(adScripts(page)).toHaveCount(1);
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __adPushes: number }).__adPushes)).toBe(1);
+      await expect(slots(page)).toBeVisible();
+      expect(seen.thirdParty.filter((url) => url.includes(AD_HOST))).toHaveLength(1);
+    } else {
+      await expect(adScripts(page)).toHaveCount(0);
+      await expect(slots(page)).toBeHidden();
+      expect(seen.thirdParty).toEqual([]);
+    }
+    // The reader has answered: React is never needed on this page.
+    expect(seen.bannerChunk).toEqual([]);
+    const [cookie] = (await context.cookies()).filter((c) => c.name === 'cookieconsent_status');
+    expect(cookie).toMatchObject({ value, path: '/', sameSite: 'Lax', domain: 'localhost', secure: false });
+    expect((cookie!.expires * 1000 - Date.now()) / 86_400_000).toBeGreaterThan(364.9);
+    expect(seen.consoleErrors).toEqual([]);
+  });
+}
+
 test('with JavaScript off, the banner stays hidden and nothing loads from the ad host', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
