@@ -5,27 +5,37 @@ import { defineConfig } from 'vitest/config';
 const manifest = fileURLToPath(new URL('./dist/.vite/manifest.json', import.meta.url));
 const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** The worker's tests run inside workerd with the bindings of wrangler.toml. */
+const workerd = () =>
+  cloudflareTest(async () => ({
+    wrangler: { configPath: './wrangler.toml' },
+    // Each test sees its own KV changes at once; test/worker/edge-cache.test.ts turns it on.
+    // The search database's migrations, applied by test/worker/d1-setup.ts.
+    miniflare: { bindings: { EDGE_CACHE: 'off', TEST_MIGRATIONS: await readD1Migrations(migrations) } },
+  }));
+
+/** Tests that fill the stores with 100,000 articles: minutes, not seconds, so `npm run test:scale` runs them. */
+const SCALE_TESTS = 'test/worker/**/*.scale.test.ts';
+
 /**
- * Three projects: the worker's tests run inside workerd with the bindings of
- * wrangler.toml (local KV, the built assets in dist/, so `npm test` builds
- * first); the browser code's tests run in happy-dom; a few pure helpers are
- * also checked under Node, where the time zone can be changed.
+ * Four projects: the worker's tests run inside workerd (local KV, the built
+ * assets in dist/, so `npm test` builds first); the browser code's tests run
+ * in happy-dom; a few pure helpers are also checked under Node, where the time
+ * zone can be changed. `npm test` runs these three; the fourth, the worker's
+ * 100,000-article tests, has its own script (`npm run test:scale`), which CI
+ * runs too: the default loop stays short.
  */
+const worker = (name: string, include: string[], exclude: string[] = []) => ({
+  plugins: [workerd()],
+  resolve: { alias: { '@client/manifest': manifest } },
+  test: { name, include, exclude, setupFiles: ['test/worker/d1-setup.ts'] },
+});
+
 export default defineConfig({
   test: {
     projects: [
-      {
-        plugins: [
-          cloudflareTest(async () => ({
-            wrangler: { configPath: './wrangler.toml' },
-            // Each test sees its own KV changes at once; test/worker/edge-cache.test.ts turns it on.
-            // The search database's migrations, applied by test/worker/d1-setup.ts.
-            miniflare: { bindings: { EDGE_CACHE: 'off', TEST_MIGRATIONS: await readD1Migrations(migrations) } },
-          })),
-        ],
-        resolve: { alias: { '@client/manifest': manifest } },
-        test: { name: 'worker', include: ['test/worker/**/*.test.{ts,tsx}'], setupFiles: ['test/worker/d1-setup.ts'] },
-      },
+      worker('worker', ['test/worker/**/*.test.{ts,tsx}'], [SCALE_TESTS]),
+      worker('scale', [SCALE_TESTS]),
       {
         test: {
           name: 'client',
