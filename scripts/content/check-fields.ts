@@ -2,6 +2,7 @@ import { ALT_CHARS, CORRECTION_CHARS, CREDIT_CHARS } from '../../src/content/new
 import { isThemeSlug, THEME_LIST } from '../../src/content/themes.ts';
 import { parseUpdated, SITE_TIME_ZONE, siteInstantOf } from '../../src/content/updated.ts';
 import { parseCalendarDate } from '../../src/lib/dates.ts';
+import { UNSAFE_CHAR } from '../../src/lib/escape-xml.ts';
 import { iso, meant, whyNotReal } from './check-date.ts';
 import { describeValue } from './editor-text.ts';
 import { error, type Problem, warning } from './problems.ts';
@@ -16,7 +17,68 @@ import { error, type Problem, warning } from './problems.ts';
 
 const ALT_EXAMPLE = '"Sala pequena com sofá, espelho redondo e prateleiras na parede"';
 
-/** A text field's faults: not text, too short or long, extra spaces or markup. `tooLong` is the fix for a long one. */
+/**
+ * The texts that may run over lines (a correction note, an author's bio): a
+ * tab or a line break is only white space there. Every other text is one line.
+ */
+const PARAGRAPH_FIELDS: ReadonlySet<string> = new Set(['correcao', 'bio']);
+
+const codeOf = (codePoint: number) => `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** A character a text may not hold, named for a message. */
+function unsafeName(codePoint: number): string {
+  if (codePoint === 0x09) return 'a tab';
+  if (codePoint === 0x0a || codePoint === 0x0d) return `a line break (${codeOf(codePoint)})`;
+  if (codePoint >= 0xd800 && codePoint <= 0xdfff) return `half of an emoji or symbol (the lone surrogate ${codeOf(codePoint)})`;
+  if (codePoint >= 0xfffe) return `the noncharacter ${codeOf(codePoint)}`;
+  return `an invisible control character (${codeOf(codePoint)})`;
+}
+
+/** How to fix a character a text may not hold. */
+function unsafeFix(codePoint: number, field: string): string {
+  if (codePoint === 0x09 || codePoint === 0x0a || codePoint === 0x0d) return `replace it with a space: "${field}" is one line`;
+  if (codePoint >= 0x80 && codePoint <= 0x9f) {
+    // A C1 control in an editor's text is nearly always a Windows-1252 character (“ ” – …) decoded as Latin-1.
+    const meant = new TextDecoder('windows-1252').decode(Uint8Array.of(codePoint));
+    if (meant !== String.fromCharCode(codePoint)) {
+      return `it is most likely ${meant} from a text saved as Windows-1252: write ${meant} in its place (or delete it)`;
+    }
+  }
+  if (codePoint >= 0xd800 && codePoint <= 0xdfff) {
+    return 'write the whole character (in JSON, both halves of its \\u escape, e.g. "\\uD83C\\uDFE0" for 🏠), or delete it';
+  }
+  const written = `\\u${codePoint.toString(16).padStart(4, '0')}`;
+  const why =
+    codePoint >= 0x7f && codePoint <= 0x9f
+      ? 'it shows as nothing, or as a box'
+      : 'feed readers and Google News reject a feed or sitemap holding one';
+  return `delete it (in the file it may be written ${written}), with a space in its place if it stood between two words: ${why}`;
+}
+
+/**
+ * The characters a text may not hold, as one error naming the first (what it
+ * is, the character number, the text before it) and how many follow: those
+ * no feed or sitemap may carry (src/lib/escape-xml.ts, UNSAFE_CHAR), and in
+ * a one-line text a tab or a line break.
+ */
+function unsafeCharsProblem(value: string, field: string, file: string): Problem | null {
+  const oneLine = !PARAGRAPH_FIELDS.has(field);
+  // By code point, as an editor counts characters (a lone surrogate is one).
+  const chars = Array.from(value);
+  const found = chars.flatMap((char, i) => (UNSAFE_CHAR.test(char) || (oneLine && '\t\n\r'.includes(char)) ? [i] : []));
+  const at = found[0];
+  if (at === undefined) return null;
+  const codePoint = chars[at]!.codePointAt(0)!;
+  const before = chars.slice(Math.max(0, at - 20), at).join('');
+  const where = at === 0 ? 'at its start' : `at character ${at + 1}, after "${at > 20 ? '…' : ''}${before}"`;
+  const more = found.length > 1 ? ` (and ${found.length - 1} more after it)` : '';
+  return error(file, field, `"${field}" has ${unsafeName(codePoint)} ${where}${more}`, unsafeFix(codePoint, field));
+}
+
+/**
+ * A text field's faults: not text, a character it may not hold (unsafeCharsProblem),
+ * too short or long, extra spaces or markup. `tooLong` is the fix for a long one.
+ */
 export function checkPlainText(
   value: unknown,
   field: string,
@@ -35,6 +97,8 @@ export function checkPlainText(
       ),
     ];
   }
+  const unsafe = unsafeCharsProblem(value, field, file);
+  if (unsafe) return [unsafe];
   const length = value.trim().length;
   if (length < min || length > max) {
     return [

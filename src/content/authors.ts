@@ -1,3 +1,4 @@
+import { withoutUnsafeChars } from '../lib/escape-xml';
 import { isValidImageFile, isValidSlug } from './format';
 
 /**
@@ -46,11 +47,16 @@ export function parseAuthor(slug: string, raw: unknown): Author | string {
   if (!isValidSlug(slug)) return `"${slug.slice(0, 140)}" is not a slug`;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'not an object';
   const value = raw as Record<string, unknown>;
+  const texts = { nome: '', cargo: '', bio: '' };
   for (const field of ['nome', 'cargo', 'bio'] as const) {
     const limits = AUTHOR_TEXT[field];
-    if (!within(value[field], limits)) return `"${field}" is not a text of ${limits.min}–${limits.max} characters`;
+    // Without the characters no feed may carry (src/lib/escape-xml.ts): a stored registry may predate the check.
+    const stored = value[field];
+    const given = typeof stored === 'string' ? withoutUnsafeChars(stored) : stored;
+    if (!within(given, limits)) return `"${field}" is not a text of ${limits.min}–${limits.max} characters`;
+    texts[field] = given.trim();
   }
-  const author: Author = { slug, nome: String(value.nome).trim(), cargo: String(value.cargo).trim(), bio: String(value.bio).trim() };
+  const author: Author = { slug, ...texts };
   if (value.foto !== undefined) {
     if (typeof value.foto !== 'string' || !isValidImageFile(value.foto)) return '"foto" is not an image file name';
     author.foto = value.foto;

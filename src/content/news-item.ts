@@ -1,3 +1,4 @@
+import { withoutUnsafeChars } from '../lib/escape-xml';
 import { isValidBodyPath, isValidImageFile, isValidSlug } from './format';
 import { isThemeSlug, MAX_THEMES, type ThemeSlug } from './themes';
 import { isValidUpdate, parseUpdated, publicationInstant } from './updated';
@@ -49,6 +50,29 @@ export const CORRECTION_CHARS = { min: 20, max: 400 } as const;
 
 const REQUIRED = ['slug', 'titulo', 'descricao', 'data', 'imagemAtual', 'htmlPath'] as const;
 
+/** The fields holding an editor's text, shown on pages and written into the feed and the sitemaps. */
+const TEXT_FIELDS = ['titulo', 'descricao', 'alt', 'credito', 'correcao'] as const;
+
+/**
+ * An entry with its texts as the site may show them: without the characters
+ * no feed or sitemap may carry (control characters, lone surrogates:
+ * src/lib/escape-xml.ts), which the editors' check refuses but an entry
+ * written by an older or hostile publisher may hold. The same object when
+ * there is nothing to clean.
+ */
+function withCleanTexts(item: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined;
+  for (const field of TEXT_FIELDS) {
+    const value = item[field];
+    if (typeof value !== 'string') continue;
+    const clean = withoutUnsafeChars(value);
+    if (clean === value) continue;
+    copy ??= { ...item };
+    copy[field] = clean;
+  }
+  return copy ?? item;
+}
+
 /** Whether a text is within limits once trimmed. */
 const textWithin = (value: unknown, { min, max }: { min: number; max: number }): value is string =>
   typeof value === 'string' && value.trim().length >= min && value.trim().length <= max;
@@ -91,10 +115,12 @@ export type DroppedField = (field: string, reason: string) => void;
  * Checks one raw list entry. Returns the parsed entry, or the reason it was
  * rejected: a bad entry is skipped and logged rather than breaking the page.
  * A bad optional field only drops that field, reported through `dropped`.
+ * Texts are cleaned of unsafe characters first (withCleanTexts), so a title
+ * that was nothing but control characters is an empty one.
  */
 export function parseNewsItem(raw: unknown, dropped?: DroppedField): NewsEntry | string {
   if (typeof raw !== 'object' || raw === null) return 'not an object';
-  const item = raw as Record<string, unknown>;
+  const item = withCleanTexts(raw as Record<string, unknown>);
   for (const field of REQUIRED) {
     if (typeof item[field] !== 'string' || (item[field] as string).trim() === '') {
       return `missing or empty field "${field}"`;

@@ -1,0 +1,133 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkContent } from '../../../scripts/content/check-folder';
+import type { Problem } from '../../../scripts/content/problems';
+import { articleAt, cleanFixtures, meta, tempFolder } from './fixtures';
+
+/**
+ * The check refuses the characters no feed or sitemap may carry (XML 1.0's
+ * forbidden ones, DEL and the C1 controls) in every text of an article and of
+ * an author, and a tab or a line break in a one-line text (issue 19). Written
+ * as article.json holds them: JSON.stringify spells a control character as
+ * \u000b, as an editor's tool would.
+ */
+
+afterAll(cleanFixtures);
+
+const TODAY = new Date(2026, 0, 1);
+const ANA = { nome: 'Ana Souza', cargo: 'Repórter de finanças', bio: 'Escreve sobre crédito imobiliário e juros há dez anos.' };
+const NOTE = { atualizado: '2025-06-02', correcao: 'Uma versão anterior dizia que a obra terminava em 2026; a entrega é em 2027.' };
+
+/** A content folder with one article (these fields over a good article.json) and these author files. */
+function contentWith(fields: Record<string, unknown>, authors: Record<string, unknown> = { 'ana-souza': ANA }): string {
+  const root = tempFolder();
+  const dir = articleAt(root, 'artigo-novo');
+  writeFileSync(join(dir, 'article.json'), meta({ autor: 'ana-souza', ...NOTE, ...fields }));
+  mkdirSync(join(root, 'autores'));
+  for (const [slug, value] of Object.entries(authors)) writeFileSync(join(root, 'autores', `${slug}.json`), JSON.stringify(value));
+  return root;
+}
+
+/** The problems of a check, but the sample body's links to other samples (warnings, not this file's subject). */
+async function check(fields: Record<string, unknown>, authors?: Record<string, unknown>) {
+  const { problems, articles, registry } = await checkContent(contentWith(fields, authors), [], TODAY);
+  return { problems: problems.filter((p) => p.field !== 'body: <a href>'), articles, registry };
+}
+
+const summary = (problems: Problem[]) => problems.map((p) => `${p.severity} [${p.field}] ${p.message} | ${p.hint}`);
+
+describe('a character no feed may carry', () => {
+  it('in the title: an error naming the field, the character, where it is and the fix; nothing to publish', async () => {
+    const { problems, articles } = await check({ titulo: 'Casas de madeira\u000bvoltam a crescer no Sul' });
+    expect(articles).toEqual([]);
+    expect(problems).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        field: 'titulo',
+        file: expect.stringMatching(/artigo-novo\/article\.json$/),
+        message: '"titulo" has an invisible control character (U+000B) at character 17, after "Casas de madeira"',
+        hint: expect.stringMatching(/^delete it \(in the file it may be written \\u000b\).*reject a feed or sitemap holding one$/),
+      }),
+    ]);
+  });
+
+  it.each([
+    [
+      'titulo',
+      'Título com \u0001 um caractere de controle',
+      /^error \[titulo\] "titulo" has an invisible control character \(U\+0001\) at character 12, after "Título com "/,
+    ],
+    [
+      'descricao',
+      'Uma descrição longa o bastante para o card e um nulo\u0000 no meio do texto.',
+      /^error \[descricao\] .*\(U\+0000\) at character 53, after "…ara o card e um nulo" \|/,
+    ],
+    [
+      'alt',
+      '\u001fSala com sofá e prateleiras na parede',
+      /^error \[alt\] "alt" has an invisible control character \(U\+001F\) at its start \|/,
+    ],
+    ['credito', 'Foto: Ana\ufffe Lima', /^error \[credito\] "credito" has the noncharacter U\+FFFE at character 10, after "Foto: Ana" \|/],
+    ['correcao', `${NOTE.correcao}\uffff`, /^error \[correcao\] "correcao" has the noncharacter U\+FFFF at character 77, /],
+  ])('in %s', async (field, value, expected) => {
+    const { problems, articles } = await check({ [field]: value });
+    expect(summary(problems)).toEqual([expect.stringMatching(expected)]);
+    expect(articles).toEqual([]);
+  });
+
+  it('half of an emoji (a lone surrogate, as "\\ud83c" in the file): an error saying to write both halves', async () => {
+    const { problems } = await check({ titulo: 'Casa nova \ud83c com jardim e piscina' });
+    expect(summary(problems)).toEqual([
+      expect.stringMatching(
+        /^error \[titulo\] "titulo" has half of an emoji or symbol \(the lone surrogate U\+D83C\) at character 11, after "Casa nova " \| write the whole character .*"\\uD83C\\uDFE0" for 🏠/,
+      ),
+    ]);
+    // A whole emoji is fine.
+    expect((await check({ titulo: 'Casa nova 🏠 com jardim e piscina' })).problems).toEqual([]);
+  });
+
+  it('a C1 control (a Windows-1252 quote decoded as Latin-1): says which character was meant', async () => {
+    const { problems } = await check({ titulo: 'O \u0093boom\u0094 dos imóveis de madeira' });
+    expect(summary(problems)).toEqual([
+      'error [titulo] "titulo" has an invisible control character (U+0093) at character 3, after "O " (and 1 more after it) | ' +
+        'it is most likely “ from a text saved as Windows-1252: write “ in its place (or delete it)',
+    ]);
+    const del = await check({ titulo: 'Reforma sem susto\u007f em seis passos' });
+    expect(summary(del.problems)).toEqual([
+      expect.stringMatching(/\(U\+007F\) at character 18.*\| delete it .*\\u007f.*shows as nothing, or as a box$/),
+    ]);
+  });
+
+  it('a tab or a line break in a one-line text is an error; in a note or a bio it is only white space', async () => {
+    expect(summary((await check({ titulo: 'Casas de madeira\tvoltam a crescer' })).problems)).toEqual([
+      'error [titulo] "titulo" has a tab at character 17, after "Casas de madeira" | replace it with a space: "titulo" is one line',
+    ]);
+    expect(
+      summary((await check({ descricao: 'Construtoras apostam em madeira,\nmais rápida e com menor pegada que a alvenaria.' })).problems),
+    ).toEqual([
+      expect.stringMatching(/^error \[descricao\] "descricao" has a line break \(U\+000A\) at character 33, .*\| replace it with a space/),
+    ]);
+    const paragraph = await check(
+      { correcao: NOTE.correcao.replace('; ', ';\n') },
+      { 'ana-souza': { ...ANA, bio: `${ANA.bio}\nMora em Curitiba.` } },
+    );
+    expect(paragraph.problems).toEqual([]);
+    expect(paragraph.articles).toHaveLength(1);
+  });
+
+  it.each([
+    ['nome', 'Ana\u0001 Souza', /^error \[nome\] "nome" has an invisible control character \(U\+0001\) at character 4, after "Ana" \|/],
+    [
+      'cargo',
+      'Repórter\u001b[2J de finanças',
+      /^error \[cargo\] "cargo" has an invisible control character \(U\+001B\) at character 9, after "Repórter" \|/,
+    ],
+    ['bio', `${ANA.bio}\u0007`, /^error \[bio\] "bio" has an invisible control character \(U\+0007\) at character 55, /],
+    ['nome', 'Ana\tSouza', /^error \[nome\] "nome" has a tab at character 4, after "Ana" \| replace it with a space: "nome" is one line$/],
+  ])('in an author’s %s', async (field, value, expected) => {
+    const { problems, registry } = await check({}, { 'ana-souza': { ...ANA, [field]: value } });
+    expect(summary(problems.filter((p) => p.file.includes('autores')))).toEqual([expect.stringMatching(expected)]);
+    expect(registry.authors).toEqual({});
+  });
+});
