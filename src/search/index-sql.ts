@@ -77,6 +77,9 @@ export const COUNT_SQL = `SELECT count(*) AS total
   FROM search_text JOIN search_articles a ON a.sort_key = search_text.rowid
   WHERE search_text MATCH ?1 AND search_text.rowid <= ?2`;
 
+/** What snippet() puts where a passage is cut from a longer text (src/search/highlight.ts reads it). */
+export const SNIPPET_ELLIPSIS = '…';
+
 /**
  * One page of matches, newest first. The rowid is the sort key, so FTS5
  * yields the matches in the page's order and stops after it: the cost is the
@@ -86,8 +89,8 @@ export const COUNT_SQL = `SELECT count(*) AS total
  */
 export const PAGE_SQL = `SELECT a.slug, a.item,
     highlight(search_text, 0, char(2), char(3)) AS titulo,
-    snippet(search_text, 2, char(2), char(3), '…', 32) AS corpo,
-    snippet(search_text, 1, char(2), char(3), '…', 32) AS descricao
+    snippet(search_text, 2, char(2), char(3), '${SNIPPET_ELLIPSIS}', 32) AS corpo,
+    snippet(search_text, 1, char(2), char(3), '${SNIPPET_ELLIPSIS}', 32) AS descricao
   FROM search_text JOIN search_articles a ON a.sort_key = search_text.rowid
   WHERE search_text MATCH ?1 AND search_text.rowid <= ?2
   ORDER BY search_text.rowid DESC LIMIT ?3 OFFSET ?4`;

@@ -1,3 +1,5 @@
+import { foldText, WORD_RUNS } from './fold';
+
 /**
  * A reader's search text, turned into something FTS5 can only read as plain
  * words. Nothing the reader types reaches the MATCH expression as syntax:
@@ -7,13 +9,15 @@
  * (`"financ"*`). Quoted, `AND`, `OR`, `NOT` and `NEAR` are words like any
  * other, and a column filter (`titulo:`) is the word "titulo".
  *
- * The words are put in one form (Unicode NFKC, lower case, one space between
- * them, each once), and the page is rendered from that form alone, never from
- * the raw text: so "Decoração  FINANCIAMENTO!" and "decoração financiamento"
- * are one page, and the edge cache keys search pages by it
- * (src/search/cache-key.ts). Accents stay in the form, so the page can show
- * the words as written; the index's tokenizer (unicode61, remove_diacritics 2)
- * folds them when matching, so "decoracao" finds "Decoração" all the same.
+ * The words are put in one form (the indexed text's, foldText in
+ * src/search/fold.ts: Unicode NFKC, so "m²" is "m2" on both sides; then lower
+ * case, one space between them, each once), and the page is rendered from
+ * that form alone, never from the raw text: so "Decoração  FINANCIAMENTO!"
+ * and "decoração financiamento" are one page, and the edge cache keys search
+ * pages by it (src/search/cache-key.ts). Accents stay in the form, so the
+ * page can show the words as written; the index's tokenizer (unicode61,
+ * remove_diacritics 2) folds them when matching, so "decoracao" finds
+ * "Decoração" all the same.
  */
 
 /** Longer searches are refused: no reader types this much into a search box, and the bound keeps the work small. */
@@ -46,10 +50,9 @@ export type SearchQuery =
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-const NOT_WORD = /[^\p{L}\p{N}\p{M}]+/u;
 
-/** A word's one form: compatibility characters composed (NFKC: "ﬁ" is "fi"), lower case. */
-export const foldWord = (word: string) => word.normalize('NFKC').toLowerCase();
+/** A word's one form: the indexed text's (NFKC: "ﬁ" is "fi", "m²" is "m2"), lower case. */
+export const foldWord = (word: string) => foldText(word).toLowerCase();
 
 /** The first `max` characters (code points, so a surrogate pair is never cut in half). */
 const firstChars = (text: string, max: number) => Array.from(text).slice(0, max).join('');
@@ -60,8 +63,8 @@ export function parseSearchQuery(raw: string | undefined): SearchQuery {
   if (text === '') return { kind: 'empty' };
   // Counted before anything else is done with it: a 10 KB string costs one length check.
   if (Array.from(text).length > MAX_QUERY_CHARS) return { kind: 'too-long' };
-  const words = text
-    .split(NOT_WORD)
+  // The words are the runs foldText folds in the indexed text, so each is in the index's form.
+  const words = (text.match(WORD_RUNS) ?? [])
     .map((word) => firstChars(foldWord(word), MAX_TERM_CHARS))
     .filter((word) => Array.from(word).length >= MIN_TERM_CHARS);
   const unique = [...new Set(words)];

@@ -1,7 +1,7 @@
 import { type NewsEntry, parseNewsItem } from '../content/news-item';
 import { PAGE_SIZE } from '../lib/pagination';
 import { log } from '../log';
-import { highlightParts, type TextPart } from './highlight';
+import { asWritten, highlightParts, type TextPart } from './highlight';
 import { COUNT_SQL, PAGE_SQL, sortKeyBound } from './index-sql';
 
 /** Results per page: the home grid's (24, eight rows of three cards). */
@@ -44,9 +44,10 @@ function resultOf(row: PageRow, now: number): SearchResult | null {
     log('warn', 'search_row_skipped', { slug: typeof row.slug === 'string' ? row.slug.slice(0, 120) : null, reason });
     return null;
   }
-  const title = highlightParts(row.titulo);
+  // The title and summary are shown as written ("m²", not the indexed "m2"); the body's passage as indexed.
+  const title = asWritten(highlightParts(row.titulo), entry.titulo);
   const corpo = highlightParts(row.corpo);
-  const descricao = highlightParts(row.descricao);
+  const descricao = asWritten(highlightParts(row.descricao), entry.descricao);
   const passage = corpo.some((part) => part.marked) ? corpo : descricao.some((part) => part.marked) ? descricao : [];
   return { entry, title: title.length > 0 ? title : [{ text: entry.titulo, marked: false }], passage };
 }

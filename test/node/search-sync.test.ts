@@ -10,7 +10,7 @@ import { MAX_SYNC_ATTEMPTS, readLiveList, syncLive } from '../../scripts/search/
 import { inlined, remoteSearchDb, type SearchDb, versionsOf } from '../../scripts/search/search-db';
 import { groupsOf, syncSearch } from '../../scripts/search/sync';
 import { INDEX_META_KEY } from '../../src/content/news-index';
-import { INDEXED_CHARS, searchDocument } from '../../src/search/document';
+import { documentVersion, INDEXED_CHARS, searchDocument } from '../../src/search/document';
 import { SELECT_VERSIONS, UPSERT_DOCUMENTS } from '../../src/search/index-sql';
 import { MemoryStore, TestClock } from './content/memory-store';
 import { article, bundleOf, itemsOf, runOptions } from './content/publish-fixtures';
@@ -247,6 +247,45 @@ describe('a sync from the live list', () => {
   it('says what it did in one line', () => {
     expect(describeSync({ written: ['a'], deleted: ['b', 'c'], unchanged: 4 })).toBe('1 indexed, 2 removed, 4 already up to date');
     expect(describeSync({ written: [], deleted: [], unchanged: 0 })).toBe('nothing to do');
+  });
+});
+
+describe('a change of document format', () => {
+  it('rewrites every row written in the previous format on the next full sync (npm start, content:reindex), then nothing', async () => {
+    const db = sqliteDb();
+    const cozinha = article('cozinha', '2025-06-01', 'v1', { titulo: 'Cozinha de 8 m² no 1º andar' });
+    await publish([cozinha]);
+    const live = (await readLiveList(kv)).items!;
+    const bodies = new Map([...BUNDLED, cozinha].map((a) => [a.item.htmlPath, a.body]));
+    // Written as format 1 did: its version, and the text as written (words not folded: "m²" stays "m²").
+    const old = await Promise.all(
+      live.map(async (item) => ({
+        ...(await searchDocument(item, bodies.get(item.htmlPath) ?? null)),
+        version: await documentVersion(item, 1),
+        titulo: item.titulo,
+      })),
+    );
+    await db.run(UPSERT_DOCUMENTS, JSON.stringify(old));
+    expect(search(db.sqlite, '"m2"*')).toEqual([]);
+    expect(search(db.sqlite, '"m²"*')).toEqual(['cozinha']);
+
+    expect(await sync(db)).toEqual({ written: live.map((item) => item.slug).sort(), deleted: [], unchanged: 0 });
+    for (const match of ['"m2"*', '"1o"*', '"cozinha" "8" "m2"']) expect(search(db.sqlite, match), match).toEqual(['cozinha']);
+    expect(search(db.sqlite, '"m²"*')).toEqual([]);
+    expect(rowCount(db.sqlite)).toEqual({ articles: live.length, text: live.length });
+    expect(await sync(db)).toEqual({ written: [], deleted: [], unchanged: live.length });
+  });
+
+  it('a publish rewrites the rows of the articles it names, and leaves the rest to the full sync', async () => {
+    const db = sqliteDb();
+    await publish([article('a', '2025-06-01', 'v1', { titulo: 'Casa de 30 m²' })]);
+    const live = (await readLiveList(kv)).items!;
+    const old = await Promise.all(
+      live.map(async (item) => ({ ...(await searchDocument(item, null)), version: await documentVersion(item, 1) })),
+    );
+    await db.run(UPSERT_DOCUMENTS, JSON.stringify(old));
+    expect(await sync(db, ['a'])).toEqual({ written: ['a'], deleted: [], unchanged: 0 });
+    expect(await sync(db)).toMatchObject({ written: ['bundled-decoracao', 'bundled-juros'], unchanged: 1 });
   });
 });
 
