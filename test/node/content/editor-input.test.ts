@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../../scripts/content/check-folder';
 import type { Problem } from '../../../scripts/content/problems';
+import { PROCESS_TEST_TIMEOUT_MS, runCli } from '../processes';
 import { articleAt, articleFixture, body, cleanFixtures, meta, tempFolder } from './fixtures';
 
 /** Mistakes a new editor makes in the files and paths they give the check (issue 10). */
@@ -288,20 +288,19 @@ describe('several paths, checked as one set', () => {
   });
 });
 
-describe('the command line', () => {
-  const cli = (...args: string[]) => spawnSync('node_modules/.bin/tsx', ['scripts/content/cli.ts', ...args], { encoding: 'utf8' });
-
+// Each test starts a tsx process: PROCESS_TEST_TIMEOUT_MS says why it gets more than Vitest's 5 s.
+describe('the command line', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('content:check with two paths checks the second too', () => {
     const good = articleFixture('primeira-cli');
     const bad = articleFixture('segunda-cli', { 'article.json': meta({ data: '30/04/2025' }) });
-    const run = cli('check', good, bad);
+    const run = runCli('check', good, bad);
     expect(run.stdout).toContain('segunda-cli/article.json');
     expect(run.stdout).toContain('write it as "2025-04-30"');
     expect(run.status).toBe(1);
   });
 
   it('content:unpublish with two slugs is a usage error', () => {
-    const run = cli('unpublish', '--local', '--dry-run', 'um-slug', 'outro-slug');
+    const run = runCli('unpublish', '--local', '--dry-run', 'um-slug', 'outro-slug');
     expect(run.stderr).toContain('unpublish takes one slug, not 2');
     expect(run.status).toBe(2);
   });

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { contentHash } from '../../../scripts/content/content-hash';
 import { describePlan, planPublish } from '../../../scripts/content/plan';
 import { localPort, siteUrl } from '../../../scripts/content/run-options';
+import { PROCESS_TEST_TIMEOUT_MS, runCli } from '../processes';
 import { article } from './publish-fixtures';
 
 /** The addresses publish and unpublish print: the site the editor opens, local or production. */
@@ -41,17 +41,16 @@ describe('the production site', () => {
   });
 });
 
-describe('the command line', () => {
-  const cli = (...args: string[]) => spawnSync('node_modules/.bin/tsx', ['scripts/content/cli.ts', ...args], { encoding: 'utf8' });
-
+// Each test starts tsx processes: PROCESS_TEST_TIMEOUT_MS says why it gets more than Vitest's 5 s.
+describe('the command line', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('says what --replace and --port do in the usage, and refuses --port with --remote', () => {
-    const usage = cli('publish', '--local');
+    const usage = runCli('publish', '--local');
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('[--replace] [--port N]');
     expect(usage.stderr).toContain("--replace: allow replacing a live article whose title differs from the folder's");
     expect(usage.stderr).toContain('the PORT environment variable, else 8787');
-    const remote = cli('publish', '--remote', '--port', '8790', 'content');
+    const remote = runCli('publish', '--remote', '--port', '8790', 'content');
     expect(remote.status).toBe(2);
     expect(remote.stderr).toContain('--port is for --local');
-  }, 30_000);
+  });
 });
