@@ -17,6 +17,7 @@ import { articlePath } from '../../src/seo/urls.ts';
 import { withImageVariants } from './check-article.ts';
 import { checkContent } from './check-folder.ts';
 import { contentHash } from './content-hash.ts';
+import { exitAfterOutput } from './exit.ts';
 import { openStore, type Target } from './kv.ts';
 import { createArticleFolder, nextSteps } from './new-article.ts';
 import { DELETE_AFTER_MS } from './pending-deletes.ts';
@@ -236,16 +237,17 @@ async function createNew(argv: string[]): Promise<number> {
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { new: createNew, check, publish, unpublish, gc };
 
-const [command = '', ...rest] = process.argv.slice(2);
-const run = COMMANDS[command];
-if (!run) {
-  console.error(`unknown command "${command}": use new, check, publish, unpublish or gc`);
-  process.exit(2);
+async function main([command = '', ...rest]: string[]): Promise<number> {
+  const run = COMMANDS[command];
+  if (!run) {
+    console.error(`unknown command "${command}": use new, check, publish, unpublish or gc`);
+    return 2;
+  }
+  return run(rest);
 }
-run(rest).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(error instanceof UsageError ? 2 : 1);
-  },
-);
+
+// Every exit waits for the output to be written: a pipe (`| cat`, a CI log) gets all of it (exit.ts).
+main(process.argv.slice(2)).then(exitAfterOutput, (error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  exitAfterOutput(error instanceof UsageError ? 2 : 1);
+});

@@ -7,6 +7,7 @@
  * as often as needed: it only writes what differs.
  */
 import { parseArgs } from 'node:util';
+import { exitAfterOutput } from '../content/exit.ts';
 import { openStore } from '../content/kv.ts';
 import { describeSync, syncTarget } from '../content/search-sync.ts';
 import { localSearchDb, remoteSearchDb } from './search-db.ts';
@@ -33,10 +34,8 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+// Every exit waits for the output to be written, so a pipe gets all of it (scripts/content/exit.ts).
+main(process.argv.slice(2)).then(exitAfterOutput, (error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  exitAfterOutput(1);
+});
