@@ -1,4 +1,5 @@
 import type { SiteConfig } from './config';
+import type { Content } from './content/content';
 
 /** Hono's type parameters for this app: the worker's bindings and per-request values. */
 export interface AppEnv {
@@ -10,5 +11,5 @@ export interface AppEnv {
      */
     WARM_UP?: true;
   };
-  Variables: { site: SiteConfig };
+  Variables: { site: SiteConfig; content: Content };
 }

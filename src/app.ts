@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { etag } from 'hono/etag';
 import type { AppEnv } from './app-env';
 import { cachePolicy } from './middleware/cache-policy';
+import { contentAccess } from './middleware/content';
 import { edgeCache } from './middleware/edge-cache';
 import { memoryCache } from './middleware/memory-cache';
 import { methodGuard } from './middleware/method-guard';
@@ -38,6 +39,7 @@ app.use(methodGuard(methodNotAllowedRoute)); // read-only: GET and HEAD, else 40
 app.use(rejectMalformedPath(badRequestRoute)); // bad encoding, traversal → 400
 app.use(redirectTrailingSlash()); // /sobre/ → 301 /sobre, Location a path (never the Host header)
 app.use(cachePolicy()); // Cache-Control on pages, before the edge cache stores them
+app.use(contentAccess()); // the request's articles as c.var.content, read at one instant
 
 // Pages. The URL patterns are in src/seo/urls.ts, beside the functions that build each URL.
 app.get(ROUTES.home, ...homeRoute);

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from './app-env';
 import { bodyKey } from './content/format';
+import { forgetLiveIndex } from './content/live-index';
 import { buildIndex } from './content/news-index';
 import { fnv1a } from './lib/hash';
 import { PAGE_SIZE } from './lib/pagination';
@@ -61,6 +62,8 @@ export function warmUp(app: Hono<AppEnv>): void {
     for (let round = 0; round < ROUNDS; round++) {
       for (const path of PATHS) await serve(path).catch(() => {});
     }
+    // The made-up index must never stand in for the real one (the last good index, src/content/live-index.ts).
+    forgetLiveIndex();
   })();
 }
 

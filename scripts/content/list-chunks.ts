@@ -1,6 +1,6 @@
 import type { NewsItem } from '../../src/content/news-item.ts';
 
-/** The content hash a version-2 chunk key carries (`….<hash>.json`); undefined for a version-1 key. */
+/** The content hash a chunk key carries (`….<hash>.json`); undefined for a key without one. */
 export const hashOfKey = (key: string) => /\.([0-9a-f]{10})\.json$/.exec(key)?.[1];
 
 /**
@@ -21,7 +21,7 @@ export function itemsOfListChunks(
     const text = values.get(key) ?? null;
     if (text === null) throw refuse(`${key} is missing`);
     const expected = hashOfKey(key);
-    if (expected !== undefined && hash(text) !== expected) throw refuse(`${key} does not match its hash`);
+    if (expected === undefined || hash(text) !== expected) throw refuse(`${key} does not match its hash`);
     let chunk: unknown;
     try {
       chunk = JSON.parse(text);

@@ -34,6 +34,15 @@ import { isValidUpdate, publicationInstant } from './updated';
  * page reads the meta, the collection's file and one or two of its chunks.
  */
 export const INDEX_META_KEY = 'index/meta.json';
+
+/**
+ * Written by every publish right after its switch, and never deleted: KV has
+ * been published to. Without it a missing meta is a fresh deployment (the
+ * bundle serves); with it, a lost meta (the site answers 503, never the
+ * bundle's samples). Not before the switch: a first publish stopped halfway
+ * leaves the site on the bundle, as before it.
+ */
+export const PUBLISHED_MARKER_KEY = 'index/published.json';
 const INDEX_VERSION = 2;
 export const CHUNK_SIZE = PAGE_SIZE;
 const SLUG_SHARDS = 256;
@@ -67,9 +76,6 @@ const slugShardKey = (shard: number, hash: string) => chunkKey('slugs', shard, h
 const sitemapChunkKey = (n: number, hash: string) => chunkKey('sitemaps', n, hash);
 const listChunkKey = (n: number, hash: string) => chunkKey('list', n, hash);
 
-/** Keys of a version-1 index (no hashes), still read so a store written before version 2 keeps working. */
-const legacyChunkKey = (kind: ChunkKind, n: number) => `index/${kind}/${n}.json`;
-
 /** The lists beside the main one: an author's articles (`autor`) and a theme's (`tema`). */
 export type CollectionKind = 'autor' | 'tema';
 /** A collection's name, as the meta keys it: `autor/<slug>`, `tema/<slug>`. */
@@ -87,9 +93,9 @@ const authorsKey = (hash: string) => `index/authors.${hash}.json`;
 /** How many collections a meta may name: every author and every theme. */
 const MAX_COLLECTIONS = MAX_AUTHORS + THEME_LIST.length;
 
-/** Any chunk key either version writes: what the garbage collection may treat as an index chunk. */
+/** Any chunk key an index names: what the garbage collection may treat as an index chunk. */
 export const CHUNK_KEY_PATTERN =
-  /^index\/(?:(?:pages|slugs|sitemaps|list)\/(?:0|[1-9]\d{0,6})(?:\.[0-9a-f]{10})?|collections\/(?:autor|tema)\/[a-z0-9-]{1,120}(?:\/(?:0|[1-9]\d{0,6}))?\.[0-9a-f]{10}|authors\.[0-9a-f]{10})\.json$/;
+  /^index\/(?:(?:pages|slugs|sitemaps|list)\/(?:0|[1-9]\d{0,6})\.[0-9a-f]{10}|collections\/(?:autor|tema)\/[a-z0-9-]{1,120}(?:\/(?:0|[1-9]\d{0,6}))?\.[0-9a-f]{10}|authors\.[0-9a-f]{10})\.json$/;
 
 /** index/meta.json as version 2 stores it: the count and each chunk's content hash, in order. */
 export interface IndexMetaFile {
@@ -132,7 +138,7 @@ export interface ChunkedList {
 
 /** The index as a reader uses it: checked counts and the exact key of every chunk. */
 export interface IndexMeta extends ChunkedList {
-  version: 1 | 2;
+  version: 2;
   count: number;
   pageChunks: number;
   sitemapChunks: number;
@@ -414,43 +420,6 @@ function parseVersion2(meta: Record<string, unknown>, ignored?: IgnoredValue): I
   };
 }
 
-/** A version-1 meta (counts only, keys without hashes), as stores written before version 2 hold. */
-function parseVersion1(meta: Record<string, unknown>): IndexMeta {
-  const count = checkedCount(meta.count);
-  const expect = (field: string, wanted: number) => {
-    if (meta[field] !== wanted) throw new Error(`"${field}" ${JSON.stringify(meta[field])} does not match ${count} articles`);
-    return wanted;
-  };
-  expect('chunkSize', CHUNK_SIZE);
-  const pageChunks = expect('pageChunks', chunkCount(count, CHUNK_SIZE));
-  const sitemapChunks = expect('sitemapChunks', chunkCount(count, SITEMAP_CHUNK_SIZE));
-  const listChunks = expect('listChunks', chunkCount(count, LIST_CHUNK_SIZE));
-  const shards = meta.shards;
-  if (!Array.isArray(shards) || shards.length > Math.min(SLUG_SHARDS, count)) throw new Error('"shards" is not a short list');
-  const shardKeys: (string | null)[] = Array.from({ length: SLUG_SHARDS }, () => null);
-  for (const shard of shards) {
-    if (!Number.isInteger(shard) || shard < 0 || shard >= SLUG_SHARDS || shardKeys[shard] !== null)
-      throw new Error('"shards" holds a bad shard');
-    shardKeys[shard] = legacyChunkKey('slugs', shard);
-  }
-  const keys = (kind: ChunkKind, length: number) => Array.from({ length }, (_, n) => legacyChunkKey(kind, n));
-  return {
-    version: 1,
-    count,
-    pageChunks,
-    sitemapChunks,
-    listChunks,
-    pageKeys: keys('pages', pageChunks),
-    sitemapKeys: keys('sitemaps', sitemapChunks),
-    listKeys: keys('list', listChunks),
-    shardKeys,
-    featured: null,
-    scheduled: [],
-    collections: new Map(),
-    authorsKey: null,
-  };
-}
-
 /**
  * index/meta.json's text, checked: every count an integer in range, every
  * list as long as the count needs, every hash well formed. Throws with the
@@ -461,9 +430,8 @@ function parseVersion1(meta: Record<string, unknown>): IndexMeta {
 export function parseIndexMeta(text: string, ignored?: IgnoredValue): IndexMeta {
   const meta: unknown = JSON.parse(text);
   if (!isRecord(meta)) throw new Error('index/meta.json is not an object');
-  if (meta.version === 2) return parseVersion2(meta, ignored);
-  if (meta.version === 1) return parseVersion1(meta);
-  throw new Error(`index/meta.json has unknown version ${JSON.stringify(meta.version)}`);
+  if (meta.version !== INDEX_VERSION) throw new Error(`index/meta.json has unknown version ${JSON.stringify(meta.version)}`);
+  return parseVersion2(meta, ignored);
 }
 
 /**
@@ -501,44 +469,4 @@ export function chunksForWindow(count: number, from: number, to: number) {
   const first = Math.max(0, count - to); // ascending index of the oldest item wanted
   if (last < 0 || first > last) return null;
   return { firstChunk: Math.floor(first / CHUNK_SIZE), lastChunk: Math.floor(last / CHUNK_SIZE), first, last };
-}
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-
-/**
- * One item of a slug shard's JSON text, found without parsing the whole shard:
- * at 100,000 articles a shard holds about 400 items (160 KB), and parsing it
- * all cost a third of an article render, for the one item the page needs.
- * Looks for `"<slug>":{` as {@link buildIndex} writes it (JSON.stringify, no
- * spaces) and parses just that object. Slugs have no quote or backslash, so
- * the match is a key; the caller still checks the item's own `slug`.
- * Undefined when not found this way (absent, or written differently): the
- * caller then parses the whole shard, so the answer never depends on this.
- */
-export function findInShardText(json: string, slug: string): unknown {
-  const key = `"${slug}":{`;
-  const at = json.indexOf(key);
-  if (at === -1) return undefined;
-  const start = at + key.length - 1;
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < json.length; i++) {
-    const code = json.charCodeAt(i);
-    if (inString) {
-      if (code === BACKSLASH) i++;
-      else if (code === QUOTE) inString = false;
-    } else if (code === QUOTE) inString = true;
-    else if (code === OPEN_BRACE) depth++;
-    else if (code === CLOSE_BRACE && --depth === 0) {
-      try {
-        return JSON.parse(json.slice(start, i + 1));
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
 }

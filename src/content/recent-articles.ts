@@ -1,6 +1,6 @@
+import type { Content } from './content';
 import { CHUNK_SIZE } from './news-index';
 import type { NewsEntry } from './news-item';
-import { type ContentBindings, getNewest, type NewsIndex, visibleArticles } from './store';
 
 /**
  * The articles published at or after `since` (and by `now`), newest first, at
@@ -11,21 +11,16 @@ import { type ContentBindings, getNewest, type NewsIndex, visibleArticles } from
  * archive. Whatever the stored data holds, it never reads more than the chunks
  * that `limit` positions span.
  */
-export async function getPublishedSince(
-  env: ContentBindings,
-  index: NewsIndex,
-  since: number,
-  now: number,
-  limit: number,
-): Promise<NewsEntry[]> {
-  const visible = visibleArticles(index, now);
+export async function getPublishedSince(content: Content, since: number, limit: number): Promise<NewsEntry[]> {
+  const { now } = content;
+  const visible = await content.count();
   const found: NewsEntry[] = [];
   const seen = new Set<string>();
   // The newest chunk may be partly filled: the first window ends at its start.
   let from = 0;
   let size = visible % CHUNK_SIZE || CHUNK_SIZE;
   while (from < visible && from < limit && found.length < limit) {
-    for (const entry of await getNewest(env, index, from, from + size, now)) {
+    for (const entry of await content.newest(from, from + size)) {
       if (entry.published < since) return found;
       // A corrupt scheduled list shows an article early; its URL still waits for its time, and so does this list.
       if (entry.published > now || seen.has(entry.slug)) continue;

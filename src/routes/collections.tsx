@@ -5,9 +5,7 @@ import { AuthorAvatar } from '../components/AuthorAvatar';
 import { type Author, hasAuthorPage } from '../content/authors';
 import { isValidSlug } from '../content/format';
 import type { CollectionKind } from '../content/news-index';
-import { getAuthors, getCollection, getNewest, getNewsIndex, type NewsIndex, visibleIn } from '../content/store';
 import { isThemeSlug, THEMES } from '../content/themes';
-import { currentTime } from '../lib/clock';
 import { paginate } from '../lib/pagination';
 import { log } from '../log';
 import { CollectionPage } from '../pages/CollectionPage';
@@ -44,9 +42,9 @@ function describeTheme(slug: string): Described | null {
  * An author's page: from the registry, or the site's editor from the
  * settings when the registry lacks her; null for anyone else (a 404).
  */
-async function describeAuthor(c: Context<AppEnv>, index: NewsIndex, slug: string): Promise<Described | null> {
-  const { site } = c.var;
-  const registry = await getAuthors(c.env, index);
+async function describeAuthor(c: Context<AppEnv>, slug: string): Promise<Described | null> {
+  const { site, content } = c.var;
+  const registry = await content.authors();
   if (!hasAuthorPage(registry, slug)) return null;
   const author: Author = registry.get(slug) ?? { slug, nome: site.editor.name, cargo: site.editor.role, bio: '' };
   return {
@@ -68,7 +66,7 @@ async function describeAuthor(c: Context<AppEnv>, index: NewsIndex, slug: string
 /**
  * `/autor/:slug` and `/tema/:slug`, with their `/pagina/:page`: one author's or
  * one theme's articles, newest first, 24 a page like the home grid. The list
- * is read as the home grid is (src/content/store.ts): the meta, the list's
+ * is read as the home grid is (src/content/content.ts): the meta, the list's
  * own file, one or two chunks, whatever the archive's size.
  */
 function collectionRoute(kind: CollectionKind) {
@@ -79,19 +77,17 @@ function collectionRoute(kind: CollectionKind) {
     if (raw === '1') return c.redirect(collectionPath(kind, slug), 301);
     const page = raw === undefined ? 1 : /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : NaN;
     if (Number.isNaN(page)) return c.notFound();
-    const index = await getNewsIndex(c.env);
-    const described = kind === 'tema' ? describeTheme(slug) : await describeAuthor(c, index, slug);
+    const { site, content } = c.var;
+    const described = kind === 'tema' ? describeTheme(slug) : await describeAuthor(c, slug);
     if (!described) return c.notFound();
-    const list = await getCollection(c.env, index, kind, slug);
+    const list = await content.collection(kind, slug);
     if (!list) {
       log('error', 'collection_unavailable', { kind, slug });
       return listUnavailableRoute(c);
     }
-    const now = currentTime();
-    const pagination = paginate(visibleIn(list, now), page);
+    const pagination = paginate(await content.count(list), page);
     if (!pagination) return c.notFound();
-    const items = await getNewest(c.env, index, pagination.start, pagination.end, now, list);
-    const { site } = c.var;
+    const items = await content.newest(pagination.start, pagination.end, list);
     const pathOf = (n: number) => collectionPath(kind, slug, n);
     const { title, description, author } = described;
     const pageTitle = page === 1 ? title : `${title}, página ${page}`;

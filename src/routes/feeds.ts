@@ -1,19 +1,9 @@
 import type { Context } from 'hono';
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../app-env';
+import { signingAuthor } from '../content/content';
 import { getPublishedSince } from '../content/recent-articles';
-import {
-  collectionsWithPages,
-  getAuthors,
-  getNewest,
-  getNewsIndex,
-  getSitemapChunk,
-  type NewsIndex,
-  signingAuthor,
-  visibleSitemapChunks,
-} from '../content/store';
 import { updatedIso } from '../content/updated';
-import { currentTime } from '../lib/clock';
 import { FEED_SIZE, rssXml } from '../seo/rss';
 import { NEWS_SITEMAP_MAX_URLS, NEWS_SITEMAP_WINDOW_MS, newsSitemapXml, robotsTxt, sitemapIndexXml, sitemapXml } from '../seo/sitemap';
 import type { ROUTES } from '../seo/urls';
@@ -21,11 +11,12 @@ import type { ROUTES } from '../seo/urls';
 const XML = { 'Content-Type': 'application/xml; charset=utf-8' };
 const factory = createFactory<AppEnv>();
 
-async function sitemapPart(c: Context<AppEnv>, index: NewsIndex, n: number, now: number) {
-  const articles = await getSitemapChunk(c.env, index, n, now);
-  const [newest] = n === 0 ? await getNewest(c.env, index, 0, 1, now) : [];
+async function sitemapPart(c: Context<AppEnv>, n: number) {
+  const { content } = c.var;
+  const articles = await content.sitemapPart(n);
+  const [newest] = n === 0 ? await content.newest(0, 1) : [];
   // The first file also names every author's and theme's page the index has (a few hundred at most).
-  const lists = n === 0 ? (await collectionsWithPages(c.env, index)).map((name) => `/${name}`) : [];
+  const lists = n === 0 ? (await content.listsWithPages()).map((name) => `/${name}`) : [];
   return c.body(sitemapXml(c.var.site, articles, n === 0 ? { newest: newest && updatedIso(newest.data) } : null, lists), 200, XML);
 }
 
@@ -35,21 +26,17 @@ async function sitemapPart(c: Context<AppEnv>, index: NewsIndex, n: number, now:
  * of parts (`/sitemaps/N.xml`), each one small read.
  */
 export const sitemapRoute = factory.createHandlers(async function serveSitemap(c) {
-  const index = await getNewsIndex(c.env);
-  const now = currentTime();
-  const parts = visibleSitemapChunks(index, now);
-  if (parts <= 1) return sitemapPart(c, index, 0, now);
+  const parts = await c.var.content.sitemapParts();
+  if (parts <= 1) return sitemapPart(c, 0);
   return c.body(sitemapIndexXml(c.var.site, parts), 200, XML);
 });
 
 export const sitemapPartRoute = createFactory<AppEnv, typeof ROUTES.sitemapPart>().createHandlers(async function serveSitemapPart(c) {
   const match = /^(0|[1-9]\d{0,4})\.xml$/.exec(c.req.param('file'));
-  const index = await getNewsIndex(c.env);
-  const now = currentTime();
-  const parts = visibleSitemapChunks(index, now);
+  const parts = await c.var.content.sitemapParts();
   const n = match ? Number(match[1]) : NaN;
   if (!(n < parts) || parts <= 1) return c.notFound();
-  return sitemapPart(c, index, n, now);
+  return sitemapPart(c, n);
 });
 
 /**
@@ -61,19 +48,17 @@ export const NEWS_SITEMAP_CACHE_CONTROL = 'public, max-age=60, s-maxage=60, stal
 
 /** `/sitemap-news.xml`: the articles of the last 48 hours, newest first (Google News). */
 export const newsSitemapRoute = factory.createHandlers(async function serveNewsSitemap(c) {
-  const index = await getNewsIndex(c.env);
-  const now = currentTime();
-  const articles = await getPublishedSince(c.env, index, now - NEWS_SITEMAP_WINDOW_MS, now, NEWS_SITEMAP_MAX_URLS);
+  const { content } = c.var;
+  const articles = await getPublishedSince(content, content.now - NEWS_SITEMAP_WINDOW_MS, NEWS_SITEMAP_MAX_URLS);
   return c.body(newsSitemapXml(c.var.site, articles), 200, { ...XML, 'Cache-Control': NEWS_SITEMAP_CACHE_CONTROL });
 });
 
 export const feedRoute = factory.createHandlers(async function serveFeed(c) {
-  const index = await getNewsIndex(c.env);
-  const items = await getNewest(c.env, index, 0, FEED_SIZE, currentTime());
-  const { site } = c.var;
+  const { site, content } = c.var;
+  const items = await content.newest(0, FEED_SIZE);
   const fallback = { nome: site.editor.name, cargo: site.editor.role };
   // One registry read for the whole feed: per item, each would start its own before the first is kept.
-  const authors = await getAuthors(c.env, index);
+  const authors = await content.authors();
   const creators = items.map((item) => signingAuthor(authors, item, fallback).nome);
   return c.body(rssXml(site, items, creators), 200, { 'Content-Type': 'application/rss+xml; charset=utf-8' });
 });

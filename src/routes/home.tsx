@@ -1,7 +1,5 @@
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../app-env';
-import { getFeatured, getNewest, getNewsIndex, visibleArticles } from '../content/store';
-import { currentTime } from '../lib/clock';
 import { paginate } from '../lib/pagination';
 import { HomePage, PostsPage } from '../pages/HomePage';
 import { renderCards } from '../render/cards';
@@ -9,14 +7,9 @@ import { organization, website } from '../seo/structured-data';
 import { pagePath, type ROUTES } from '../seo/urls';
 
 export const homeRoute = createFactory<AppEnv>().createHandlers(async function renderHome(c) {
-  const index = await getNewsIndex(c.env);
-  const now = currentTime();
-  const pagination = paginate(visibleArticles(index, now), 1)!;
-  const [items, featured] = await Promise.all([
-    getNewest(c.env, index, pagination.start, pagination.end, now),
-    getFeatured(c.env, index, now),
-  ]);
-  const { site } = c.var;
+  const { site, content } = c.var;
+  const pagination = paginate(await content.count(), 1)!;
+  const [items, featured] = await Promise.all([content.newest(pagination.start, pagination.end), content.featured()]);
   return c.render(
     <HomePage cards={renderCards(items, 'below')} pagination={pagination} siteName={site.name} ads={site.ads} featured={featured} />,
     {
@@ -31,12 +24,10 @@ export const postsPageRoute = createFactory<AppEnv, typeof ROUTES.postsPage>().c
   const raw = c.req.param('page');
   if (raw === '1') return c.redirect(pagePath(1), 301);
   const page = /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : NaN;
-  const index = await getNewsIndex(c.env);
-  const now = currentTime();
-  const pagination = paginate(visibleArticles(index, now), page);
+  const { site, content } = c.var;
+  const pagination = paginate(await content.count(), page);
   if (!pagination) return c.notFound();
-  const items = await getNewest(c.env, index, pagination.start, pagination.end, now);
-  const { site } = c.var;
+  const items = await content.newest(pagination.start, pagination.end);
   return c.render(<PostsPage cards={renderCards(items, 'top')} pagination={pagination} ads={site.ads} />, {
     title: `Postagens, página ${page}`,
     description: `Notícias do ${site.name}, página ${page} de ${pagination.pageCount}: as publicações mais antigas.`,

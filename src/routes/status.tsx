@@ -1,5 +1,6 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import type { AppEnv } from '../app-env';
+import { ContentUnavailableError } from '../content/sources';
 import { describeError, log } from '../log';
 import { cacheControlFor } from '../middleware/cache-policy';
 import { StatusPage } from '../pages/StatusPage';
@@ -53,6 +54,16 @@ export const serverErrorRoute: ErrorHandler<AppEnv> = (error, c) => {
   // Start-up cannot create a Response at all: its warm-up requests, whose made-up
   // env alone is marked, end here unlogged. (An app called without bindings has no env.)
   if (c.env?.WARM_UP === true) throw error;
+  // KV failed with no good copy of the index to stand in (logged with its key where it failed).
+  if (error instanceof ContentUnavailableError) {
+    log('error', 'content_unavailable', { path: c.req.path, key: error.key });
+    return statusPage(
+      c,
+      503,
+      'Conteúdo indisponível',
+      'As notícias estão temporariamente indisponíveis. Nossa equipe já foi avisada; tente novamente em instantes.',
+    );
+  }
   log('error', 'unhandled_error', { method: c.req.method, path: c.req.path, ...describeError(error) });
   c.status(500);
   c.header('Cache-Control', cacheControlFor(500));

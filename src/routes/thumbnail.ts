@@ -1,7 +1,7 @@
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { imageContentType, imageKey } from '../content/format';
-import { readBinaryFromKv } from '../content/store';
+import { readImage } from '../content/sources';
 import type { ROUTES } from '../seo/urls';
 
 /** Published image names carry a hash of their bytes: a new image is a new URL. */
@@ -15,7 +15,7 @@ export const thumbnailRoute = createFactory<AppEnv, typeof ROUTES.thumbnail>().c
   const file = c.req.param('file');
   const contentType = imageContentType(file);
   if (!contentType) return c.notFound();
-  const bytes = await readBinaryFromKv(c.env, imageKey(file));
+  const bytes = await readImage(c.env, imageKey(file));
   if (!bytes) return c.notFound();
   return c.body(bytes, 200, { 'Content-Type': contentType, 'Cache-Control': IMAGE_CACHE_CONTROL });
 });

@@ -42,18 +42,6 @@ describe('cards rendered ahead of the page', () => {
     expect(textContent(queryAll(fragment, 'h3 a')[0]!)).toBe(hostile.titulo);
   });
 
-  it('renders a card once per entry and priority: the same entry object gives the very same markup', () => {
-    const item = entry('noticia-guardada');
-    const first = renderCards([item], 'below').html;
-    // Entries are never changed once read; a changed one shows the card was not rendered again.
-    (item as { titulo: string }).titulo = 'Outro título';
-    expect(renderCards([item], 'below').html).toBe(first);
-    // Another priority is another rendering.
-    expect(renderCards([item], 'top').html).toContain('Outro título');
-    // A corrected article comes as a new entry (a new index is read): its card is rendered anew.
-    expect(renderCards([entry('noticia-guardada', { titulo: 'Título corrigido' })], 'below').html).toContain('Título corrigido');
-  });
-
   it('an empty list renders nothing', () => {
     expect(renderCards([], 'top')).toEqual({ count: 0, html: '' });
   });

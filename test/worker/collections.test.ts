@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetLiveIndex } from '../../src/content/live-index';
 import { buildIndex, INDEX_META_KEY, type IndexMetaFile } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
-import { clearNewsListCache } from '../../src/content/store';
 import { THEME_LIST } from '../../src/content/themes';
 import {
   attr,
@@ -176,7 +176,7 @@ describe('author and theme lists in KV', () => {
     await putIndex(buildIndex(ITEMS, testHash, Date.UTC(2026, 0, 1), AUTHORS));
     const keys: string[] = [];
     const counting = countingKv(keys);
-    clearNewsListCache();
+    forgetLiveIndex();
     expect((await fetchWithEnv('/tema/financiamento/pagina/2', { NEWS: counting })).status).toBe(200);
     expect(keys).toEqual([
       INDEX_META_KEY,
@@ -190,11 +190,11 @@ describe('author and theme lists in KV', () => {
     await putIndex(buildIndex([...ITEMS, future], testHash, Date.UTC(2026, 2, 1), AUTHORS));
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.UTC(2026, 2, 10, 11, 29));
-    clearNewsListCache();
+    forgetLiveIndex();
     expect(cardsOf(await text('/autor/ana-souza'))[0]).toBe('artigo-58');
     expect(cardsOf(await text('/tema/financiamento'))).not.toContain('agendado');
     vi.setSystemTime(Date.UTC(2026, 2, 10, 11, 31));
-    clearNewsListCache();
+    forgetLiveIndex();
     expect(cardsOf(await text('/autor/ana-souza'))[0]).toBe('agendado');
     expect(cardsOf(await text('/tema/financiamento'))[0]).toBe('agendado');
   });

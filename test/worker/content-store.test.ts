@@ -1,15 +1,9 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INDEX_META_KEY, shardOf } from '../../src/content/news-index';
-import {
-  type ContentBindings,
-  clearNewsListCache,
-  findArticle,
-  getNewest,
-  getNewsIndex,
-  NEWS_LIST_TTL_MS,
-  readContent,
-} from '../../src/content/store';
+import { Content } from '../../src/content/content';
+import { forgetLiveIndex, NEWS_LIST_TTL_MS } from '../../src/content/live-index';
+import { INDEX_META_KEY, PUBLISHED_MARKER_KEY, shardOf } from '../../src/content/news-index';
+import type { ContentBindings } from '../../src/content/sources';
 import {
   bundledNews,
   clearKv,
@@ -25,19 +19,26 @@ import {
   textOf,
 } from './helpers';
 
-beforeEach(() => clearNewsListCache());
+beforeEach(() => forgetLiveIndex());
 afterEach(clearKv);
 afterEach(() => vi.restoreAllMocks());
 
-/** The newest `count` slugs as the worker reads them now. */
+/** The newest `count` slugs as the worker reads them at `now`. */
 async function newestSlugs(bindings: ContentBindings = env, now = Date.now(), count = 24): Promise<string[]> {
-  const index = await getNewsIndex(bindings, now);
-  return (await getNewest(bindings, index, 0, count)).map((item) => item.slug);
+  return (await new Content(bindings, now).newest(0, count)).map((item) => item.slug);
 }
 
-describe('KV over the bundled assets', () => {
-  it('uses the bundled list when KV is empty', async () => {
-    expect((await getNewsIndex(env)).source).toBe('bundle');
+const events = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.map(([line]) => JSON.parse(String(line)));
+
+/** A KV whose reads of some keys throw, the others answered by the local store. */
+function kvFailingOn(fails: (key: string) => boolean): KVNamespace {
+  return {
+    get: (key: string, type: 'text') => (fails(key) ? Promise.reject(new Error('KV unavailable')) : env.NEWS.get(key, type)),
+  } as unknown as KVNamespace;
+}
+
+describe('one source at a time: KV once published to, the bundle only before', () => {
+  it('uses the bundled list while nothing was ever published to KV', async () => {
     expect((await newestSlugs()).sort()).toEqual((await bundledNews()).map((i) => i.slug).sort());
   });
 
@@ -51,32 +52,68 @@ describe('KV over the bundled assets', () => {
     expect(article).toContain('<p>Corpo vindo do KV.</p>');
   });
 
-  it('reads a body from KV before the bundle, and from the bundle when KV lacks it', async () => {
-    const [first, second] = await bundledNews();
-    await env.NEWS.put(first!.htmlPath, '<p>Versão corrigida.</p>');
-    expect(await readContent(env, first!.htmlPath)).toBe('<p>Versão corrigida.</p>');
-    expect(await readContent(env, second!.htmlPath)).toMatch(/^<p>/);
-    expect(await readContent(env, 'noticias/nao-existe.html')).toBeNull();
+  it("reads bodies from the index's own source only: a bundled body never fills a KV article", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const [bundled] = await bundledNews();
+    await publishList([newsItem(bundled!.slug, { htmlPath: bundled!.htmlPath })]);
+    // The body is in the bundle, not in KV: a KV article without its body is lost content (404, logged).
+    expect((await fetchPath(`/noticia/${bundled!.slug}`)).status).toBe(404);
   });
 
-  it('while the index is the bundled one, an article page reads nothing from KV but the meta', async () => {
+  it('while the index is the bundled one, an article page reads nothing from KV but the meta and the marker', async () => {
     const keys: string[] = [];
-    const counting = countingKv(keys);
-    clearNewsListCache();
     const [first] = await bundledNews();
-    const response = await fetchWithEnv(`/noticia/${first!.slug}`, { NEWS: counting });
+    const response = await fetchWithEnv(`/noticia/${first!.slug}`, { NEWS: countingKv(keys) });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('article-body');
-    expect(keys).toEqual([INDEX_META_KEY]);
+    expect(keys).toEqual([INDEX_META_KEY, PUBLISHED_MARKER_KEY]);
   });
 
-  it('falls back to the bundle and logs when KV throws', async () => {
+  it('with KV failing and no index read yet, answers a pt-BR 503 (no-store, logged), never the samples', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const response = await fetchWithEnv('/noticia/como-decorar-apartamentos-pequenos', { NEWS: failingKv });
-    expect(response.status).toBe(200);
-    expect(await textOf(response)).toContain('28 de abril de 2025');
-    const events = errors.mock.calls.map(([line]) => JSON.parse(String(line)));
-    expect(events).toContainEqual(expect.objectContaining({ level: 'error', event: 'kv_read_failed', key: INDEX_META_KEY }));
+    expect(response.status).toBe(503);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const html = await textOf(response);
+    expect(html).toContain('Conteúdo indisponível');
+    expect(html).not.toContain('28 de abril de 2025');
+    expect(events(errors)).toContainEqual(expect.objectContaining({ level: 'error', event: 'kv_read_failed', key: INDEX_META_KEY }));
+    expect(events(errors)).toContainEqual(expect.objectContaining({ event: 'content_unavailable', key: INDEX_META_KEY }));
+  });
+
+  it('serves the last good index while KV fails, and reads KV again at the next request', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await publishList([newsItem('publicada')]);
+    const start = 1_000_000;
+    expect(await newestSlugs(env, start)).toEqual(['publicada']);
+    const later = start + NEWS_LIST_TTL_MS;
+    expect(await newestSlugs({ ...env, NEWS: failingKv }, later)).toEqual(['publicada']);
+    expect(events(warnings)).toContainEqual(expect.objectContaining({ event: 'news_index_stale_served', key: INDEX_META_KEY }));
+    // The failure was not kept: KV answers again, with a newer list, and it shows at once.
+    await publishList([newsItem('publicada'), newsItem('nova', { data: '2025-07-01' })]);
+    expect(await newestSlugs(env, later + 1)).toEqual(['nova', 'publicada']);
+  });
+
+  it.each([
+    ['holds a meta that is not JSON', async () => env.NEWS.put(INDEX_META_KEY, '{ not json')],
+    ['holds a meta of another shape', async () => env.NEWS.put(INDEX_META_KEY, JSON.stringify({ version: 2, count: -1 }))],
+    ['lost its meta', async () => env.NEWS.delete(INDEX_META_KEY)],
+  ])('after a publish, a KV that %s never shows the samples: 503 (logged)', async (_, damage) => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await publishList([newsItem('publicada')]);
+    await damage();
+    forgetLiveIndex(); // a fresh isolate: no good index to stand in
+    const samples = (await bundledNews()).map((item) => item.slug);
+    for (const path of ['/', '/feed.xml', '/sitemap.xml', '/sitemap-news.xml', '/tema/decoracao', `/noticia/${samples[0]}`]) {
+      const response = await fetchPath(path);
+      expect(response.status, path).toBe(503);
+      const text = await response.text();
+      for (const slug of samples) expect(text, `${path} names ${slug}`).not.toContain(slug);
+    }
+    expect(events(errors).map((event) => event.event)).toContain(
+      damage.toString().includes('delete') ? 'news_index_missing' : 'news_index_invalid',
+    );
   });
 
   it("never fills a gap in the KV index with the bundle's list", async () => {
@@ -85,17 +122,17 @@ describe('KV over the bundled assets', () => {
     const key = (await kvMeta()).pageKeys[0]!;
     await env.NEWS.delete(key);
     expect(await newestSlugs()).toEqual([]);
-    expect(errors.mock.calls.map(([line]) => JSON.parse(String(line)))).toContainEqual(
-      expect.objectContaining({ event: 'news_index_chunk_missing', key }),
-    );
+    expect(events(errors)).toContainEqual(expect.objectContaining({ event: 'news_index_chunk_missing', key }));
   });
 
-  it('falls back to the bundle when the index in KV is not valid JSON', async () => {
+  it('a page whose chunk read fails is a 503, and the failure is not kept', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    await env.NEWS.put(INDEX_META_KEY, '{ not json');
-    clearNewsListCache();
-    expect((await getNewsIndex(env)).source).toBe('bundle');
-    expect((await newestSlugs()).length).toBe((await bundledNews()).length);
+    await publishList([newsItem('so-no-kv')]);
+    let failing = true;
+    const NEWS = kvFailingOn((key) => failing && key.startsWith('index/pages/'));
+    expect((await fetchWithEnv('/', { NEWS })).status).toBe(503);
+    failing = false;
+    expect(await textOf(await fetchWithEnv('/', { NEWS }))).toContain('href="/noticia/so-no-kv"');
   });
 
   it('skips invalid entries an index holds, keeping the rest', async () => {
@@ -111,65 +148,39 @@ describe('KV over the bundled assets', () => {
     expect((await fetchPath('/noticia/data-invalida')).status).toBe(404);
   });
 
-  it('keeps the index counts per isolate for the named time, then reads KV again', async () => {
+  it('keeps the index per isolate for the named time, then reads KV again', async () => {
     const start = 1_000_000;
     await publishList([newsItem('primeira')]);
     expect(await newestSlugs(env, start)).toEqual(['primeira']);
     await publishList([newsItem('primeira'), newsItem('segunda', { data: '2025-07-01' })]);
-    clearNewsListCache();
+    forgetLiveIndex();
     expect(await newestSlugs(env, start)).toEqual(['segunda', 'primeira']);
-    // Written straight to KV, as a publish from elsewhere would be: this isolate still has the old counts.
+    // Written straight to KV, as a publish from elsewhere would be: this isolate still has the old index.
     const third = indexOf([
       newsItem('primeira'),
       newsItem('segunda', { data: '2025-07-01' }),
       newsItem('terceira', { data: '2025-08-01' }),
     ]);
     await Promise.all([...third].map(([key, value]) => env.NEWS.put(key, value)));
-    // Still the cached counts (2 articles) until the time is up, then all three.
     expect((await newestSlugs(env, start + NEWS_LIST_TTL_MS - 1)).length).toBe(2);
     expect(await newestSlugs(env, start + NEWS_LIST_TTL_MS)).toEqual(['terceira', 'segunda', 'primeira']);
-  });
-
-  it('keeps a page of the list as long as the index counts, then reads it again', async () => {
-    const start = 1_000_000;
-    await publishList([newsItem('primeira')]);
-    expect(await newestSlugs(env, start)).toEqual(['primeira']);
-    await Promise.all([...indexOf([newsItem('trocada')])].map(([key, value]) => env.NEWS.put(key, value)));
-    expect(await newestSlugs(env, start + NEWS_LIST_TTL_MS - 1)).toEqual(['primeira']);
-    expect(await newestSlugs(env, start + NEWS_LIST_TTL_MS)).toEqual(['trocada']);
-  });
-
-  it('does not keep a page the bundle gave for a failed KV read', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    await publishList([newsItem('so-no-kv')]);
-    let failing = true;
-    const flakyKv = {
-      get: (key: string, type: 'text') => {
-        if (failing && key.startsWith('index/pages/')) throw new Error('KV unavailable');
-        return env.NEWS.get(key, type);
-      },
-    } as unknown as KVNamespace;
-    const bindings = { ...env, NEWS: flakyKv };
-    expect(await newestSlugs(bindings, 1000)).not.toEqual(['so-no-kv']);
-    failing = false;
-    expect(await newestSlugs(bindings, 1001)).toEqual(['so-no-kv']);
   });
 
   it('finds an article in a slug shard written with spaces, by parsing the whole shard', async () => {
     await publishList([newsItem('casa'), newsItem('casa-10')]);
     const key = (await kvMeta()).shardKeys[shardOf('casa')]!;
     await env.NEWS.put(key, JSON.stringify(JSON.parse((await env.NEWS.get(key))!), null, 2));
-    const index = await getNewsIndex(env);
-    expect((await findArticle(env, index, 'casa'))?.slug).toBe('casa');
-    expect(await findArticle(env, index, 'casa-1')).toBeNull();
+    const content = new Content(env, Date.now());
+    expect((await content.article('casa'))?.slug).toBe('casa');
+    expect(await content.article('casa-1')).toBeNull();
   });
 
-  it('answers 404 and logs when a listed article has no body anywhere', async () => {
+  it('answers 404 and logs when a listed article has no body', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     await publishList([newsItem('sem-corpo')]);
     const response = await fetchPath('/noticia/sem-corpo');
     expect(response.status).toBe(404);
-    expect(errors.mock.calls.map(([line]) => JSON.parse(String(line)).event)).toContain('article_body_missing');
+    expect(events(errors).map((event) => event.event)).toContain('article_body_missing');
   });
 
   it('shows an empty state when the list has no items', async () => {
@@ -233,7 +244,6 @@ describe('images published to KV', () => {
     const zeroTtl = { ...env, NEWS_LIST_TTL_SECONDS: '0' };
     expect(await newestSlugs(zeroTtl, 1000)).toEqual(['primeira']);
     await publishList([newsItem('segunda')]);
-    await env.NEWS.delete('index/slugs/0.json');
     expect(await newestSlugs(zeroTtl, 1000)).toEqual(['segunda']);
   });
 });
@@ -255,27 +265,30 @@ describe('an article read again while its index is kept', () => {
     }
     expect([timesRead(keys, shard), timesRead(keys, BODY_KEY)]).toEqual([1, 1]);
 
-    clearNewsListCache();
+    forgetLiveIndex();
     await (await fetchWithEnv(`/noticia/${SLUG}`, { NEWS })).arrayBuffer();
     expect([timesRead(keys, shard), timesRead(keys, BODY_KEY)]).toEqual([2, 2]);
   });
 
-  it('keeps no body the bundle gave for a failed KV read, and no missing one', async () => {
+  it('keeps no body whose read failed, and no missing one', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const [bundled] = await bundledNews();
-    await publishList([newsItem(bundled!.slug, { htmlPath: bundled!.htmlPath }), newsItem('sem-corpo')]);
+    await publishList([newsItem('falha'), newsItem('sem-corpo')]);
+    await env.NEWS.put('noticias/falha.html', '<p>Corpo.</p>');
     const keys: string[] = [];
+    let failing = true;
     const NEWS = {
       get: (key: string, type: 'text') => {
         keys.push(key);
-        if (key === bundled!.htmlPath) return Promise.reject(new Error('KV unavailable'));
+        if (failing && key === 'noticias/falha.html') return Promise.reject(new Error('KV unavailable'));
         return env.NEWS.get(key, type);
       },
     } as unknown as KVNamespace;
+    expect((await fetchWithEnv('/noticia/falha', { NEWS })).status).toBe(503);
+    failing = false;
     for (let i = 0; i < 2; i++) {
-      expect((await fetchWithEnv(`/noticia/${bundled!.slug}`, { NEWS })).status).toBe(200);
+      expect((await fetchWithEnv('/noticia/falha', { NEWS })).status).toBe(200);
       expect((await fetchWithEnv('/noticia/sem-corpo', { NEWS })).status).toBe(404);
     }
-    expect([timesRead(keys, bundled!.htmlPath), timesRead(keys, 'noticias/sem-corpo.html')]).toEqual([2, 2]);
+    expect([timesRead(keys, 'noticias/falha.html'), timesRead(keys, 'noticias/sem-corpo.html')]).toEqual([2, 2]);
   });
 });

@@ -2,9 +2,9 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { exports } from 'cloudflare:workers';
 import { type DefaultTreeAdapterTypes as Html, parse } from 'parse5';
 import { app } from '../../src/app';
-import { buildIndex, INDEX_META_KEY, type IndexMeta, parseIndexMeta } from '../../src/content/news-index';
+import { forgetLiveIndex } from '../../src/content/live-index';
+import { buildIndex, INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY, parseIndexMeta } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
-import { clearNewsListCache } from '../../src/content/store';
 import { fnv1a } from '../../src/lib/hash';
 
 export const ORIGIN = 'http://localhost:8787';
@@ -50,12 +50,15 @@ export async function bundledNews(): Promise<NewsItem[]> {
   return response.json();
 }
 
-/** Puts index files in KV, meta last as the publish command does, and forgets the per-isolate copy. */
+/** Puts index files in KV, meta last and then the published marker as the publish command does, and forgets the per-isolate copy. */
 export async function putIndex(files: ReadonlyMap<string, string>): Promise<void> {
   await Promise.all([...files].filter(([key]) => key !== INDEX_META_KEY).map(([key, value]) => env.NEWS.put(key, value)));
   const meta = files.get(INDEX_META_KEY);
-  if (meta !== undefined) await env.NEWS.put(INDEX_META_KEY, meta);
-  clearNewsListCache();
+  if (meta !== undefined) {
+    await env.NEWS.put(INDEX_META_KEY, meta);
+    await env.NEWS.put(PUBLISHED_MARKER_KEY, '{}');
+  }
+  forgetLiveIndex();
 }
 
 /** Puts a list's index in KV, as the publish command would, and forgets the per-isolate copy. */
@@ -97,6 +100,7 @@ export function countingKv(keys: string[]): KVNamespace {
   } as unknown as KVNamespace;
 }
 
+/** A KV namespace nothing was ever published to. */
 export const emptyKv = { get: async () => null } as unknown as KVNamespace;
 
 /** Empties the local KV namespace, so one test's publish never leaks into the next. */
@@ -106,7 +110,7 @@ export async function clearKv(): Promise<void> {
     if (keys.length === 0) break;
     await Promise.all(keys.map((key) => env.NEWS.delete(key.name)));
   }
-  clearNewsListCache();
+  forgetLiveIndex();
 }
 
 /** A KV binding whose reads always throw, like a KV outage. */

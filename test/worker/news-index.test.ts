@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findInShardText, INDEX_META_KEY, parseIndexMeta, shardOf } from '../../src/content/news-index';
+import { INDEX_META_KEY, parseIndexMeta, shardOf } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
+import { findInShardText } from '../../src/content/shard-text';
 import { indexOf, newsItem } from './helpers';
 
 /** The shard text buildIndex writes for these items, and the shard of the first one. */

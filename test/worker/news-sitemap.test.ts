@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetLiveIndex } from '../../src/content/live-index';
 import { buildIndex, CHUNK_SIZE } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
-import { clearNewsListCache } from '../../src/content/store';
 import { clearKv, countingKv, fetchPath, fetchWithEnv, newsItem, ORIGIN, putIndex, testHash } from './helpers';
 
 /**
@@ -23,7 +23,7 @@ async function publishAt(items: NewsItem[], builtAt: number, now = builtAt): Pro
   await putIndex(buildIndex(items, testHash, builtAt));
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(now);
-  clearNewsListCache();
+  forgetLiveIndex();
 }
 
 const newsXml = async () => (await fetchPath('/sitemap-news.xml')).text();
@@ -65,7 +65,7 @@ describe('/sitemap-news.xml', () => {
     await publishAt([...window, scheduled], NOW);
     expect(await newsXml()).not.toContain('agendado');
     vi.setSystemTime(Date.UTC(2025, 11, 10, 21));
-    clearNewsListCache();
+    forgetLiveIndex();
     const xml = await newsXml();
     expect(slugsOf(xml)[0]).toBe('agendado');
     expect(xml).toContain('<news:publication_date>2025-12-10T18:00:00-03:00</news:publication_date>');

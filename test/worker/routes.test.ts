@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test';
 import { serialize } from 'parse5';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearNewsListCache } from '../../src/content/store';
+import { forgetLiveIndex } from '../../src/content/live-index';
 import { attr, bundledNews, documentOf, fetchPath, query, queryAll, textContent, textOf } from './helpers';
 
-beforeEach(() => clearNewsListCache());
+beforeEach(() => forgetLiveIndex());
 
 describe('home', () => {
   it('renders the hero, the hot-news block and a card for every bundled item', async () => {

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetLiveIndex } from '../../src/content/live-index';
 import { buildIndex, INDEX_META_KEY, type IndexMetaFile, parseIndexMeta } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
-import { clearNewsListCache } from '../../src/content/store';
 import { clearKv, fetchPath, newsItem, putIndex, testHash, textOf } from './helpers';
 
 /**
@@ -33,7 +33,7 @@ async function publishAt(now: number, items: NewsItem[]): Promise<void> {
 function at(time: number): void {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(time);
-  clearNewsListCache();
+  forgetLiveIndex();
 }
 
 const cardsOf = (html: string) => [...html.matchAll(/<h3 class="card-title"><a href="\/noticia\/([^"]+)"/g)].map((m) => m[1]);

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseAuthor } from '../../src/content/authors';
+import { forgetLiveIndex } from '../../src/content/live-index';
 import { buildIndex, type StoredAuthor } from '../../src/content/news-index';
 import { type NewsEntry, parseNewsItem } from '../../src/content/news-item';
-import { clearNewsListCache } from '../../src/content/store';
 import { escapeXml } from '../../src/lib/escape-xml';
 import { clearKv, fetchPath, newsItem, putIndex, testHash } from './helpers';
 
@@ -93,7 +93,7 @@ async function publishHostile(authors: Record<string, StoredAuthor> = {}): Promi
   await putIndex(buildIndex(items, testHash, NOW, authors));
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
-  clearNewsListCache();
+  forgetLiveIndex();
 }
 
 describe('a stored entry with characters XML forbids', () => {

@@ -1,18 +1,10 @@
 import { authorOf } from '../../../src/content/authors';
+import { Content } from '../../../src/content/content';
 import { imageKey } from '../../../src/content/format';
 import { variantFiles } from '../../../src/content/image-variants';
+import { forgetLiveIndex, openLiveIndex } from '../../../src/content/live-index';
 import type { NewsItem } from '../../../src/content/news-item';
-import {
-  type ContentBindings,
-  clearNewsListCache,
-  findArticle,
-  getArticleBody,
-  getAuthors,
-  getCollection,
-  getNewest,
-  getNewsIndex,
-  getSitemapChunk,
-} from '../../../src/content/store';
+import type { ContentBindings } from '../../../src/content/sources';
 import type { MemoryStore } from './memory-store';
 
 /** The worker's bindings over a memory store (KV) and a map of bundled files (the static assets). */
@@ -36,21 +28,23 @@ export function workerEnv(kv: MemoryStore, bundle: ReadonlyMap<string, string | 
  * article, body or image is missing, a sitemap entry that leads nowhere).
  */
 export async function siteView(kv: MemoryStore, bundle: ReadonlyMap<string, string | Buffer>) {
-  clearNewsListCache();
+  forgetLiveIndex();
   const env = workerEnv(kv, bundle);
-  const index = await getNewsIndex(env, 0);
-  const listed = await getNewest(env, index, 0, index.meta.count);
+  const now = Date.now();
+  const index = await openLiveIndex(env, now);
+  const content = new Content(env, now);
+  const listed = await content.newest(0, index.meta.count);
   const broken: string[] = [];
   const has = (key: string) => kv.text(key) !== null || bundle.has(key);
   for (const item of listed) {
-    if ((await findArticle(env, index, item.slug))?.htmlPath !== item.htmlPath) broken.push(`${item.slug}: not found by slug`);
-    if ((await getArticleBody(env, item)) === null) broken.push(`${item.slug}: no body ${item.htmlPath}`);
+    if ((await content.article(item.slug))?.htmlPath !== item.htmlPath) broken.push(`${item.slug}: not found by slug`);
+    if ((await content.body(item)) === null) broken.push(`${item.slug}: no body ${item.htmlPath}`);
     for (const file of [item.imagemAtual, ...variantFiles(item.imagemAtual)]) {
       if (!has(imageKey(file))) broken.push(`${item.slug}: no image ${file}`);
     }
   }
   const inSitemap: string[] = [];
-  for (let n = 0; n < index.meta.sitemapChunks; n++) inSitemap.push(...(await getSitemapChunk(env, index, n)).map(([slug]) => slug));
+  for (let n = 0; n < index.meta.sitemapChunks; n++) inSitemap.push(...(await content.sitemapPart(n)).map(([slug]) => slug));
   const slugs = listed.map((item) => item.slug);
   if (inSitemap.sort().join() !== [...slugs].sort().join()) broken.push('the sitemap does not list exactly the articles');
   // Every author's and theme's page lists exactly its articles, through chunks that exist.
@@ -62,15 +56,15 @@ export async function siteView(kv: MemoryStore, bundle: ReadonlyMap<string, stri
   }
   for (const name of new Set([...members.keys(), ...index.meta.collections.keys()])) {
     const [kind, slug] = name.split('/') as ['autor' | 'tema', string];
-    const list = await getCollection(env, index, kind, slug);
+    const list = await content.collection(kind, slug);
     if (!list) {
       broken.push(`${name}: its list cannot be read`);
       continue;
     }
-    const shown = (await getNewest(env, index, 0, list.count, undefined, list)).map((item) => item.slug);
+    const shown = (await content.newest(0, list.count, list)).map((item) => item.slug);
     if (shown.sort().join() !== (members.get(name) ?? []).sort().join()) broken.push(`${name}: does not list exactly its articles`);
   }
-  for (const [slug, author] of await getAuthors(env, index)) {
+  for (const [slug, author] of await content.authors()) {
     if (author.foto !== undefined && !has(imageKey(author.foto))) broken.push(`author ${slug}: no photo ${author.foto}`);
   }
   const items: NewsItem[] = listed.map(({ date: _date, ...item }) => item);

@@ -1,0 +1,40 @@
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+
+/**
+ * One item of a slug shard's JSON text, found without parsing the whole shard:
+ * at 100,000 articles a shard holds about 400 items (160 KB), and parsing it
+ * all cost a third of an article render, for the one item the page needs.
+ * Looks for `"<slug>":{` as buildIndex (./news-index.ts) writes it (JSON.stringify, no
+ * spaces) and parses just that object. Slugs have no quote or backslash, so
+ * the match is a key; the caller still checks the item's own `slug`.
+ * Undefined when not found this way (absent, or written differently): the
+ * caller then parses the whole shard, so the answer never depends on this.
+ * Kept because an A/B in `npm run bench` shows it matters (docs/architecture.md, "Speed").
+ */
+export function findInShardText(json: string, slug: string): unknown {
+  const key = `"${slug}":{`;
+  const at = json.indexOf(key);
+  if (at === -1) return undefined;
+  const start = at + key.length - 1;
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < json.length; i++) {
+    const code = json.charCodeAt(i);
+    if (inString) {
+      if (code === BACKSLASH) i++;
+      else if (code === QUOTE) inString = false;
+    } else if (code === QUOTE) inString = true;
+    else if (code === OPEN_BRACE) depth++;
+    else if (code === CLOSE_BRACE && --depth === 0) {
+      try {
+        return JSON.parse(json.slice(start, i + 1));
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
