@@ -23,8 +23,10 @@ import { runBannerUntilHydrated } from './consent/early-banner';
 import { type ConsentStatus, consentCookie, readConsentStatus } from './consent/status';
 import { setUpMenu } from './menu';
 import { readPageSettings } from './page-settings';
+import { setUpVideos } from './video';
 
 setUpMenu();
+setUpVideos();
 
 const settings = readPageSettings();
 const banner = document.getElementById(CONSENT_BANNER_ID);

@@ -10,7 +10,8 @@ const END_TAG = /<\/([a-zA-Z][a-zA-Z0-9]*)\s*>/g;
  * Checks an article body as a reader's browser will see it: parsed by the
  * same WHATWG parser and judged by the same policy as the render-time
  * sanitizer (src/content/body-html.ts), so whatever the sanitizer would
- * remove is an error here, with its line. Also: well-formed (every element
+ * remove is an error here, with its line (what it only ignores, such as a
+ * video embed's own player settings, a warning). Also: well-formed (every element
  * closed, no stray end tag), no second <h1>, enough words, and (when
  * `knownSlugs` is given) links to articles that exist. Linear in the body's size.
  */
@@ -28,7 +29,12 @@ export function checkBody(html: string, file: string, knownSlugs?: ReadonlySet<s
   }
   const body = readBody(html, { report: true });
   const problems = body.findings.map((finding) =>
-    error(file, `body: ${finding.subject}`, `line ${finding.line}: ${finding.message}`, finding.fix),
+    (finding.severity === 'warning' ? warning : error)(
+      file,
+      `body: ${finding.subject}`,
+      `line ${finding.line}: ${finding.message}`,
+      finding.fix,
+    ),
   );
 
   if (readBody(body.html).html !== body.html) {

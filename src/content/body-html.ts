@@ -1,12 +1,22 @@
 import { html, parseFragment, serialize, type DefaultTreeAdapterTypes as T, defaultTreeAdapter as tree } from 'parse5';
 import {
+  UNTITLED_VIDEO,
+  VIDEO_FACADE_CLASS,
+  VIDEO_LABEL_PREFIX,
+  VIDEO_PLAY_CLASS,
+  VIDEO_TITLE_CLASS,
+  videoEmbedUrl,
+  videoIdOfEmbedUrl,
+} from '../../shared/video-embed';
+import {
   ALLOWED_ELEMENT_NAMES,
   BODY_IMAGE_SIZES,
   DERIVED_ATTRIBUTES,
   DROPPED_WITH_CONTENT,
+  embedVideo,
+  IGNORED_EMBED_ATTRIBUTES,
   isAllowedAttribute,
   isAllowedElement,
-  isAllowedEmbed,
   isAllowedImageSrc,
   isPixelCount,
   MAX_DEPTH,
@@ -23,6 +33,8 @@ export interface BodyFinding {
   subject: string;
   message: string;
   fix: string;
+  /** `warning`: nothing unsafe, only ignored (the body publishes); absent: refused, an error. */
+  severity?: 'warning';
 }
 
 /** A body read through the policy. */
@@ -54,6 +66,10 @@ const HTML_NS = html.NS.HTML;
  * deeper than {@link MAX_DEPTH} (deeper elements are unwrapped), which keeps
  * the serializer's recursion bounded too.
  *
+ * A video embed becomes the site's own facade (see {@link videoFacade}),
+ * and a facade read again stays the same facade, so what is served is still a
+ * fixed point of this walk.
+ *
  * With `report`, every removal is also described for an editor, with its line.
  */
 export function readBody(source: string, { report = false } = {}): ReadBody {
@@ -61,8 +77,8 @@ export function readBody(source: string, { report = false } = {}): ReadBody {
   const endTags = new Map<string, number>();
   const text: string[] = [];
   const links: string[] = [];
-  const note = report
-    ? (line: number | undefined, subject: string, message: string, fix: string) => findings.push({ line: line ?? 1, subject, message, fix })
+  const note: Note = report
+    ? (line, subject, message, fix, severity) => findings.push({ line: line ?? 1, subject, message, fix, ...(severity && { severity }) })
     : () => {};
 
   const context = tree.createElement('div', HTML_NS, []);
@@ -101,10 +117,11 @@ export function readBody(source: string, { report = false } = {}): ReadBody {
 
     const src = name === 'iframe' || name === 'img' ? attributeOf(node, 'src') : undefined;
     const alt = name === 'img' ? attributeOf(node, 'alt') : undefined;
+    const video = name === 'iframe' ? embedVideo(src) : undefined;
     if (
       node.namespaceURI !== HTML_NS ||
       !isAllowedElement(name) ||
-      (name === 'iframe' && !isAllowedEmbed(src)) ||
+      (name === 'iframe' && video === null) ||
       (name === 'img' && (!isAllowedImageSrc(src) || !alt?.trim()))
     ) {
       if (report) note(line, `<${name}>`, ...elementRefusal(name, src, alt));
@@ -121,6 +138,25 @@ export function readBody(source: string, { report = false } = {}): ReadBody {
         );
       flattened = true;
       stack.push(children);
+      continue;
+    }
+
+    // A video, as the editor wrote it or as the site served it: the site's facade, built from its id and title alone.
+    const facade = video ? { id: video.id, title: embedTitle(node, line, note) } : name === 'a' ? facadeVideo(node) : null;
+    if (facade) {
+      const drawn = videoFacade(facade.id, facade.title);
+      if (report && video) reportEmbed(node, video.extra, line, note);
+      if (report && !video) {
+        countEndTags(node, endTags);
+        // Read again, a served facade is exactly what the site draws; one written by hand is refused unless it is too.
+        if (!sameTree(node, drawn))
+          note(line, '<a>', "this link imitates the site's own video markup", 'write the video as <iframe src="…" title="…"></iframe>');
+      }
+      if (insideLink(frame.parent)) {
+        note(line, `<${name}>`, 'a video inside a link', 'move the video out of the <a>: it is shown as a link of its own');
+      } else {
+        tree.appendChild(frame.parent, drawn);
+      }
       continue;
     }
 
@@ -163,29 +199,139 @@ export function readBody(source: string, { report = false } = {}): ReadBody {
       }
     }
     for (const [attribute, value] of derived) if (value !== undefined) attributes.push({ name: attribute, value });
-    if (name === 'iframe' && !attributes.some((attribute) => attribute.name === 'loading'))
-      attributes.push({ name: 'loading', value: 'lazy' });
-    if (name === 'iframe' && !attributes.some((attribute) => attribute.name === 'title' && attribute.value.trim() !== '')) {
-      // Screen readers announce an embed by its title: served with a generic one, refused by the check.
-      note(line, '<iframe>', '<iframe> has no title', 'add title="…" naming the video: screen readers announce it');
-      const blank = attributes.findIndex((attribute) => attribute.name === 'title');
-      if (blank !== -1) attributes.splice(blank, 1);
-      attributes.push({ name: 'title', value: UNTITLED_EMBED });
-    }
     const copy = tree.createElement(name, HTML_NS, attributes);
     tree.appendChild(frame.parent, copy);
-    // An embed's content is never shown; void elements have none.
-    if (name !== 'iframe') stack.push({ nodes: node.childNodes, next: 0, parent: copy, depth: frame.depth + 1 });
+    stack.push({ nodes: node.childNodes, next: 0, parent: copy, depth: frame.depth + 1 });
     if (report && BLOCKS.has(name)) text.push(' ');
   }
   return { html: serialize(output), findings, text: text.join(''), endTags, links };
 }
 
-/** The title an embed without one is served with. */
-const UNTITLED_EMBED = 'Vídeo';
+type Note = (line: number | undefined, subject: string, message: string, fix: string, severity?: 'warning') => void;
 
 const attributeOf = (element: T.Element, name: string) =>
   element.attrs.find((attribute) => attribute.name === name && !attribute.namespace)?.value;
+
+/** Spaces as a reader sees them: runs of white space are one space, none at either end. */
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** An embed's title, for the facade. Screen readers announce the video by it: served with a generic one, refused by the check. */
+function embedTitle(iframe: T.Element, line: number | undefined, note: Note): string {
+  const title = collapse(attributeOf(iframe, 'title') ?? '');
+  if (title) return title;
+  note(line, '<iframe>', '<iframe> has no title', 'add title="…" naming the video: screen readers announce it');
+  return UNTITLED_VIDEO;
+}
+
+/**
+ * The video of a facade the site served ({@link videoFacade}), read
+ * again: a link of the facade's class to a player's address. Everything else
+ * about it is drawn again from the id and the title its name gives.
+ */
+function facadeVideo(link: T.Element): { id: string; title: string } | null {
+  if (attributeOf(link, 'class') !== VIDEO_FACADE_CLASS) return null;
+  const id = videoIdOfEmbedUrl(attributeOf(link, 'href'));
+  if (id === null) return null;
+  const label = attributeOf(link, 'aria-label') ?? '';
+  const title = label.startsWith(VIDEO_LABEL_PREFIX) ? collapse(label.slice(VIDEO_LABEL_PREFIX.length)) : '';
+  return { id, title: title || UNTITLED_VIDEO };
+}
+
+/**
+ * The site's own markup for a video, in place of the embed: a link to the
+ * privacy-enhanced player (followed as is with JavaScript off), drawn by the
+ * stylesheet as a 16:9 poster with a play button and the title, which loads
+ * nothing from any other host. client/video.ts puts the player in its place
+ * when the reader clicks it. Phrasing content only, so it parses the same in
+ * a paragraph, a list item or a table cell.
+ */
+function videoFacade(id: string, title: string): T.Element {
+  const link = tree.createElement('a', HTML_NS, [
+    { name: 'class', value: VIDEO_FACADE_CLASS },
+    { name: 'href', value: videoEmbedUrl(id) },
+    { name: 'aria-label', value: `${VIDEO_LABEL_PREFIX}${title}` },
+  ]);
+  const play = tree.createElement('span', HTML_NS, [
+    { name: 'class', value: VIDEO_PLAY_CLASS },
+    { name: 'aria-hidden', value: 'true' },
+  ]);
+  const caption = tree.createElement('span', HTML_NS, [{ name: 'class', value: VIDEO_TITLE_CLASS }]);
+  tree.insertText(caption, title);
+  tree.appendChild(link, play);
+  tree.appendChild(link, caption);
+  return link;
+}
+
+/** Whether a node of the output is inside a link: a facade (a link) there would nest links, which browsers take apart. */
+function insideLink(node: T.ParentNode): boolean {
+  for (let at: T.ParentNode | null = node; at && tree.isElementNode(at); at = tree.getParentNode(at)) {
+    if (at.tagName === 'a') return true;
+  }
+  return false;
+}
+
+/**
+ * What an editor wrote on an embed besides its src and title: attributes of
+ * the player's frame, and a query or fragment on its address, are ignored (the
+ * site's own are used: shared/video-embed.ts), a warning; anything else is
+ * refused as on any element.
+ */
+function reportEmbed(iframe: T.Element, extra: string, line: number | undefined, note: Note): void {
+  const location = iframe.sourceCodeLocation;
+  for (const attribute of iframe.attrs) {
+    const where = location?.attrs?.[attribute.name]?.startLine ?? line;
+    if (attribute.namespace || !isAllowedAttribute('iframe', attribute.name)) {
+      note(where, `${attribute.name}=`, ...attributeRefusal('iframe', attribute.name));
+    } else if (IGNORED_EMBED_ATTRIBUTES.has(attribute.name) && attribute.name !== 'allowfullscreen') {
+      note(
+        where,
+        `${attribute.name}=`,
+        `${attribute.name}= on <iframe> is ignored: the video plays with the site's own settings`,
+        `remove ${attribute.name}=`,
+        'warning',
+      );
+    }
+  }
+  if (extra) {
+    note(
+      location?.attrs?.src?.startLine ?? line,
+      'src=',
+      `"${extra.slice(0, 40)}" after the video's id is ignored: the video plays from its id alone`,
+      'write src="https://www.youtube-nocookie.com/embed/<id>" with nothing after the id',
+      'warning',
+    );
+  }
+}
+
+/** Counts the end tags written inside an element the walk does not enter (a facade is drawn again, not read). */
+function countEndTags(element: T.Element, endTags: Map<string, number>): void {
+  const pending: T.ChildNode[] = [...element.childNodes];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (!tree.isElementNode(node)) continue;
+    if (node.sourceCodeLocation?.endTag) endTags.set(node.tagName, (endTags.get(node.tagName) ?? 0) + 1);
+    for (const child of node.childNodes) pending.push(child);
+  }
+}
+
+/**
+ * Whether a parsed node is exactly `drawn` (elements, attributes in order,
+ * text). Recurses only as deep as `drawn` (three levels), however deep the
+ * parsed node nests.
+ */
+function sameTree(node: T.ChildNode, drawn: T.ChildNode): boolean {
+  if (tree.isTextNode(drawn)) return tree.isTextNode(node) && node.value === drawn.value;
+  if (!tree.isElementNode(drawn) || !tree.isElementNode(node)) return false;
+  return (
+    node.tagName === drawn.tagName &&
+    node.namespaceURI === drawn.namespaceURI &&
+    node.attrs.length === drawn.attrs.length &&
+    node.attrs.every(
+      (attribute, i) => !attribute.namespace && attribute.name === drawn.attrs[i]!.name && attribute.value === drawn.attrs[i]!.value,
+    ) &&
+    node.childNodes.length === drawn.childNodes.length &&
+    node.childNodes.every((child, i) => sameTree(child, drawn.childNodes[i]!))
+  );
+}
 
 /**
  * The attributes the sanitizer writes on an element ({@link DERIVED_ATTRIBUTES}),
@@ -252,7 +398,7 @@ function elementRefusal(name: string, src: string | undefined, alt: string | und
   if (name === 'iframe') {
     return [
       `<iframe> from "${(src ?? '').slice(0, 60)}" is not an allowed embed`,
-      'only https://www.youtube-nocookie.com/embed/<id> videos may be embedded',
+      "only https://www.youtube-nocookie.com/embed/<id> videos may be embedded, <id> being the video's 11 characters",
     ];
   }
   if (name === 'h1') return ['<h1> in the body', 'the page shows the titulo as its <h1>: use <h2> for sections'];

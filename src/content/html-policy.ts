@@ -9,10 +9,12 @@
  * `style` or `data-*` (they reach the page's own scripts and styles: the ad
  * slots are found by class), no element that runs script, loads another
  * document, or parses its content as raw text. The only things a body may
- * load are the site's own published images ({@link isAllowedImageSrc}) and
- * privacy-enhanced YouTube videos ({@link isAllowedEmbed}).
+ * load are the site's own published images ({@link isAllowedImageSrc}); a
+ * privacy-enhanced YouTube video ({@link embedVideo}) is served as the site's
+ * own facade, which loads nothing until the reader clicks it.
  */
 
+import { VIDEO_EMBED_ORIGIN, VIDEO_ID } from '../../shared/video-embed';
 import { IMAGE_FOLDER, isValidImageFile } from './format';
 
 /** The largest body accepted, in bytes of UTF-8: about ten times the longest sample article. */
@@ -68,6 +70,7 @@ const ELEMENTS: Record<string, readonly string[]> = {
   tr: [],
   th: ['colspan', 'rowspan', 'scope', 'headers', 'abbr'],
   td: ['colspan', 'rowspan', 'headers'],
+  // Only its video (from src) and title reach the page, as the site's facade (body-html.ts): the rest are IGNORED_EMBED_ATTRIBUTES.
   iframe: ['src', 'title', 'width', 'height', 'allow', 'allowfullscreen', 'loading', 'referrerpolicy'],
   figure: [],
   figcaption: [],
@@ -149,12 +152,28 @@ export const isAllowedAttribute = (element: string, attribute: string) => ALLOWE
  * Attributes the sanitizer writes itself, from the element's other attributes:
  * a body may not set them (the value written is always the derived one).
  * Images load lazily and decode off the main thread, with the responsive
- * variants published beside them; embeds load lazily unless the body says otherwise.
+ * variants published beside them.
  */
 export const DERIVED_ATTRIBUTES: Record<string, readonly string[]> = {
   img: ['srcset', 'sizes', 'loading', 'decoding'],
-  iframe: ['loading'],
 };
+
+/**
+ * Attributes an editor may write on a video embed that never reach the page:
+ * the embed is served as the site's facade, and the player's frame made on a
+ * click carries only the site's attributes (shared/video-embed.ts). The check
+ * warns about each, except `allowfullscreen`, which the player always has.
+ */
+export const IGNORED_EMBED_ATTRIBUTES = new Set([
+  'width',
+  'height',
+  'allow',
+  'allowfullscreen',
+  'loading',
+  'referrerpolicy',
+  'lang',
+  'dir',
+]);
 
 /** How wide an image in a body is drawn: the text column, as the article image (src/pages/ArticlePage.tsx). */
 export const BODY_IMAGE_SIZES = '(min-width: 800px) 720px, calc(100vw - 40px)';
@@ -204,22 +223,34 @@ export function safeUrl(decoded: string): string | null {
 
 /**
  * Video embeds an article may carry as an <iframe>: privacy-enhanced YouTube
- * only (no cookies until play). The CSP's frame-src allows the same origin.
+ * only (no cookies until play). The CSP's frame-src allows the same origin,
+ * for the player the facade turns into on a click.
  */
-export const EMBED_ORIGINS = ['https://www.youtube-nocookie.com'] as const;
-const EMBED_PATH = /^\/embed\/[\w-]+$/;
+export const EMBED_ORIGINS = [VIDEO_EMBED_ORIGIN] as const;
+const EMBED_PATH = /^\/embed\/([^/]*)$/;
 
-export function isAllowedEmbed(src: string | null | undefined): boolean {
-  if (!src) return false;
+/** An allowed embed's video: its id, and whether its address had more after the id (`?autoplay=1`, `#t=30`), which is ignored. */
+export interface EmbedVideo {
+  id: string;
+  extra: string;
+}
+
+/**
+ * The video of an embed's src: `https://www.youtube-nocookie.com/embed/<id>`
+ * with an 11-character YouTube id; null for anything else. A query or fragment
+ * after the id is reported in `extra`: the site builds the player's address
+ * from the id alone.
+ */
+export function embedVideo(src: string | null | undefined): EmbedVideo | null {
+  if (!src) return null;
+  let url: URL;
   try {
-    const url = new URL(src);
-    return (
-      (EMBED_ORIGINS as readonly string[]).includes(url.origin) &&
-      EMBED_PATH.test(url.pathname) &&
-      url.username === '' &&
-      url.password === ''
-    );
+    url = new URL(src);
   } catch {
-    return false;
+    return null;
   }
+  const id = EMBED_PATH.exec(url.pathname)?.[1];
+  if (url.origin !== VIDEO_EMBED_ORIGIN || url.username !== '' || url.password !== '' || id === undefined || !VIDEO_ID.test(id))
+    return null;
+  return { id, extra: `${url.search}${url.hash}` };
 }

@@ -94,7 +94,10 @@ test('an article with every field, published locally, shows everywhere as writte
   const photo = page.locator('.author img.author-avatar');
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(192);
   await expect(page.locator('.article-body table')).toHaveCount(1);
-  await expect(page.locator('.article-body iframe')).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+  await expect(page.locator('.article-body a.video-facade')).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}$/,
+  );
   await expect(page.locator('.article-body figure img')).toHaveAttribute('alt', /^.{10,150}$/);
   await expect(page.locator('.article-themes a')).toHaveText(['#Decoração', '#Arquitetura']);
   const graph = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!)['@graph'];

@@ -3,8 +3,9 @@ import { expect, type Page, test } from '@playwright/test';
 /**
  * The bundled sample article with a table, a figure from its imagens/ folder
  * and a video embed (content/reforma-de-cozinha-planejamento-e-custos), on a
- * phone and on a desktop screen: nothing widens the page, the video is a
- * 16:9 box as wide as the text, and the figure's image loads with its alt.
+ * phone and on a desktop screen: nothing widens the page, the video (the
+ * site's facade until it is clicked: test/e2e/video-facade.spec.ts) is a 16:9
+ * box as wide as the text, and the figure's image loads with its alt.
  */
 const ARTICLE = '/noticia/reforma-de-cozinha-planejamento-e-custos';
 
@@ -45,18 +46,18 @@ for (const width of [375, 1280]) {
       if (width === 375) expect(sizes.tableScroll).toBeGreaterThan(sizes.tableBox);
     });
 
-    test('the video is a lazy, titled 16:9 box as wide as the text column', async ({ page }) => {
+    test('the video is a titled 16:9 box as wide as the text column, loading nothing', async ({ page }) => {
       await open(page, width);
-      const video = page.locator('.article-body iframe');
-      await expect(video).toHaveAttribute('loading', 'lazy');
-      await expect(video).toHaveAttribute('title', /\S/);
+      const video = page.locator('.article-body a.video-facade');
+      await expect(video).toHaveAttribute('aria-label', /^Assistir ao vídeo: \S/);
+      await expect(page.locator('.article-body iframe')).toHaveCount(0);
       await video.scrollIntoViewIfNeeded();
       const { frame, column } = await page.evaluate(() => {
         const body = document.querySelector('.article-body')!;
         const style = getComputedStyle(body);
         const rect = body.getBoundingClientRect();
         return {
-          frame: document.querySelector('.article-body iframe')!.getBoundingClientRect().toJSON() as DOMRect,
+          frame: document.querySelector('.article-body a.video-facade')!.getBoundingClientRect().toJSON() as DOMRect,
           column: rect.width - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight),
         };
       });

@@ -72,7 +72,7 @@ describe('every hostile body, sanitized in workerd', () => {
     const out = clean(html);
     expect(readBody(out, { report: true }).findings).toEqual([]);
     expect(out).not.toMatch(
-      /javascript|vbscript|data:|onerror|onload|<script|<img(?! src="\/thumbnails\/)|srcdoc|\b(?:id|name|class|style)=/i,
+      /javascript|vbscript|data:|onerror|onload|<script|<img(?! src="\/thumbnails\/)|srcdoc|<iframe|\b(?:id|name|style)=|\bclass="(?!video-facade(?:-play|-title)?")/i,
     );
   });
 });
@@ -101,31 +101,69 @@ describe('bodies sanitized again', () => {
 });
 
 describe('video embeds', () => {
-  it('keeps a privacy-enhanced YouTube iframe, without extra attributes', () => {
-    const out = clean(
-      '<iframe src="https://www.youtube-nocookie.com/embed/abc_123" title="Vídeo" name="x" sandbox="allow-scripts" onload="x()"></iframe>',
+  const ID = 'M7lc1UVf-VE';
+  const facade = (title: string) =>
+    `<a class="video-facade" href="https://www.youtube-nocookie.com/embed/${ID}" aria-label="Assistir ao vídeo: ${title}">` +
+    `<span class="video-facade-play" aria-hidden="true"></span><span class="video-facade-title">${title}</span></a>`;
+
+  it("serves a privacy-enhanced YouTube video as the site's own facade: a link to its player, with its title", () => {
+    expect(clean(`<p>a</p><iframe src="https://www.youtube-nocookie.com/embed/${ID}" title="Como medir a cozinha"></iframe>`)).toBe(
+      `<p>a</p>${facade('Como medir a cozinha')}`,
     );
-    expect(out).toBe('<iframe src="https://www.youtube-nocookie.com/embed/abc_123" title="Vídeo" loading="lazy"></iframe>');
   });
 
-  it('loads an embed lazily unless the body says otherwise, and always gives it a title', () => {
-    const src = 'https://www.youtube-nocookie.com/embed/abc';
-    expect(clean(`<iframe src="${src}" title="Como medir a cozinha"></iframe>`)).toBe(
-      `<iframe src="${src}" title="Como medir a cozinha" loading="lazy"></iframe>`,
+  it("keeps nothing of the editor's embed but its id and title", () => {
+    const out = clean(
+      `<iframe src="https://www.youtube-nocookie.com/embed/${ID}?autoplay=1&amp;start=30#t=5" title="Vídeo" allow="camera; microphone" ` +
+        'referrerpolicy="unsafe-url" loading="eager" width="560" height="315" allowfullscreen lang="en" name="x" sandbox="allow-scripts" onload="x()"></iframe>',
     );
-    expect(clean(`<iframe src="${src}" loading="eager" title="V"></iframe>`)).toBe(
-      `<iframe src="${src}" loading="eager" title="V"></iframe>`,
+    expect(out).toBe(facade('Vídeo'));
+  });
+
+  it('always gives it a title, with spaces as a reader sees them, escaped', () => {
+    const src = `https://www.youtube-nocookie.com/embed/${ID}`;
+    expect(clean(`<iframe src="${src}" title=" "></iframe>`)).toBe(facade('Vídeo'));
+    expect(clean(`<iframe src="${src}"></iframe>`)).toBe(facade('Vídeo'));
+    expect(clean(`<iframe src="${src}" title="  A &quot;cozinha&quot;\n  &lt;nova&gt; "></iframe>`)).toBe(
+      `<a class="video-facade" href="${src}" aria-label="Assistir ao vídeo: A &quot;cozinha&quot; &lt;nova&gt;">` +
+        '<span class="video-facade-play" aria-hidden="true"></span><span class="video-facade-title">A "cozinha" &lt;nova&gt;</span></a>',
     );
-    expect(clean(`<iframe src="${src}" title=" "></iframe>`)).toBe(`<iframe src="${src}" loading="lazy" title="Vídeo"></iframe>`);
+  });
+
+  it('serves the same facade when it sanitizes its own output again, with nothing to report', () => {
+    const once = clean(`<p>antes</p><iframe src="https://www.youtube-nocookie.com/embed/${ID}" title="Vídeo &amp; obra"></iframe>`);
+    expect(readBody(once).html).toBe(once);
+    expect(readBody(once, { report: true }).findings).toEqual([]);
+  });
+
+  it('removes a video inside a link (the facade is a link: links cannot nest)', () => {
+    expect(clean(`<p><a href="/x">veja <iframe src="https://www.youtube-nocookie.com/embed/${ID}" title="Vídeo"></iframe></a></p>`)).toBe(
+      '<p><a href="/x">veja </a></p>',
+    );
+  });
+
+  it('draws a facade written by hand again, from its id and title alone', () => {
+    expect(
+      clean(
+        `<a class="video-facade" href="https://www.youtube-nocookie.com/embed/${ID}" aria-label="Assistir ao vídeo: Vídeo" onclick="x()" style="x">` +
+          '<span class="video-facade-title"><img src=x onerror=alert(1)>Outro</span><script>alert(1)</script></a>',
+      ),
+    ).toBe(facade('Vídeo'));
   });
 
   it.each([
-    'https://www.youtube.com/embed/abc',
-    'https://evil.example/embed/abc',
-    'https://www.youtube-nocookie.com/watch?v=abc',
-    'https://user@www.youtube-nocookie.com/embed/abc',
+    'https://www.youtube.com/embed/M7lc1UVf-VE',
+    'https://evil.example/embed/M7lc1UVf-VE',
+    'https://www.youtube-nocookie.com/watch?v=M7lc1UVf-VE',
+    'https://user@www.youtube-nocookie.com/embed/M7lc1UVf-VE',
+    'http://www.youtube-nocookie.com/embed/M7lc1UVf-VE',
+    'https://www.youtube-nocookie.com/embed/abc',
+    'https://www.youtube-nocookie.com/embed/M7lc1UVf-VEx',
+    'https://www.youtube-nocookie.com/embed/M7lc1UVf-V%20',
+    'https://www.youtube-nocookie.com/embed/M7lc1UVf-VE/',
+    'https://www.youtube-nocookie.com/embed/x/M7lc1UVf-VE',
   ])('removes an iframe from %s', (src) => {
-    expect(clean(`<p>a</p><iframe src="${src}"></iframe>`)).toBe('<p>a</p>');
+    expect(clean(`<p>a</p><iframe src="${src}" title="Vídeo"></iframe>`)).toBe('<p>a</p>');
   });
 });
 

@@ -43,7 +43,7 @@ describe('content check: good content', () => {
 
   it('accepts an allowed video embed', async () => {
     const dir = articleFixture('com-video', {
-      'body.html': body('<iframe src="https://www.youtube-nocookie.com/embed/abc123" title="Vídeo"></iframe>'),
+      'body.html': body('<iframe src="https://www.youtube-nocookie.com/embed/M7lc1UVf-VE" title="Vídeo"></iframe>'),
     });
     expect(await problemsOf(dir)).toEqual([]);
   });

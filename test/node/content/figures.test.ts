@@ -127,7 +127,7 @@ describe('figures: images from the imagens/ folder', () => {
 
   it('requires a title on a video embed', async () => {
     const dir = articleFixture('video-sem-titulo', {
-      'body.html': body('<iframe src="https://www.youtube-nocookie.com/embed/abc123"></iframe>'),
+      'body.html': body('<iframe src="https://www.youtube-nocookie.com/embed/M7lc1UVf-VE"></iframe>'),
     });
     expect(messages(await figureProblems(dir))).toEqual([expect.stringMatching(/^line \d+: <iframe> has no title/)]);
   });
