@@ -8,8 +8,9 @@
  * - With no stored choice, the inline banner script has already shown the
  *   server-rendered banner, and answered its buttons until now: a choice made
  *   before this script arrived is in the cookie, and applied here as any
- *   stored choice. Otherwise this runs the buttons until the React island,
- *   loaded after the first paint, hydrates it. The footer link reopens it.
+ *   stored choice. Otherwise this runs the buttons until the React island
+ *   hydrates it, which happens only when the reader reaches for the banner
+ *   (./consent/first-reach.ts). The footer link reopens it, hydrating the island.
  *
  * The banner's state lives in one store (./consent/banner-store.ts), which
  * this script creates and hands to the island.
@@ -20,6 +21,7 @@ import { whenActivated } from './activation';
 import { applyConsent } from './consent/apply';
 import { createBannerStore } from './consent/banner-store';
 import { runBannerUntilHydrated } from './consent/early-banner';
+import { onFirstReach } from './consent/first-reach';
 import { type ConsentStatus, consentCookie, readConsentStatus } from './consent/status';
 import { setUpMenu } from './menu';
 import { readPageSettings } from './page-settings';
@@ -54,18 +56,6 @@ function hydrateIsland(wanted: () => boolean = () => true): void {
     .catch((error: unknown) => console.error('[consent] the cookie banner could not be loaded', error));
 }
 
-/**
- * Runs once the page has been painted and the browser is idle: React (about
- * 70 KB) then competes with neither the first paint nor the images. The banner
- * already works without it. Two frames: the first callback runs before the
- * first paint, the second after it.
- */
-function whenPaintedAndIdle(task: () => void): void {
-  const idle = (callback: () => void) =>
-    'requestIdleCallback' in window ? requestIdleCallback(callback, { timeout: 2000 }) : setTimeout(callback, 0);
-  requestAnimationFrame(() => requestAnimationFrame(() => idle(task)));
-}
-
 whenActivated(() => {
   const stored = readConsentStatus(document.cookie);
   if (stored) {
@@ -79,8 +69,8 @@ whenActivated(() => {
   if (!banner) return;
   store.reveal();
   runBannerUntilHydrated(banner, store);
-  // A reader who answered before the island arrived needs no island.
-  whenPaintedAndIdle(() => {
+  // React only for a reader who reaches for the banner; one who answered before the island arrived needs none.
+  onFirstReach(banner, () => {
     if (isOpen()) hydrateIsland(isOpen);
   });
 });

@@ -131,10 +131,28 @@ describe('the bootstrap', () => {
     expect(hydrateConsentBanner).not.toHaveBeenCalled();
   });
 
-  it('first visit, unanswered: hands the open banner to the island once the page is painted and idle', async () => {
+  it('first visit, unanswered: no React while the reader does not reach for the banner', async () => {
     await loadPage();
-    expect(hydrateConsentBanner).not.toHaveBeenCalled();
     await afterPaintAndIdle();
+    await vi.dynamicImportSettled();
+    expect(hydrateConsentBanner).not.toHaveBeenCalled();
+    document.body.dispatchEvent(new MouseEvent('pointerover', { bubbles: true })); // elsewhere on the page
+    await vi.dynamicImportSettled();
+    expect(hydrateConsentBanner).not.toHaveBeenCalled();
+    // One document serves every test: answer, so this page's bootstrap wants no island later.
+    button('Recusar').click();
+  });
+
+  it.each([
+    ['a pointer over it', () => banner().dispatchEvent(new MouseEvent('pointerover', { bubbles: true }))],
+    ['a press on it', () => banner().dispatchEvent(new MouseEvent('pointerdown', { bubbles: true }))],
+    ['focus inside it', () => button('Recusar').focus()],
+    ['a key pressed anywhere', () => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }))],
+  ])('first visit, unanswered: hands the open banner to the island at %s, once', async (_, reach) => {
+    await loadPage();
+    reach();
+    reach();
+    await vi.dynamicImportSettled();
     expect(hydrateConsentBanner).toHaveBeenCalledOnce();
     expect(handedStore().getState()).toMatchObject({ open: true, focus: false });
 

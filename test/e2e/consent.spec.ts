@@ -66,13 +66,22 @@ const hydrated = (page: Page) =>
 const adScripts = (page: Page) => page.locator('script#adsense-loader');
 const slots = (page: Page) => page.locator('.ad-slot');
 
-test('first visit: the banner shows and nothing is requested from the ad host', async ({ context, page }) => {
+test('first visit: the banner shows and nothing is requested from the ad host; React only once the reader reaches for it', async ({
+  context,
+  page,
+}) => {
   const seen = await watch(context, page);
-  await page.goto('/');
+  await gotoBooted(page, '/');
   await expect(bannerOf(page)).toBeVisible();
   await expect(bannerOf(page).getByRole('link', { name: 'Cookies Policy' })).toHaveAttribute('href', '/politica-de-privacidade');
-  // Every script of a first visit has run once React holds the banner.
+  // Loaded, painted, idle: the banner works without React, which no one has asked for yet.
+  await paintedAndIdle(page);
+  expect(seen.bannerChunk).toEqual([]);
+  expect(await hydrated(page)).toBe(false);
+  // The pointer over the banner brings React, which hydrates it as it is.
+  await bannerOf(page).hover();
   await expect.poll(() => hydrated(page)).toBe(true);
+  expect(seen.bannerChunk).toHaveLength(1);
   await expect(bannerOf(page)).toBeVisible();
   expect(seen.thirdParty).toEqual([]);
   await expect(adScripts(page)).toHaveCount(0);
@@ -240,6 +249,56 @@ test('reopened from the footer, allow → deny turns ads off at once, without a 
   expect(await page.evaluate(() => document.documentElement.dataset.adsLoaded)).toBeUndefined();
   expect((await context.cookies()).find((c) => c.name === 'cookieconsent_status')?.value).toBe('deny');
   expect(seen.consoleErrors).toEqual([]);
+});
+
+test('a returning reader gets React only from the footer link, which reopens the banner with focus', async ({ context, page }) => {
+  const seen = await watch(context, page);
+  await context.addCookies([{ name: 'cookieconsent_status', value: 'deny', url: 'http://localhost:8787' }]);
+  await gotoBooted(page, '/sobre');
+  await paintedAndIdle(page);
+  await expect(bannerOf(page)).toBeHidden();
+  expect(seen.bannerChunk).toEqual([]);
+  await page.getByRole('button', { name: 'Preferências de cookies' }).click();
+  await expect(bannerOf(page)).toBeVisible();
+  await expect(page.locator('#consent-title')).toBeFocused();
+  expect(await hydrated(page)).toBe(true);
+  expect(seen.bannerChunk).toHaveLength(1);
+  await bannerOf(page).getByRole('button', { name: 'Aceitar' }).click();
+  await expect(bannerOf(page)).toBeHidden();
+  await expect(adScripts(page)).toHaveCount(1);
+  expect(seen.consoleErrors).toEqual([]);
+});
+
+test('first visit at 4× CPU: no script of the site runs a long task before the reader interacts', async ({ context, page }) => {
+  const seen = await watch(context, page);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  // Long animation frames name the scripts that ran in them, with their durations.
+  await page.addInitScript(() => {
+    const scripts: { url: string; duration: number }[] = [];
+    (window as unknown as { __siteScripts: typeof scripts }).__siteScripts = scripts;
+    new PerformanceObserver((list) => {
+      for (const frame of list.getEntries() as unknown as { scripts: { sourceURL: string; duration: number }[] }[]) {
+        for (const script of frame.scripts) scripts.push({ url: script.sourceURL, duration: script.duration });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  });
+  for (const path of ['/', '/noticia/como-decorar-apartamentos-pequenos']) {
+    await gotoBooted(page, path);
+    await paintedAndIdle(page);
+    const ours = await page.evaluate(() =>
+      (window as unknown as { __siteScripts: { url: string; duration: number }[] }).__siteScripts.filter(({ url }) =>
+        url.startsWith(location.origin),
+      ),
+    );
+    expect(
+      ours.filter(({ duration }) => duration > 50),
+      path,
+    ).toEqual([]);
+    // The cause such a task had: React, fetched and hydrated during the load.
+    expect(seen.bannerChunk, path).toEqual([]);
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 });
 
 for (const viewport of [
