@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getPlatformProxy } from 'wrangler';
 import type { KvEntry, KvStore } from './kv-store.ts';
+import { localEnv } from './local-env.ts';
 
 /** Where a command writes: the local store `npm start` reads, or the production namespace. */
 export type Target = 'local' | 'remote';
@@ -43,23 +43,15 @@ function batches<T>(items: readonly T[], size: number): T[][] {
 /** The store a command works on: the local one in this process, the production one through wrangler. */
 export const openStore = (target: Target): KvStore => (target === 'local' ? localStore() : wranglerStore(target));
 
-/** What this file uses of a KV binding (workerd's KVNamespace, without its types in the Node build). */
-interface KvBinding {
-  get(key: string, type: 'text'): Promise<string | null>;
-  put(key: string, value: string | Uint8Array, options?: { expirationTtl?: number }): Promise<void>;
-  delete(key: string): Promise<void>;
-  list(options: { prefix: string; cursor?: string }): Promise<{ keys: { name: string }[]; list_complete: boolean; cursor?: string }>;
-}
-
 /**
  * The local store `npm start` reads (.wrangler/state), opened in this process
  * with wrangler's getPlatformProxy: the same data `wrangler kv --local` and
  * `wrangler dev` use, at a few milliseconds a call instead of a wrangler
- * process (about 1.3 s) per call. Closed by Miniflare's own exit hook.
+ * process (about 1.3 s) per call. Opened once per process, with the
+ * publish state (local-env.ts).
  */
 function localStore(): KvStore {
-  let opened: Promise<KvBinding> | undefined;
-  const news = () => (opened ??= getPlatformProxy<{ NEWS: KvBinding }>({ configPath: 'wrangler.toml' }).then(({ env }) => env.NEWS));
+  const news = async () => (await localEnv()).NEWS;
   return {
     async get(keys) {
       const kv = await news();
