@@ -1,100 +1,155 @@
-import { getOne, type KvStore } from './kv-store.ts';
+import { type LockHolder, type LockOwner, type PublishDb, type PublishState, releaseStatements, tryAcquire } from './publish-state.ts';
 
 /**
- * One run at a time: publish, unpublish and gc each hold this key while they
- * read, merge and switch the index, so two runs cannot each merge with the
- * list from before the other and drop its article. KV has no compare-and-set,
- * so the lock is a write followed, after a pause, by a read that must still
- * show it; the run checks it again just before the switch (run.ts).
+ * One run at a time: publish, unpublish, gc and restore each hold the lock of
+ * the publish state (publish-state.ts, a row in D1) while they read, merge,
+ * switch and delete. Taking it is one compare-and-set statement, so two runs
+ * never both hold it. The lock is not what keeps articles from being lost,
+ * though: the switch itself is a compare-and-set on the version the run read
+ * (run.ts), so even a run that lost its lock cannot overwrite another's work.
  */
-export const LOCK_KEY = 'index/lock.json';
 
 /**
- * KV drops the lock by itself after this long, so a run that crashed blocks
- * the others for at most five minutes. A run takes seconds; one that takes
- * longer loses the lock and goes through it again (never switching without it).
+ * How long a lock lasts unless renewed (the switch renews it). A run takes
+ * seconds; one that takes longer loses the lock and goes through it again,
+ * never switching without it. A run that died holds it at most this long, and
+ * not at all for a run on the same machine (`holderGone`).
  */
-export const LOCK_TTL_SECONDS = 300;
-
-/** How often a waiting run looks at the lock again. */
-const POLL_MS = 1_000;
-
-/** Who holds the lock, shown to whoever waits for it. */
-export interface LockOwner {
-  /** Unique per run. */
-  id: string;
-  host: string;
-  user: string;
-  pid: number;
-  command: string;
-}
-
-interface LockRecord extends LockOwner {
-  started: string;
-  /** When KV drops it (ms since the epoch, the writer's clock). */
-  expires: number;
-}
+export const LOCK_TTL_MS = 5 * 60_000;
 
 export interface LockTiming {
   now(): number;
   sleep(ms: number): Promise<void>;
-  /** How long a write may take to be seen: the pause between writing the lock and reading it back. */
-  settleMs: number;
+  /** How long between two looks at a held lock. */
+  pollMs: number;
   /** How long to wait for another run's lock before giving up. */
   lockWaitMs: number;
   log(line: string): void;
+  /**
+   * Whether the holder is provably gone: a process of this machine (same host
+   * name and boot) that no longer runs. Its lock is then taken over at once.
+   */
+  holderGone(holder: LockHolder): boolean;
+  /**
+   * Registers `release` to run if the process is interrupted (Ctrl-C) while
+   * the run may hold the lock (it starts the release in a process of its own
+   * and returns at once); returns the function that unregisters it.
+   */
+  onInterrupt?(release: () => void): () => void;
+  /** Runs right after the lock is first taken (a pause, for the tests that interrupt a run holding it). */
+  afterLock?(): Promise<void>;
 }
 
 export class LockBusyError extends Error {}
 
-/** The stored lock; null when absent or unreadable (an unreadable lock protects nothing). */
-function parseLock(text: string | null): LockRecord | null {
-  if (text === null) return null;
-  try {
-    const record = JSON.parse(text) as Partial<LockRecord>;
-    return typeof record.id === 'string' && Number.isFinite(record.expires) ? (record as LockRecord) : null;
-  } catch {
-    return null;
-  }
-}
+const time = (ms: number) => new Date(ms).toISOString();
 
-const describeLock = (lock: LockRecord) =>
-  `${lock.command} by ${lock.user}@${lock.host} (pid ${lock.pid}), started ${lock.started}, expires ${new Date(lock.expires).toISOString()}`;
-
-/** Whether this text is the owner's lock. */
-export const isOwnLock = (text: string | null, owner: LockOwner) => parseLock(text)?.id === owner.id;
+/** Who holds the lock and since when, for whoever waits. */
+export const describeHolder = (lock: LockHolder) =>
+  `${lock.command} by ${lock.user}@${lock.host} (pid ${lock.pid}), holding the publish lock since ${time(lock.acquired)} (it expires at ${time(lock.expires)} unless that run renews it)`;
 
 /**
- * Takes the lock, waiting while another run holds it (up to `lockWaitMs`).
- * Two runs that write it at the same moment both read it back after the
- * pause: the one whose write landed last goes first, the other waits.
+ * Takes the lock, waiting while another run holds it (up to `lockWaitMs`),
+ * and returns the publish state read with it: the version the run works from.
  */
-export async function acquireLock(store: KvStore, owner: LockOwner, timing: LockTiming): Promise<void> {
+export async function acquireLock(db: PublishDb, owner: LockOwner, timing: LockTiming): Promise<PublishState> {
   const deadline = timing.now() + timing.lockWaitMs;
-  let waiting = false;
+  let announced: string | null = null;
+  let takeOver: string | null = null;
+  const tried = new Set<string>();
   for (;;) {
-    const held = parseLock(await getOne(store, LOCK_KEY));
-    // KV expires the key; the time check only covers a store that did not.
-    if (held && held.id !== owner.id && held.expires > timing.now()) {
-      if (timing.now() >= deadline) {
-        throw new LockBusyError(
-          `another run still holds ${LOCK_KEY}: ${describeLock(held)}. Nothing was written: run the command again once it has finished.`,
-        );
-      }
-      if (!waiting) timing.log(`Waiting for another run to finish: ${describeLock(held)}`);
-      waiting = true;
-      await timing.sleep(POLL_MS);
+    const { acquired, state } = await tryAcquire(db, owner, LOCK_TTL_MS, takeOver);
+    if (acquired) return state;
+    const holder = state.lock;
+    if (holder !== null && !tried.has(holder.id) && timing.holderGone(holder)) {
+      timing.log(`Taking over the publish lock of ${describeHolder(holder)}: that process is no longer running on this machine.`);
+      tried.add(holder.id);
+      takeOver = holder.id;
       continue;
     }
-    const now = timing.now();
-    const record: LockRecord = { ...owner, started: new Date(now).toISOString(), expires: now + LOCK_TTL_SECONDS * 1000 };
-    await store.put([{ key: LOCK_KEY, value: JSON.stringify(record), expirationTtl: LOCK_TTL_SECONDS }]);
-    await timing.sleep(timing.settleMs);
-    if (isOwnLock(await getOne(store, LOCK_KEY), owner)) return;
+    takeOver = null;
+    // No holder: released between the two statements; the next look takes it.
+    if (holder !== null) {
+      if (timing.now() >= deadline) {
+        throw new LockBusyError(
+          `another run holds the publish lock: ${describeHolder(holder)}. Nothing was written: run the command again once it has finished.`,
+        );
+      }
+      if (announced !== holder.id) timing.log(`Waiting for another run to finish: ${describeHolder(holder)}`);
+      announced = holder.id;
+    }
+    await timing.sleep(timing.pollMs);
   }
 }
 
-/** Deletes the lock if this run still holds it (never another run's). */
-export async function releaseLock(store: KvStore, owner: LockOwner): Promise<void> {
-  if (isOwnLock(await getOne(store, LOCK_KEY), owner)) await store.delete([LOCK_KEY]);
+/**
+ * Frees the lock if this run still holds it (never another run's);
+ * `confirmed`: see releaseStatements. True when the run still held it.
+ */
+export async function releaseLock(db: PublishDb, owner: LockOwner, confirmed: number | null = null): Promise<boolean> {
+  const rows = await db.run(releaseStatements(owner, confirmed));
+  return rows.at(-1)?.length === 1;
+}
+
+/** What a run does with the lock it holds (see {@link withLock}). */
+export interface HeldLock {
+  /** Records that KV's index/meta.json shows this version (the release tells D1). */
+  confirm(version: number): void;
+  /** The state just read with the lock taken or renewed (acquire, switch): the lease counts from now. */
+  renewed(): void;
+  /**
+   * Whether the lease has run past half the lock's lifetime since it was last
+   * taken or renewed, on this machine's clock: the run then treats the lock
+   * as lost before any write that another run's work could make stale (a
+   * meta, a deletion). Half, so a run that stalls cannot write after another
+   * run has taken the expired lock, unless a single call stalls that long.
+   */
+  lapsed(): boolean;
+  /** Releases it now; true when the run still held it (no other run can have switched meanwhile). */
+  release(): Promise<boolean>;
+}
+
+/**
+ * Runs `body` with the lock taken (from the state `acquireLock` returns) and
+ * releases it at the end, however the body ends; on Ctrl-C too, when the
+ * timing can hear it.
+ */
+export async function withLock<T>(
+  db: PublishDb,
+  owner: LockOwner,
+  timing: LockTiming,
+  body: (state: PublishState, lock: HeldLock) => Promise<T>,
+): Promise<T> {
+  let confirmed: number | null = null;
+  let released = false;
+  let renewedAt = 0;
+  const stopListening = timing.onInterrupt?.(() => db.runDetached(releaseStatements(owner, confirmed))) ?? (() => {});
+  const lock: HeldLock = {
+    confirm(version) {
+      confirmed = Math.max(confirmed ?? 0, version);
+    },
+    renewed() {
+      renewedAt = timing.now();
+    },
+    lapsed: () => timing.now() - renewedAt >= LOCK_TTL_MS / 2,
+    async release() {
+      released = true;
+      return releaseLock(db, owner, confirmed);
+    },
+  };
+  try {
+    const state = await acquireLock(db, owner, timing);
+    lock.renewed();
+    await timing.afterLock?.();
+    return await body(state, lock);
+  } finally {
+    if (!released) {
+      await releaseLock(db, owner, confirmed).catch((error: unknown) =>
+        timing.log(
+          `  could not release the publish lock (${error instanceof Error ? error.message.split('\n')[0] : error}): it expires by itself`,
+        ),
+      );
+    }
+    stopListening();
+  }
 }

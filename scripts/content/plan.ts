@@ -24,9 +24,9 @@ import { DELETE_AFTER_MS } from './pending-deletes.ts';
 export interface Live {
   /** The live list: KV's, or the bundled one when KV has no index. Entries exactly as stored. */
   items: readonly NewsItem[];
-  /** index/meta.json's text; null when KV has none (the site then shows the bundled list). */
+  /** The live index/meta.json's text (the publish state's version, run.ts readLive); null when there is none yet (the site then shows the bundled list). */
   metaText: string | null;
-  /** The keys KV holds under index/, when read: a chunk the meta names but KV lacks is written again. */
+  /** The keys KV holds under index/, when read: a chunk the live meta names but KV lacks is written again. */
   existing?: ReadonlySet<string>;
   /** The bundled articles' files, when the live list is the bundled one (see {@link planChange}). */
   bundleFiles?: ReadonlyMap<string, string | Buffer>;
@@ -189,8 +189,10 @@ function planChange(
   files.delete(INDEX_META_KEY);
   const collectionTexts = new Map([...parseIndexMeta(metaText).collections.values()].map((key) => [key, files.get(key)!]));
   const before = referencedKeys(live);
-  // A chunk is written when the store lacks it (when known), else when the live index does not name it.
-  const missing = (key: string) => (live.existing ? !live.existing.has(key) : !before.has(key));
+  // A chunk is written when the live index does not name it, or the store lacks it (when known). A key the
+  // live index does not name is written even when KV lists it: it may be waiting for deletion, and a remote
+  // listing may still show a key deleted a moment ago.
+  const missing = (key: string) => !before.has(key) || (live.existing !== undefined && !live.existing.has(key));
   const writes = [...articleFiles, ...[...files].filter(([key]) => missing(key)).map(([key, value]) => ({ key, value }))];
   const after = referencedKeys({ items: next, metaText, authors, collectionTexts });
   return {

@@ -1,21 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { hostname, userInfo } from 'node:os';
+import { hostname, uptime, userInfo } from 'node:os';
 import { parse as parseToml } from 'smol-toml';
 import { buildContentBundle } from './bundle.ts';
 import { contentHash } from './content-hash.ts';
 import type { Target } from './kv.ts';
+import { openPublishDb } from './publish-db.ts';
+import type { LockHolder, LockOwner } from './publish-state.ts';
 import type { RunOptions } from './run.ts';
 
 /**
- * How long a KV write may take to be seen by the next read, per target: the
- * pause between writing the lock and reading it back, and between the switch
- * and the check that it held. Locally a write is seen at once and takes
- * milliseconds; the pause covers another run's write still on its way.
- * Remotely each write is a wrangler process and an API call (a few seconds),
- * and KV only promises that other places see it within 60 s.
+ * How often a run waiting for the lock looks again: locally a statement takes
+ * milliseconds; remotely each look is a wrangler process (a second or two).
  */
-const SETTLE_MS: Record<Target, number> = { local: 1_000, remote: 10_000 };
+const POLL_MS: Record<Target, number> = { local: 1_000, remote: 5_000 };
+
+/**
+ * How long KV may take to show a write everywhere: only waited for when KV
+ * seems to lack something the publish state says it holds (run.ts, readLive).
+ * Locally a write is seen at once; remotely KV promises 60 s.
+ */
+const KV_SETTLE_MS: Record<Target, number> = { local: 0, remote: 60_000 };
 
 /** How long a run waits for another one's lock: a publish takes seconds, a large migration a few minutes. */
 const LOCK_WAIT_MS = 5 * 60_000;
@@ -54,17 +59,124 @@ export function siteUrl(target: Target, { port = DEFAULT_LOCAL_PORT, config = 'w
   return typeof url === 'string' && url !== '' ? url.replace(/\/+$/, '') : '(SITE_URL of [env.production.vars])';
 }
 
-/** The real clock, the real store's pauses, and this process as the lock's owner; `site` is the origin the log shows. */
+/**
+ * This boot of this machine: Linux's boot id, else the boot time (to the
+ * second). With the host name, it tells a process of this machine from one of
+ * another machine with the same name, whose pid means nothing here.
+ */
+export function bootId(): string {
+  try {
+    return `boot_id:${readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()}`;
+  } catch {
+    return `booted:${Math.round(Date.now() / 1000 - uptime())}`;
+  }
+}
+
+/** Whether two lock owners ran on the same machine since its last boot (a boot time read twice may differ by a second or two). */
+export function sameMachine(a: Pick<LockOwner, 'host' | 'boot'>, b: Pick<LockOwner, 'host' | 'boot'>): boolean {
+  if (a.host !== b.host) return false;
+  if (a.boot === b.boot) return true;
+  const booted = (boot: string) => Number(/^booted:(\d+)$/.exec(boot)?.[1] ?? Number.NaN);
+  return Math.abs(booted(a.boot) - booted(b.boot)) <= 5;
+}
+
+/** Whether a process of this machine runs (a process of another user still counts: EPERM). */
+export function processRunning(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Whether a lock holder is provably gone: it ran on this machine (same host
+ * and boot) and its process no longer runs. A pid since reused by another
+ * process looks alive: that lock is waited for until it expires, as one of
+ * another machine is.
+ */
+export const holderGone = (holder: LockHolder, me: LockOwner) =>
+  sameMachine(holder, me) && holder.pid !== me.pid && !processRunning(holder.pid);
+
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * On Ctrl-C (SIGINT) or SIGTERM while a run may hold the lock: starts the
+ * lock's release in a process of its own (it outlives this one, which the
+ * signal may already be tearing down: locally its workerd gets the Ctrl-C
+ * too) and exits as interrupted. Nothing here blocks, so tsx, which kills its
+ * child if it does not acknowledge a signal within 30 ms, lets it finish.
+ * Placed ahead of the listeners already there (wrangler's exit hook, which
+ * would exit first); tsx's own listener hides from `process.listeners` and
+ * stays first.
+ */
+function onInterrupt(log: (line: string) => void) {
+  return (release: () => void) => {
+    const handler = (signal: NodeJS.Signals) => {
+      try {
+        release();
+        log(
+          'Interrupted: releasing the publish lock. The site is as before or as after the change: run the same command again to finish it.',
+        );
+      } catch (error) {
+        log(
+          `Interrupted; the publish lock could not be released (${error instanceof Error ? error.message.split('\n')[0] : error}): the next run on this machine takes it over at once, elsewhere it expires within 5 minutes.`,
+        );
+      }
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    };
+    for (const signal of SIGNALS) {
+      const before = process.listeners(signal);
+      for (const listener of before) process.off(signal, listener);
+      process.on(signal, handler);
+      for (const listener of before) process.on(signal, listener as (signal: NodeJS.Signals) => void);
+    }
+    return () => {
+      for (const signal of SIGNALS) process.off(signal, handler);
+    };
+  };
+}
+
+/**
+ * A pause right after the lock is taken, for the tests that interrupt a run
+ * holding it (test/e2e/concurrent-publish.spec.ts): CONTENT_PAUSE_AFTER_LOCK_MS.
+ */
+function pauseAfterLock(log: (line: string) => void, env: Record<string, string | undefined> = process.env) {
+  const ms = Number(env.CONTENT_PAUSE_AFTER_LOCK_MS ?? 0);
+  if (!(ms > 0)) return undefined;
+  return async () => {
+    log(`  holding the lock, pausing ${ms} ms (CONTENT_PAUSE_AFTER_LOCK_MS)`);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  };
+}
+
+/** The real clock, the target's publish state and pauses, and this process as the lock's owner; `site` is the origin the log shows. */
 export function runOptions(target: Target, command: string, log: (line: string) => void, site?: string): RunOptions {
+  const owner: LockOwner = {
+    id: randomUUID(),
+    host: hostname(),
+    boot: bootId(),
+    user: userName(),
+    pid: process.pid,
+    command: `content:${command} --${target}`,
+  };
   return {
     site,
+    target,
     hash: contentHash,
-    owner: { id: randomUUID(), host: hostname(), user: userName(), pid: process.pid, command: `content:${command} --${target}` },
+    owner,
+    db: openPublishDb(target),
     bundled: () => buildContentBundle(),
     now: () => Date.now(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    settleMs: SETTLE_MS[target],
+    pollMs: POLL_MS[target],
+    kvSettleMs: KV_SETTLE_MS[target],
     lockWaitMs: LOCK_WAIT_MS,
     log,
+    holderGone: (holder) => holderGone(holder, owner),
+    onInterrupt: onInterrupt(log),
+    afterLock: pauseAfterLock(log),
   };
 }

@@ -1,64 +1,97 @@
 import { parseRegistry } from '../../src/content/authors.ts';
 import { BODY_FOLDER, IMAGE_FOLDER } from '../../src/content/format.ts';
-import { type ContentHash, INDEX_META_KEY, type IndexMeta, parseIndexMeta, type StoredAuthor } from '../../src/content/news-index.ts';
+import {
+  CHUNK_KEY_PATTERN,
+  type ContentHash,
+  INDEX_META_KEY,
+  type IndexMeta,
+  PUBLISHED_MARKER_KEY,
+  parseIndexMeta,
+  type StoredAuthor,
+} from '../../src/content/news-index.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
+import type { Target } from './kv.ts';
 import type { KvStore } from './kv-store.ts';
 import { itemsOfListChunks } from './list-chunks.ts';
-import { acquireLock, isOwnLock, LOCK_KEY, type LockOwner, type LockTiming, releaseLock } from './lock.ts';
+import { acquireLock, type HeldLock, LOCK_TTL_MS, type LockTiming, withLock } from './lock.ts';
 import { duePending, isDeletable, PENDING_DELETES_KEY, type Pending, parsePending, schedule, serializePending } from './pending-deletes.ts';
-import { describePlan, type Live, type Plan, planLanded, referencedKeys } from './plan.ts';
+import { describePlan, type Live, type Plan, referencedKeys } from './plan.ts';
+import { expired, type LockOwner, type PublishDb, type PublishState, readState, renewLock, switchVersion } from './publish-state.ts';
 
 /**
- * A publish, unpublish or gc run over a KV store, in an order that keeps the
- * site whole whenever it stops:
+ * A publish, unpublish, gc or restore run over the news store (KV) and the
+ * publish state (D1, publish-state.ts), in an order that keeps the site whole
+ * whenever it stops and never loses another run's article:
  *
- * 1. take the lock (lock.ts), read the live index;
+ * 1. take the lock (a compare-and-set in D1) and read the state: the version
+ *    of the live index and its meta's text; read the live list that meta
+ *    names from KV (if KV's own index/meta.json is behind, write D1's there
+ *    first: a run stopped between its switch's two writes, or KV had not
+ *    caught up yet);
  * 2. write the waiting-deletes list with every key this run writes or stops
  *    using, the article files and the new index chunks: new keys, unseen;
- * 3. check the lock is still ours and the index unchanged since step 1 (else
- *    merge again from the fresh list), then write index/meta.json: the switch;
- * 4. read it back after a pause and check the run's articles are listed (or
- *    gone), else merge again; then delete the waiting keys whose time is up.
+ * 3. the switch: in D1, version read → read + 1 with the new meta, in one
+ *    statement that succeeds only while the run holds an unexpired lock and
+ *    the version is still the one it read (else it merges again from the
+ *    fresh state); then index/meta.json in KV, what readers see;
+ * 4. delete the waiting keys whose time is up; release the lock.
  *
- * Stopped before step 3's write, the site is as before (what was written is
- * unseen and waits in the list, or `content:gc` finds it); after it, as after.
+ * Stopped before the D1 switch, the site is as before (what was written is
+ * unseen and waits in the list, or `content:gc` finds it); after the KV
+ * write, as after; in between, as before until the next run (or
+ * `content:restore`) writes D1's meta to KV, which then shows it as after.
  * Running the command again finishes the job.
  */
 
-/** How many times a run merges again after another run changed the index under it. */
+/** How many times a run merges again after losing its lock to another run. */
 const MAX_ATTEMPTS = 5;
 
 export interface RunOptions extends LockTiming {
   hash: ContentHash;
   owner: LockOwner;
+  /** The publish state: the lock, and the version of the live index (publish-state.ts). */
+  db: PublishDb;
+  /** Where the command writes: named in the repairs it suggests. */
+  target: Target;
   /** The bundled list, its files and its author registry: what is live while KV has no index. */
   bundled(): Promise<{ list: NewsItem[]; files: ReadonlyMap<string, string | Buffer>; authors?: Record<string, StoredAuthor> }>;
+  /**
+   * How long KV may take to show a write everywhere (60 s remotely, 0
+   * locally): a meta or chunk that should be there but is not is read again
+   * after this long before the run calls it lost.
+   */
+  kvSettleMs: number;
   /** The site's origin, for the article addresses the log shows (paths alone without it). */
   site?: string;
 }
 
+/** The command that writes the index D1 records back to KV. */
+export const restoreCommand = (target: Target) => `npm run content:restore -- --${target}`;
+
+/** Thrown when the live index cannot be read whole: the run stops before writing anything. */
+export class LiveIndexError extends Error {}
+
 /**
- * The live index: the list from KV's list chunks, or the bundled list when KV
- * has no meta. `known` is reused when the meta has not changed since it was
- * read. Refuses (nothing written) when the live index is unreadable: merging
- * with a part of it would drop articles.
+ * The list a meta text names: the items of its list chunks, its author
+ * registry and its collections' files, read from KV; the bundled list when
+ * `metaText` is null (KV has no index yet). `known` is reused when it was
+ * read from the same meta. Throws `refuse(why)` when the index cannot be read
+ * whole: merging with a part of it would drop articles.
  */
-export async function readLive(
-  store: KvStore,
+export async function readIndex(
+  store: Pick<KvStore, 'get'>,
+  metaText: string | null,
   options: Pick<RunOptions, 'hash' | 'bundled'>,
-  { known, existing = false, alsoRead = [] }: { known?: Live; existing?: boolean; alsoRead?: readonly string[] } = {},
-): Promise<Live & { also: Map<string, string | null> }> {
-  // Other keys the caller needs are read in the same call: each call is a wrangler process.
-  const also = await store.get([INDEX_META_KEY, ...alsoRead]);
-  const metaText = also.get(INDEX_META_KEY) ?? null;
-  const withExisting = async (live: Live) => ({ ...live, also, ...(existing ? { existing: new Set(await store.list('index/')) } : {}) });
-  if (known && known.metaText === metaText) return withExisting(known);
+  {
+    known,
+    refuse = (why) => new LiveIndexError(`the live ${why}. Nothing was written.`),
+  }: { known?: Live; refuse?: (why: string) => Error } = {},
+): Promise<Live> {
+  if (known && known.metaText === metaText) return known;
   if (metaText === null) {
     const { list, files, authors } = await options.bundled();
-    return withExisting({ items: list, metaText, bundleFiles: files, authors: authors ?? {} });
+    return { items: list, metaText, bundleFiles: files, authors: authors ?? {} };
   }
-  const refuse = (why: string) =>
-    new Error(`the live ${why}: restore it (or delete ${INDEX_META_KEY} to start again from the bundled list). Nothing was written.`);
   let meta: IndexMeta;
   try {
     meta = parseIndexMeta(metaText);
@@ -83,7 +116,175 @@ export async function readLive(
     }
   }
   const items = itemsOfListChunks(listKeys, values, options.hash, refuse);
-  return withExisting({ items, metaText, authors, collectionTexts });
+  return { items, metaText, authors, collectionTexts };
+}
+
+/** The live index as a run reads it: the list, with the publish state and what KV shows. */
+export interface Current extends Live {
+  /** KV's values of the keys asked for (`alsoRead`), with index/meta.json and the published marker. */
+  also: Map<string, string | null>;
+  /** The publish state the list was read for. */
+  state: PublishState;
+  /** KV's index/meta.json is not the state's: a run holding the lock writes the state's there first ({@link rollForward}). */
+  kvBehind: boolean;
+}
+
+type ReadOptions = Pick<RunOptions, 'hash' | 'bundled' | 'db' | 'kvSettleMs' | 'sleep' | 'target'>;
+
+const validMeta = (text: string) => {
+  try {
+    parseIndexMeta(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const time = (ms: number | null) => (ms === null ? 'an unknown time' : new Date(ms).toISOString());
+
+/**
+ * The live index. With a version in the publish state, the list is the one
+ * that version's meta names, whatever KV's index/meta.json says: KV is
+ * eventually consistent, and may also lag after a run stopped between its two
+ * writes, so a run never merges with a meta older than D1's. Its chunks are
+ * named by their content and written before the switch, so KV holds them.
+ *
+ * Refuses, having written nothing:
+ * - when KV's index/meta.json is missing although KV held this version (it
+ *   was deleted), or is not a valid index: `content:restore` writes D1's back;
+ * - with no version in D1 yet, when KV has no meta but has been published to
+ *   (the marker, or index chunks no run set aside): merging with the bundled
+ *   list would drop every published article.
+ * With no version in D1 and a meta in KV (a deployment that published before
+ * the publish state existed), KV's meta is the live index: the run's switch
+ * records it as version 1.
+ */
+export async function readLive(
+  store: KvStore,
+  options: ReadOptions,
+  {
+    state,
+    known,
+    existing = false,
+    alsoRead = [],
+  }: { state?: PublishState; known?: Live; existing?: boolean; alsoRead?: readonly string[] } = {},
+): Promise<Current> {
+  state ??= await readState(options.db);
+  // Other keys the caller needs are read in the same call: remotely each call is a wrangler process.
+  const keys = [INDEX_META_KEY, PUBLISHED_MARKER_KEY, ...alsoRead];
+  let also = await store.get(keys);
+  let kvMeta = also.get(INDEX_META_KEY) ?? null;
+  let listed: string[] | undefined;
+  const listIndex = async () => (listed ??= await store.list('index/'));
+  const restore = restoreCommand(options.target);
+  let metaText: string | null;
+  if (state.version === 0) {
+    if (kvMeta === null) await refuseIfPublished(store, also, await listIndex());
+    else if (!validMeta(kvMeta)) {
+      throw new LiveIndexError(
+        `KV's ${INDEX_META_KEY} is not a valid index (${reasonOf(kvMeta)}), and the publish state (D1) records no earlier one to restore. Nothing was written: put a valid ${INDEX_META_KEY} back (from a copy) and run the command again.`,
+      );
+    }
+    metaText = kvMeta;
+  } else {
+    metaText = state.meta;
+    const gone = () => kvMeta === null && state!.kvVersion >= state!.version;
+    if (gone() && options.kvSettleMs > 0) {
+      // Perhaps this place of KV has not seen it yet: once more, after KV's bound.
+      await options.sleep(options.kvSettleMs);
+      also = await store.get(keys);
+      kvMeta = also.get(INDEX_META_KEY) ?? null;
+    }
+    if (gone()) {
+      throw new LiveIndexError(
+        `KV has no ${INDEX_META_KEY}, though it held version ${state.version} of it, the one the publish state (D1) records (switched at ${time(state.switchedAt)}): it was deleted. Nothing was written. Restore it with: ${restore} (it writes version ${state.version} back; the files it names are still in KV).`,
+      );
+    }
+    if (kvMeta !== null && kvMeta !== metaText && !validMeta(kvMeta)) {
+      throw new LiveIndexError(
+        `KV's ${INDEX_META_KEY} is not a valid index (${reasonOf(kvMeta)}). Nothing was written. Restore it with: ${restore} (it writes back version ${state.version}, the one the publish state (D1) records).`,
+      );
+    }
+  }
+  const refuse = (why: string) =>
+    new LiveIndexError(
+      `the live index${state!.version > 0 ? ` (version ${state!.version} of the publish state)` : ''} cannot be read whole: ${why}. Nothing was written.${options.kvSettleMs > 0 ? ' If another run wrote it moments ago, KV may not show it here yet: run the command again in a minute.' : ''}`,
+    );
+  let live: Live;
+  try {
+    live = await readIndex(store, metaText, options, { known, refuse });
+  } catch (error) {
+    if (!(error instanceof LiveIndexError) || options.kvSettleMs === 0 || state.version === 0) throw error;
+    await options.sleep(options.kvSettleMs);
+    live = await readIndex(store, metaText, options, { refuse });
+  }
+  return {
+    ...live,
+    ...(existing ? { existing: new Set(await listIndex()) } : {}),
+    also,
+    state,
+    kvBehind: state.version > 0 && kvMeta !== metaText,
+  };
+}
+
+function reasonOf(text: string): string {
+  try {
+    parseIndexMeta(text);
+    return 'valid';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/**
+ * With no index anywhere (no version in D1, no meta in KV), the bundled list
+ * is the live one, unless KV has been published to: the marker a switch
+ * writes, or list chunks that no run set aside for deletion (a store
+ * published to before the marker existed). A first publish that stopped
+ * before its switch leaves only chunks it listed as waiting.
+ */
+async function refuseIfPublished(
+  store: Pick<KvStore, 'get'>,
+  also: ReadonlyMap<string, string | null>,
+  indexKeys: readonly string[],
+): Promise<void> {
+  const marked = (also.get(PUBLISHED_MARKER_KEY) ?? null) !== null;
+  let waiting: Pending = new Map();
+  if (!marked && indexKeys.some((key) => CHUNK_KEY_PATTERN.test(key))) {
+    // Only read when there are chunks to weigh: the first publish of a fresh store does not pay for it.
+    const text = also.has(PENDING_DELETES_KEY)
+      ? also.get(PENDING_DELETES_KEY)!
+      : ((await store.get([PENDING_DELETES_KEY])).get(PENDING_DELETES_KEY) ?? null);
+    waiting = parsePending(text ?? null);
+  }
+  const published = indexKeys.filter((key) => key.startsWith('index/list/') && CHUNK_KEY_PATTERN.test(key) && !waiting.has(key));
+  if (!marked && published.length === 0) return;
+  const evidence = marked
+    ? PUBLISHED_MARKER_KEY
+    : `${published[0]}${published.length > 1 ? ` and ${published.length - 1} more list chunk(s)` : ''}`;
+  throw new LiveIndexError(
+    `KV has been published to (${evidence}) but has no ${INDEX_META_KEY}, and the publish state (D1) records no version to restore it from. Nothing was written: publishing now would replace every published article with the bundled ones. Put ${INDEX_META_KEY} back (from a copy) and run the command again.`,
+  );
+}
+
+/** The marker that says KV has been published to (see PUBLISHED_MARKER_KEY): written after a switch, never deleted. */
+const marker = (state: PublishState) => ({
+  key: PUBLISHED_MARKER_KEY,
+  value: JSON.stringify({ since: time(state.switchedAt ?? state.now) }),
+});
+
+/**
+ * Writes the state's meta to KV, where it is behind (the run holds the
+ * lock): KV then shows the index D1 records. The marker follows, never before
+ * the meta.
+ */
+async function rollForward(store: KvStore, current: Current, log: (line: string) => void): Promise<void> {
+  const { state } = current;
+  await store.put([{ key: INDEX_META_KEY, value: state.meta! }]);
+  if ((current.also.get(PUBLISHED_MARKER_KEY) ?? null) === null) await store.put([marker(state)]);
+  log(
+    `  ${INDEX_META_KEY} in KV was behind the publish state: wrote version ${state.version} (switched at ${time(state.switchedAt)}) first. (A run stopped between its switch and the KV write, or KV had not caught up yet.)`,
+  );
 }
 
 export interface RunResult {
@@ -93,19 +294,62 @@ export interface RunResult {
   deleted: string[];
 }
 
-/** Deletes the waiting keys whose time is up and the current index does not name; stores the rest. */
-async function deleteDue(store: KvStore, live: Live, pending: Pending, now: number): Promise<{ due: string[]; keep: Pending }> {
+/** Deletes the waiting keys whose time is up and the current index does not name; stores the rest (and the marker, when missing). */
+async function deleteDue(
+  store: KvStore,
+  live: Live,
+  pending: Pending,
+  now: number,
+  extra: { key: string; value: string }[] = [],
+): Promise<{ due: string[]; keep: Pending }> {
   const { due, keep } = duePending(pending, referencedKeys(live), now);
   // Deleted first, listed after: stopped in between, the list names deleted keys, which is harmless.
   if (due.length > 0) await store.delete(due);
-  await store.put([{ key: PENDING_DELETES_KEY, value: serializePending(keep) }]);
+  await store.put([{ key: PENDING_DELETES_KEY, value: serializePending(keep) }, ...extra]);
   return { due, keep };
+}
+
+/** Why a switch did not happen, from the state read with it. */
+function whyNotSwitched(state: PublishState, owner: LockOwner, read: number): string {
+  if (state.lock?.id !== owner.id)
+    return 'another run took the lock (this run took longer than its lock lasts): waiting for it, then merging again';
+  if (expired(state)) return 'the lock expired before the switch (this run took longer than it lasts): taking it again, then merging again';
+  return `the index changed from version ${read} to ${state.version}: merging again with the fresh list`;
+}
+
+const LAPSED = `this run took longer than ${LOCK_TTL_MS / 2 / 1000} s since it last renewed its lock`;
+
+/**
+ * Brings KV's index/meta.json in line with the publish state, under the lock
+ * (taken again): for a run that wrote a meta, or was about to, when its lock
+ * may have passed to another run, which may have switched since. KV then
+ * shows D1's latest version. Again if the lock was lost even then.
+ */
+async function catchUp(store: KvStore, options: RunOptions): Promise<void> {
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const held = await withLock(options.db, options.owner, options, async (state, lock) => {
+      const live = await readLive(store, options, { state });
+      if (live.kvBehind) await rollForward(store, live, options.log);
+      if (state.version > 0) lock.confirm(state.version);
+      return lock.release();
+    });
+    if (held) return;
+  }
+  throw new Error(`the publish lock kept passing to other runs while this one brought KV in line: run ${restoreCommand(options.target)}`);
 }
 
 /**
  * Runs a change (publish or unpublish) under the lock: `change` plans it from
- * the live index, and again from the fresh one whenever the index changed
- * under the run. Null from `change`: nothing to do.
+ * the live index, and again from the fresh one whenever the switch finds the
+ * run no longer holds the lock or the version moved. Null from `change`:
+ * nothing to do.
+ *
+ * Before each write to KV that another run's work could make stale (its
+ * index/meta.json, a deletion) the run checks its lease (lock.ts, HeldLock):
+ * lapsed, it takes the lock again first. And if, at the end, the lock turns
+ * out to have passed to another run after this one wrote a meta, the run
+ * takes the lock again and writes D1's latest meta: a write delayed past the
+ * lock's lifetime may have replaced a newer one.
  */
 export async function runChange(
   store: KvStore,
@@ -113,61 +357,86 @@ export async function runChange(
   options: RunOptions,
   known?: Live,
 ): Promise<RunResult> {
-  const { owner, log } = options;
-  await acquireLock(store, owner, options);
-  let owned = true;
-  try {
+  const { db, owner, log } = options;
+  let catchUpNeeded = false;
+  const result = await withLock(db, owner, options, async (first, lock): Promise<RunResult> => {
+    let wroteMeta = false;
+    // Released here, to learn whether the lock was still this run's (see above).
+    const finish = async (done: RunResult) => {
+      if (wroteMeta && !(await lock.release())) catchUpNeeded = true;
+      return done;
+    };
+    let state: PublishState | null = first;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      if (!owned) {
-        await acquireLock(store, owner, options);
-        owned = true;
+      if (state === null) {
+        state = await acquireLock(db, owner, options);
+        lock.renewed();
       }
-      const live = await readLive(store, options, { known, existing: true, alsoRead: [PENDING_DELETES_KEY] });
+      const live = await readLive(store, options, { state, known, existing: true, alsoRead: [PENDING_DELETES_KEY] });
+      if (lock.lapsed()) {
+        log(`  ${LAPSED}: taking it again, then reading again`);
+        state = null;
+        continue;
+      }
+      if (live.kvBehind) {
+        await rollForward(store, live, log);
+        wroteMeta = true;
+      }
+      if (live.state.version > 0) lock.confirm(live.state.version);
       const plan = change(live);
-      if (!plan) return { plan: null, deleted: [] };
+      if (!plan) return finish({ plan: null, deleted: [] });
       if (attempt === 1) for (const line of describePlan(plan, options.site)) log(`  ${line}`);
       const waiting = parsePending(live.also.get(PENDING_DELETES_KEY) ?? null, log);
       const pending = schedule(waiting, [...plan.fresh, ...plan.stale], options.now());
+      if (lock.lapsed()) {
+        log(`  ${LAPSED}: taking it again, then reading again`);
+        state = null;
+        continue;
+      }
       await store.put([{ key: PENDING_DELETES_KEY, value: serializePending(pending) }, ...plan.writes]);
       log(`  done: 1-2. wrote ${plan.writes.length} key(s), none shown yet`);
 
-      const current = await store.get([LOCK_KEY, INDEX_META_KEY]);
-      if (!isOwnLock(current.get(LOCK_KEY) ?? null, owner)) {
-        log('  another run took the lock before the switch: waiting for it, then merging again');
-        owned = false;
+      const read = live.state.version;
+      const switched = await switchVersion(db, owner, read, plan.metaText, LOCK_TTL_MS);
+      if (!switched.switched) {
+        log(`  ${whyNotSwitched(switched.state, owner, read)}`);
+        // Still this run's and valid: go on from the state read with the answer; else take the lock again first.
+        state = switched.state.lock?.id === owner.id && !expired(switched.state) ? switched.state : null;
+        if (state) lock.renewed();
         known = undefined;
         continue;
       }
-      if ((current.get(INDEX_META_KEY) ?? null) !== live.metaText) {
-        log('  the index changed since it was read: merging again with the fresh list');
-        known = undefined;
-        continue;
+      lock.renewed();
+      const version = switched.state.version;
+      if (lock.lapsed()) {
+        log(`  switched to version ${version} in the publish state, but ${LAPSED}: writing ${INDEX_META_KEY} under the lock, taken again`);
+        catchUpNeeded = true;
+        return { plan, deleted: [] };
       }
       await store.put([{ key: INDEX_META_KEY, value: plan.metaText }]);
-      log(`  done: 3. switched ${INDEX_META_KEY}`);
+      wroteMeta = true;
+      lock.confirm(version);
+      log(`  done: 3. switched ${INDEX_META_KEY} (version ${version})`);
 
-      // Read back after a pause: a run that ignored the lock and switched meanwhile would show here.
-      await options.sleep(options.settleMs);
-      const after = await readLive(store, options, {
-        known: { items: plan.next, metaText: plan.metaText, authors: plan.authors, collectionTexts: plan.collectionTexts },
-        alsoRead: [LOCK_KEY],
-      });
-      if (!planLanded(plan, after.items)) {
-        log('  another run replaced the index right after the switch: merging again');
-        known = after;
-        continue;
+      if (lock.lapsed()) {
+        log(`  ${LAPSED}: deleting nothing this time (a later run does), and checking ${INDEX_META_KEY} under the lock, taken again`);
+        catchUpNeeded = true;
+        return { plan, deleted: [] };
       }
-      const { due, keep } = await deleteDue(store, after, pending, options.now());
+      // Over the index just switched to, under the lock the switch renewed.
+      const after: Live = { items: plan.next, metaText: plan.metaText, authors: plan.authors, collectionTexts: plan.collectionTexts };
+      const markerWrite = (live.also.get(PUBLISHED_MARKER_KEY) ?? null) === null ? [marker(switched.state)] : [];
+      const { due, keep } = await deleteDue(store, after, pending, options.now(), markerWrite);
       log(`  done: 4. deleted ${due.length} key(s) unused for long enough; ${keep.size} wait (npm run content:gc deletes them later)`);
-      // Still ours a moment ago (read with the index): released without another read.
-      if (isOwnLock(after.also.get(LOCK_KEY) ?? null, owner)) await store.delete([LOCK_KEY]);
-      owned = false;
-      return { plan, deleted: due };
+      return finish({ plan, deleted: due });
     }
     throw new Error(`the index kept changing under this run (${MAX_ATTEMPTS} tries): run the command again`);
-  } finally {
-    if (owned) await releaseLock(store, owner).catch(() => log(`  could not release ${LOCK_KEY}: it expires by itself`));
+  });
+  if (catchUpNeeded) {
+    log(`  the publish lock passed to another run while this one wrote ${INDEX_META_KEY}: writing the latest version again`);
+    await catchUp(store, options);
   }
+  return result;
 }
 
 export interface GcResult {
@@ -186,27 +455,96 @@ const CONTENT_PREFIXES = ['index/', BODY_FOLDER, IMAGE_FOLDER];
  * `content:gc`: adds every key under index/, noticias/ and thumbnails/ that
  * the live index does not name (leftovers of a run that stopped) to the
  * waiting list, then deletes the waiting keys whose time is up. A leftover is
- * never deleted at once: it may be a key a run in another place is about to
- * switch to, or one an isolate still reads.
+ * never deleted at once: it may be a key an isolate still reads. The live
+ * index is read as a publish reads it (readLive): with its meta missing or
+ * unreadable, gc stops before deleting anything.
  */
 export async function runGc(store: KvStore, options: RunOptions, dryRun: boolean): Promise<GcResult> {
-  if (!dryRun) await acquireLock(store, options.owner, options);
-  try {
-    const live = await readLive(store, options, { alsoRead: [PENDING_DELETES_KEY] });
+  const { db, owner, log } = options;
+  let catchUpNeeded = false;
+  const work = async (state?: PublishState, lock?: HeldLock): Promise<GcResult> => {
+    const live = await readLive(store, options, { state, alsoRead: [PENDING_DELETES_KEY] });
+    if (lock?.lapsed()) throw new Error(`${LAPSED}: nothing was deleted; run the command again`);
+    const rolled = lock !== undefined && live.kvBehind;
+    if (rolled) await rollForward(store, live, log);
+    if (lock && live.state.version > 0) lock.confirm(live.state.version);
     const referenced = referencedKeys(live);
-    const pending = parsePending(live.also.get(PENDING_DELETES_KEY) ?? null, options.log);
+    const pending = parsePending(live.also.get(PENDING_DELETES_KEY) ?? null, log);
     const stored = (await Promise.all(CONTENT_PREFIXES.map((prefix) => store.list(prefix)))).flat();
     const found = stored.filter((key) => isDeletable(key) && !referenced.has(key) && !pending.has(key));
     const now = options.now();
     const withFound = schedule(pending, found, now);
-    if (dryRun) {
+    if (!lock) {
       const { due, keep } = duePending(withFound, referenced, now);
       return { found, deleted: due, waiting: keep };
     }
-    // Read under the lock, the index is the one no run is changing: what it names is never deleted.
+    // Right before deleting: the lock is still this run's and the index the one it read, so no run can name these keys again meanwhile.
+    if (!(await renewLock(db, owner, live.state.version, LOCK_TTL_MS))) {
+      throw new Error(
+        'the publish lock was lost before deleting (this run took longer than it lasts): nothing was deleted; run the command again',
+      );
+    }
     const { due, keep } = await deleteDue(store, live, withFound, now);
+    if (rolled && !(await lock.release())) catchUpNeeded = true;
     return { found, deleted: due, waiting: keep };
-  } finally {
-    if (!dryRun) await releaseLock(store, options.owner).catch(() => options.log(`could not release ${LOCK_KEY}: it expires by itself`));
-  }
+  };
+  const result = await (dryRun ? work() : withLock(db, owner, options, work));
+  if (catchUpNeeded) await catchUp(store, options);
+  return result;
+}
+
+export interface RestoreResult {
+  /** The version of the publish state now in KV. */
+  version: number;
+  /** When that version was switched to. */
+  switchedAt: number | null;
+  /** How many articles it lists. */
+  count: number;
+  /** False when KV already held it: nothing was written. */
+  restored: boolean;
+  /** Keys the index names that KV lacks (index chunks a later publish writes again; bodies and images to republish). */
+  missing: string[];
+}
+
+/** Thrown when there is nothing to restore from. */
+export class RestoreError extends Error {}
+
+/**
+ * `content:restore`: writes the index the publish state records (its
+ * version's meta text) to KV's index/meta.json, under the lock, after
+ * checking that KV holds its list chunks (needed to merge later runs):
+ * the repair for a meta that was deleted or damaged, and for a run stopped
+ * between its switch and the KV write. Other keys the index names that KV
+ * lacks are reported, not fatal.
+ */
+export async function runRestore(store: KvStore, options: RunOptions): Promise<RestoreResult> {
+  const { db, owner } = options;
+  let catchUpNeeded = false;
+  const result = await withLock(db, owner, options, async (state, lock) => {
+    if (state.version === 0) {
+      throw new RestoreError(
+        `the publish state (D1) records no index on ${options.target} yet: nothing to restore from. (Every publish records its index there; a store published to before it existed is taken over, as it is, by its next publish.)`,
+      );
+    }
+    const also = await store.get([INDEX_META_KEY, PUBLISHED_MARKER_KEY]);
+    const live = await readIndex(store, state.meta, options, {
+      refuse: (why) => new RestoreError(`version ${state.version} of the index cannot be restored: ${why}. Nothing was written.`),
+    });
+    const stored = new Set((await Promise.all(CONTENT_PREFIXES.map((prefix) => store.list(prefix)))).flat());
+    const missing = [...referencedKeys(live)].filter((key) => !stored.has(key));
+    const result = { version: state.version, switchedAt: state.switchedAt, count: live.items.length, missing };
+    if ((also.get(INDEX_META_KEY) ?? null) === state.meta) {
+      lock.confirm(state.version);
+      return { ...result, restored: false };
+    }
+    if (lock.lapsed()) throw new RestoreError(`${LAPSED}: nothing was written; run the command again`);
+    await store.put([{ key: INDEX_META_KEY, value: state.meta! }]);
+    if ((also.get(PUBLISHED_MARKER_KEY) ?? null) === null) await store.put([marker(state)]);
+    lock.confirm(state.version);
+    // Still this run's lock: no run switched since; else one may have, and this write may have replaced its meta.
+    if (!(await lock.release())) catchUpNeeded = true;
+    return { ...result, restored: true };
+  });
+  if (catchUpNeeded) await catchUp(store, options);
+  return result;
 }

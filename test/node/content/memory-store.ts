@@ -1,4 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import type { KvEntry, KvStore } from '../../../scripts/content/kv-store';
+import { remotePublishDb } from '../../../scripts/content/publish-db';
+import type { PublishDb, Row, Statement } from '../../../scripts/content/publish-state';
 
 /** A clock the tests move by hand: runs' pauses advance it, so waiting minutes takes no time. */
 export class TestClock {
@@ -49,34 +53,90 @@ export class MemoryStore implements KvStore {
   }
 }
 
+/** One run's process: counts its store operations (KV and D1 alike), yields before each, dies after `killAfter`. */
+export class Runner {
+  ops = 0;
+  constructor(
+    readonly killAfter = Infinity,
+    readonly yieldEach = true,
+  ) {}
+  async step() {
+    if (this.ops >= this.killAfter) throw new Killed(`killed after ${this.killAfter} operations`);
+    this.ops++;
+    if (this.yieldEach) await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+
 /**
  * A view of a store for one run: counts its operations, yields before each one
  * (so two runs interleave call by call), and dies after `killAfter` of them.
+ * Give the same `runner` to {@link dbView} to count the run's D1 calls too.
  */
-export function runnerView(store: MemoryStore, { killAfter = Infinity, yieldEach = true } = {}): KvStore & { ops: number } {
-  const view = {
-    ops: 0,
-    async step() {
-      if (view.ops >= killAfter) throw new Killed(`killed after ${killAfter} operations`);
-      view.ops++;
-      if (yieldEach) await new Promise((resolve) => setTimeout(resolve, 0));
+export function runnerView(
+  store: MemoryStore,
+  { killAfter = Infinity, yieldEach = true, runner = new Runner(killAfter, yieldEach) } = {},
+): KvStore & { ops: number } {
+  return {
+    get ops() {
+      return runner.ops;
     },
     async get(keys: readonly string[]) {
-      await view.step();
+      await runner.step();
       return store.get(keys);
     },
     async put(entries: readonly KvEntry[]) {
-      await view.step();
+      await runner.step();
       return store.put(entries);
     },
     async delete(keys: readonly string[]) {
-      await view.step();
+      await runner.step();
       return store.delete(keys);
     },
     async list(prefix: string) {
-      await view.step();
+      await runner.step();
       return store.list(prefix);
     },
   };
-  return view;
+}
+
+/** The publish state's database as one run reaches it: each call is one operation of `runner`. */
+export function dbView(db: PublishDb, runner: Runner): PublishDb {
+  return {
+    async run(statements) {
+      await runner.step();
+      return db.run(statements);
+    },
+    runDetached: (statements) => db.runDetached(statements),
+  };
+}
+
+const MIGRATIONS = readdirSync('migrations')
+  .filter((name) => name.endsWith('.sql'))
+  .sort();
+
+/**
+ * The D1 database of the publish state as Node's SQLite, with the real
+ * migrations, on the test's clock: julianday('now'), the statements' only
+ * time source (publish-state.ts, NOW_MS), answers from `clock`. `inlined`
+ * runs the statements as `--remote` does (parameters written into the SQL,
+ * one text per call, publish-db.ts), so both paths are exercised.
+ */
+export function publishStateDb(clock: TestClock, { inlined = false } = {}): PublishDb & { sqlite: DatabaseSync } {
+  const sqlite = new DatabaseSync(':memory:');
+  sqlite.function('julianday', { varargs: true }, (...args) => {
+    if (args.length !== 1 || args[0] !== 'now') throw new Error('these tests only know julianday("now")');
+    return clock.now() / 86_400_000 + 2_440_587.5;
+  });
+  for (const name of MIGRATIONS) sqlite.exec(readFileSync(`migrations/${name}`, 'utf8'));
+  const all = ({ sql, params }: Statement) => sqlite.prepare(sql).all(...params) as Row[];
+  // What `wrangler d1 execute --json --command` answers: each statement's rows.
+  const remote = remotePublishDb((args) => args[1]!.split(';\n').map((sql) => ({ results: all({ sql, params: [] }) })));
+  return {
+    sqlite,
+    run: async (statements) => (inlined ? remote.run(statements) : statements.map(all)),
+    // The release's own process, here at once.
+    runDetached: (statements) => {
+      for (const statement of statements) all(statement);
+    },
+  };
 }

@@ -1,12 +1,12 @@
 import type { PreparedArticle } from '../../../scripts/content/check-article';
 import { contentHash, publishedBodyPath } from '../../../scripts/content/content-hash';
-import type { LockOwner } from '../../../scripts/content/lock';
+import type { LockOwner, PublishDb } from '../../../scripts/content/publish-state';
 import type { RunOptions } from '../../../scripts/content/run';
 import { imageKey } from '../../../src/content/format';
 import { variantFiles } from '../../../src/content/image-variants';
 import { buildIndex } from '../../../src/content/news-index';
 import type { NewsItem } from '../../../src/content/news-item';
-import type { TestClock } from './memory-store';
+import { publishStateDb, type TestClock } from './memory-store';
 
 /**
  * An article ready to publish: its body and image bytes decide its keys, as
@@ -53,22 +53,44 @@ export const itemsOf = (articles: readonly PreparedArticle[]): NewsItem[] => art
 
 let runs = 0;
 
+/** Each test's publish state (one D1 database per test clock: a test that makes a new clock starts afresh). */
+const stateDbs = new WeakMap<TestClock, PublishDb>();
+
+/** The publish state of the test that runs on `clock`. */
+export function stateDbOf(clock: TestClock): PublishDb {
+  const db = stateDbs.get(clock) ?? publishStateDb(clock);
+  stateDbs.set(clock, db);
+  return db;
+}
+
 /**
  * Options for one run of the publish command on the test clock: each call is
- * another run (its own lock owner), as two editors' commands would be.
+ * another run (its own lock owner), as two editors' commands would be; all
+ * of a test's runs share its publish state (`stateDbOf`).
  */
 export function runOptions(clock: TestClock, bundled: RunOptions['bundled'], overrides: Partial<RunOptions> = {}): RunOptions {
   runs += 1;
-  const owner: LockOwner = { id: `run-${runs}`, host: 'teste', user: 'editora', pid: runs, command: 'content:publish --local' };
+  const owner: LockOwner = {
+    id: `run-${runs}`,
+    host: 'teste',
+    boot: 'boot_id:teste',
+    user: 'editora',
+    pid: runs,
+    command: 'content:publish --local',
+  };
   return {
     hash: contentHash,
     owner,
+    target: 'local',
+    db: stateDbOf(clock),
     bundled,
     now: clock.now,
     sleep: clock.sleep,
-    settleMs: 2_000,
+    pollMs: 1_000,
+    kvSettleMs: 0,
     lockWaitMs: 10 * 60_000,
     log: () => {},
+    holderGone: () => false,
     ...overrides,
   };
 }
