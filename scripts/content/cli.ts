@@ -6,6 +6,7 @@
  *   npm run content:publish -- --local|--remote [--dry-run] [--replace] [--port N] <path>...
  *   npm run content:unpublish -- --local|--remote [--dry-run] [--port N] <slug>
  *   npm run content:gc -- --local|--remote [--dry-run]
+ *   npm run content:restore -- --local|--remote
  *
  * <path> is one article folder (content/<slug>/) or a folder of them; several
  * paths are checked (and published) together, as one set. Publish and
@@ -23,7 +24,7 @@ import { createArticleFolder, nextSteps } from './new-article.ts';
 import { DELETE_AFTER_MS } from './pending-deletes.ts';
 import { changesNothing, describePlan, type Live, type Plan, planPublish, planUnpublish, publishChange, refusal } from './plan.ts';
 import { formatProblems, hasErrors } from './problems.ts';
-import { readLive, runChange, runGc } from './run.ts';
+import { readLive, runChange, runGc, runRestore } from './run.ts';
 import { DEFAULT_LOCAL_PORT, localPort, runOptions, siteUrl } from './run-options.ts';
 import { updateSearchIndex } from './search-sync.ts';
 
@@ -218,6 +219,36 @@ async function gc(argv: string[]): Promise<number> {
   return 0;
 }
 
+/**
+ * Writes the index the publish state (D1) records back to KV's
+ * index/meta.json: after it was deleted or damaged (publish, unpublish and gc
+ * then refuse and name this command), or a run stopped between its switch in
+ * D1 and its write to KV.
+ */
+async function restore(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv);
+  const target = targetOf(values);
+  if (positionals.length > 0) throw new UsageError('usage: npm run content:restore -- --local|--remote [--port N]');
+  const site = siteOf(target, values.port);
+  const { version, switchedAt, count, restored, missing } = await runRestore(openStore(target), runOptions(target, 'restore', print, site));
+  const which = `version ${version} (switched at ${switchedAt === null ? 'an unknown time' : new Date(switchedAt).toISOString()})`;
+  if (restored) {
+    console.log(`Restored index/meta.json on ${target} to ${which}, the one the publish state records: ${count} article(s).`);
+    console.log(target === 'remote' ? 'They show on the site again within about 5 minutes.' : `The home page: ${site}/`);
+  } else {
+    console.log(
+      `index/meta.json on ${target} is already ${which}, the one the publish state records (${count} articles): nothing to restore.`,
+    );
+  }
+  if (missing.length > 0) {
+    const shown = missing.length > 6 ? `${missing.slice(0, 6).join(', ')}, … (${missing.length} in all)` : missing.join(', ');
+    console.log(
+      `  ${missing.length} key(s) it names are missing from KV: ${shown}. Index chunks are written again by the next publish; for a missing body or image, publish that article again.`,
+    );
+  }
+  return 0;
+}
+
 const NEW_USAGE = 'usage: npm run content:new -- "<the title>" (or a slug, e.g. casas-de-madeira) [--dir <folder>, default content]';
 
 /** A new article folder under content/ (or --dir), from its title (or slug): what to fill in is printed. */
@@ -235,12 +266,12 @@ async function createNew(argv: string[]): Promise<number> {
   return 0;
 }
 
-const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { new: createNew, check, publish, unpublish, gc };
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { new: createNew, check, publish, unpublish, gc, restore };
 
 async function main([command = '', ...rest]: string[]): Promise<number> {
   const run = COMMANDS[command];
   if (!run) {
-    console.error(`unknown command "${command}": use new, check, publish, unpublish or gc`);
+    console.error(`unknown command "${command}": use new, check, publish, unpublish, gc or restore`);
     return 2;
   }
   return run(rest);
