@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import sharp from 'sharp';
-import { AUTHOR_TEXT, DEFAULT_AUTHOR_SLUG, parseAuthor } from '../../src/content/authors.ts';
+import { AUTHOR_FIELDS, type AuthorFields } from '../../src/content/author-schema.ts';
 import { imageKey, isValidSlug } from '../../src/content/format.ts';
 import type { StoredAuthor } from '../../src/content/news-index.ts';
 import { AUTHORS_FOLDER, META_FILE, shown } from './article-folder.ts';
-import { checkPlainText } from './check-fields.ts';
+import { checkFields, storedFields } from './check-fields.ts';
 import { readImage } from './check-image.ts';
 import { contentHash } from './content-hash.ts';
 import { decodeUtf8, explainJsonError } from './editor-text.ts';
@@ -20,7 +20,7 @@ import { error, type Problem } from './problems.ts';
 
 /** The side of a published author photo, in pixels: twice the largest it is drawn (96 px on the author's page). */
 const PHOTO_SIZE = 192;
-const FIELDS = ['nome', 'cargo', 'bio', 'foto'];
+const FIELDS = Object.keys(AUTHOR_FIELDS);
 
 /** The registry read from the folder: each author as stored, and the photos to publish. */
 export interface LocalRegistry {
@@ -95,12 +95,9 @@ async function readAuthor(
   for (const key of Object.keys(meta)) {
     if (!FIELDS.includes(key)) problems.push(error(file, key, `unknown field "${key}"`, `an author file takes ${FIELDS.join(', ')}`));
   }
-  for (const field of ['nome', 'cargo', 'bio'] as const) {
-    const { min, max } = AUTHOR_TEXT[field];
-    if (meta[field] === undefined)
-      problems.push(error(file, field, `"${field}" is missing`, `add "${field}": "…" (${min}–${max} characters)`));
-    else problems.push(...checkPlainText(meta[field], field, AUTHOR_TEXT[field], file, field === 'nome' ? '"Ana Souza"' : '"…"'));
-  }
+  // The texts as the schema says (src/content/author-schema.ts); the photo is a file, read below.
+  const checked = checkFields<AuthorFields>(AUTHOR_FIELDS, [], meta, file);
+  problems.push(...checked.problems);
   let photo: Awaited<ReturnType<typeof publishedPhoto>> | undefined;
   if (meta.foto !== undefined) {
     const photoPath = typeof meta.foto === 'string' && !meta.foto.includes('/') ? join(folder, meta.foto) : null;
@@ -128,11 +125,7 @@ async function readAuthor(
     }
   }
   if (problems.some((problem) => problem.severity === 'error')) return { problems };
-  const stored = { nome: meta.nome, cargo: meta.cargo, bio: meta.bio, ...(photo ? { foto: photo.file } : {}) };
-  // The worker's own check, so nothing is published that a read would drop.
-  const parsed = parseAuthor(slug, stored);
-  if (typeof parsed === 'string') return { problems: [error(file, name, parsed, 'fix the field')] };
-  const { slug: _, ...author } = parsed;
+  const author = { ...storedFields(AUTHOR_FIELDS, checked.valid), ...(photo ? { foto: photo.file } : {}) } as StoredAuthor;
   return { problems, author, ...(photo ? { photo: { key: photo.key, value: photo.value } } : {}) };
 }
 
@@ -151,31 +144,4 @@ export async function readRegistry(folders: readonly string[]): Promise<{ proble
     }
   }
   return { problems, registry };
-}
-
-/** `autor` in article.json: a slug of the registry (the folder's or the live one); absent means the site's editor. */
-export function checkAuthorField(value: unknown, file: string, known: ReadonlySet<string>): Problem[] {
-  if (value === undefined) return [];
-  const list = [...known].sort().slice(0, 12).join(', ') || DEFAULT_AUTHOR_SLUG;
-  if (typeof value !== 'string' || !isValidSlug(value)) {
-    return [
-      error(
-        file,
-        'autor',
-        `"autor" is ${JSON.stringify(value)}, not an author's slug`,
-        `write the slug of a file in content/${AUTHORS_FOLDER}/, e.g. "autor": "${DEFAULT_AUTHOR_SLUG}"; known: ${list}`,
-      ),
-    ];
-  }
-  if (value !== DEFAULT_AUTHOR_SLUG && !known.has(value)) {
-    return [
-      error(
-        file,
-        'autor',
-        `"autor" "${value}" is not in the author registry`,
-        `add content/${AUTHORS_FOLDER}/${value}.json (nome, cargo, bio), or use one of: ${list}`,
-      ),
-    ];
-  }
-  return [];
 }

@@ -1,18 +1,17 @@
 import { join } from 'node:path';
+import type { ArticleFields } from '../../src/content/article-schema.ts';
 import { IMAGE_FORMATS, IMAGE_SIZE, imageKey, isValidSlug } from '../../src/content/format.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
-import { type ArticleSource, BODY_FILE, editDistance, META_FILE, publishedImageName, shown } from './article-folder.ts';
-import { checkAuthorField } from './author-registry.ts';
+import { type ArticleSource, BODY_FILE, META_FILE, publishedImageName, shown } from './article-folder.ts';
 import { checkBody } from './check-body.ts';
-import { checkDate } from './check-date.ts';
-import { checkAlt, checkCorrection, checkCredit, checkFeatured, checkPlainText, checkThemes, checkUpdated } from './check-fields.ts';
+import { checkArticleFields } from './check-fields.ts';
 import { checkFigures, type FigureImage, figureVariants } from './check-figures.ts';
 import { checkImage } from './check-image.ts';
 import { publishedBodyPath } from './content-hash.ts';
 import { orList } from './editor-text.ts';
+import { ARTICLE_KEYS, fieldMeant, isRequiredField } from './field-names.ts';
 import type { WithFigures } from './figure-files.ts';
 import { imageVariants } from './image-variants.ts';
-import { LIMITS } from './limits.ts';
 import { error, hasErrors, type Problem } from './problems.ts';
 
 /** An article that passed the check, ready to publish or bundle. */
@@ -32,93 +31,8 @@ export async function withImageVariants(article: PreparedArticle): Promise<Prepa
   return { ...article, variants: [...(await imageVariants(article.image.bytes, article.item.imagemAtual, IMAGE_SIZE)), ...figures] };
 }
 
-function checkText(meta: Record<string, unknown>, field: 'titulo' | 'descricao', file: string): Problem[] {
-  const value = meta[field];
-  if (value === undefined || (typeof value === 'string' && value.trim() === '')) {
-    return [error(file, field, `"${field}" is missing or empty`, `add "${field}": "…" to ${META_FILE}`)];
-  }
-  const limits = field === 'titulo' ? LIMITS.titleChars : LIMITS.descriptionChars;
-  return checkPlainText(value, field, limits, file, '"…"', 'shorten it: it is cut in cards and search results');
-}
-
 /** The image file names an editor may use, one per format: imagem.webp, imagem.avif, imagem.jpg, imagem.png. */
 const IMAGE_NAMES = Object.values(IMAGE_FORMATS).map(({ extensions }) => `imagem.${extensions[0]}`);
-
-/** Every key article.json may hold (`slug` only as the folder's name); any other is an error. */
-const FIELDS = ['titulo', 'descricao', 'data', 'alt', 'credito', 'atualizado', 'correcao', 'destaque', 'autor', 'temas', 'slug'];
-/** The fields an article cannot do without: a misspelt one is reported as missing. */
-const REQUIRED_FIELDS = ['titulo', 'descricao', 'data'];
-const ALIASES: Record<string, string> = {
-  title: 'titulo',
-  description: 'descricao',
-  date: 'data',
-  'alt text': 'alt',
-  alttext: 'alt',
-  alt_text: 'alt',
-  'alt-text': 'alt',
-  'texto alternativo': 'alt',
-  credit: 'credito',
-  creditos: 'credito',
-  'credito da imagem': 'credito',
-  fonte: 'credito',
-  updated: 'atualizado',
-  'atualizado em': 'atualizado',
-  atualizacao: 'atualizado',
-  'data de atualizacao': 'atualizado',
-  modificado: 'atualizado',
-  correction: 'correcao',
-  correcoes: 'correcao',
-  'nota de correcao': 'correcao',
-  errata: 'correcao',
-  featured: 'destaque',
-  'em destaque': 'destaque',
-  destacado: 'destaque',
-  author: 'autor',
-  autora: 'autor',
-  autores: 'autor',
-  tema: 'temas',
-  themes: 'temas',
-  tags: 'temas',
-  categorias: 'temas',
-  hashtags: 'temas',
-};
-
-/**
- * The field a misspelt key stands for ("Título", "title" → "titulo",
- * "atualizdo" → "atualizado"), when it is not that field.
- */
-function fieldMeant(key: string): string | undefined {
-  const plain = key.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
-  let field = ALIASES[plain] ?? plain;
-  if (!FIELDS.includes(field)) {
-    // One slip in a short name, two in a long one.
-    field = FIELDS.find((known) => known.length >= 4 && editDistance(plain, known) <= (known.length >= 7 ? 2 : 1)) ?? field;
-  }
-  return FIELDS.includes(field) && field !== key ? field : undefined;
-}
-
-/**
- * The optional fields an article gives, as its list item holds them: only
- * those present (an article without them publishes exactly as before), texts
- * trimmed, `destaque` only when true.
- */
-function optionalFields(
-  meta: Record<string, unknown>,
-): Pick<NewsItem, 'alt' | 'credito' | 'atualizado' | 'correcao' | 'destaque' | 'autor' | 'temas'> {
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
-  const alt = text(meta.alt);
-  const credito = text(meta.credito);
-  const correcao = text(meta.correcao);
-  return {
-    ...(alt === undefined ? {} : { alt }),
-    ...(credito === undefined ? {} : { credito }),
-    ...(typeof meta.atualizado === 'string' ? { atualizado: meta.atualizado } : {}),
-    ...(correcao === undefined ? {} : { correcao }),
-    ...(meta.destaque === true ? { destaque: true as const } : {}),
-    ...(typeof meta.autor === 'string' ? { autor: meta.autor } : {}),
-    ...(Array.isArray(meta.temas) ? { temas: meta.temas as NewsItem['temas'] } : {}),
-  };
-}
 
 /**
  * Checks one article folder and, when it has no errors, prepares what to
@@ -150,6 +64,7 @@ export async function checkArticle(
   }
 
   const meta = source.meta;
+  let fields: Partial<ArticleFields> = {};
   if (source.metaError) {
     problems.push(error(metaFile, META_FILE, source.metaError.message, source.metaError.hint));
   } else if (meta === null) {
@@ -173,7 +88,7 @@ export async function checkArticle(
     }
     for (const [field, key] of misspelt) {
       problems.push(
-        REQUIRED_FIELDS.includes(field) || (field === 'alt' && !published)
+        isRequiredField(field) || (field === 'alt' && !published)
           ? error(
               metaFile,
               field,
@@ -188,8 +103,8 @@ export async function checkArticle(
             ),
       );
     }
-    const spelt = (field: 'titulo' | 'descricao') => (misspelt.has(field) ? [] : checkText(meta, field, metaFile));
-    problems.push(...spelt('titulo'), ...spelt('descricao'));
+    const checked = checkArticleFields(meta, metaFile, { today, published, authors, misspelt: new Set(misspelt.keys()) });
+    fields = checked.fields;
     if (meta.slug !== undefined && meta.slug !== slug) {
       problems.push(
         error(
@@ -200,25 +115,16 @@ export async function checkArticle(
         ),
       );
     }
-    if (!misspelt.has('data')) problems.push(...checkDate(meta.data, metaFile, today));
-    if (!misspelt.has('alt')) problems.push(...checkAlt(meta, metaFile, published));
-    problems.push(
-      ...checkCredit(meta.credito, metaFile),
-      ...checkUpdated(meta.atualizado, meta.data, metaFile, today),
-      ...checkCorrection(meta, metaFile),
-      ...checkFeatured(meta.destaque, metaFile),
-      ...checkAuthorField(meta.autor, metaFile, authors),
-      ...checkThemes(meta.temas, metaFile),
-    );
+    problems.push(...checked.problems);
     for (const key of Object.keys(meta)) {
-      if (!FIELDS.includes(key) && ![...misspelt.values()].includes(key)) {
+      if (!ARTICLE_KEYS.includes(key) && ![...misspelt.values()].includes(key)) {
         const near = fieldMeant(key);
         problems.push(
           error(
             metaFile,
             key,
             near ? `unknown field "${key}"; did you mean "${near}"? (there is a "${near}" too)` : `unknown field "${key}"`,
-            `remove it, or check its spelling: ${META_FILE} takes ${FIELDS.filter((field) => field !== 'slug').join(', ')}`,
+            `remove it, or check its spelling: ${META_FILE} takes ${ARTICLE_KEYS.filter((field) => field !== 'slug').join(', ')}`,
           ),
         );
       }
@@ -274,17 +180,19 @@ export async function checkArticle(
   const body = figured.body;
   if (hasErrors(problems) || !image || !meta || body === null) return { problems };
   const imageFile = publishedImageName(slug, image.bytes, image.extension);
+  // No error: the required fields are there.
+  const { titulo, descricao, data, ...optional } = fields as ArticleFields;
   return {
     problems,
     article: {
       item: {
         slug,
-        titulo: String(meta.titulo).trim(),
-        descricao: String(meta.descricao).trim(),
-        data: String(meta.data),
+        titulo,
+        descricao,
+        data,
         imagemAtual: imageFile,
         htmlPath: publishedBodyPath(slug, body),
-        ...optionalFields(meta),
+        ...optional,
         ...(figured.figures.length > 0 ? { figuras: figured.figures.map((figure) => figure.file) } : {}),
       },
       body,

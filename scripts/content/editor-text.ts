@@ -246,15 +246,6 @@ export function explainJsonError(text: string, fileName: string, parseMessage: s
   };
 }
 
-/** A JSON value, named for a message: "the number 12", "a list [ … ]". */
-export function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list [ … ]';
-  if (typeof value === 'object') return 'an object { … }';
-  if (typeof value === 'number') return `the number ${value}`;
-  return JSON.stringify(value);
-}
-
 /** A list for a message: "a, b, c or d". */
 export const orList = (items: readonly string[]) =>
   items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { siteWallClock } from '../../src/content/date-rule.ts';
 import { isValidSlug } from '../../src/content/format.ts';
 import { BODY_FILE, META_FILE } from './article-folder.ts';
-import { siteWallClock } from './check-fields.ts';
 
 /** Where the editors' articles live (README, "For editors"). */
 export const CONTENT_FOLDER = 'content';

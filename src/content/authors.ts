@@ -1,5 +1,6 @@
-import { withoutUnsafeChars } from '../lib/escape-xml';
-import { isValidImageFile, isValidSlug } from './format';
+import { AUTHOR_FIELDS, type AuthorFields } from './author-schema';
+import { isValidSlug } from './format';
+import { readFields } from './read-fields';
 
 /**
  * The author registry: who signs the articles. Editors keep one file per
@@ -8,27 +9,12 @@ import { isValidImageFile, isValidSlug } from './format';
  * author by slug in `autor`. An article without `autor` is signed by the
  * site's editor ({@link DEFAULT_AUTHOR_SLUG}).
  */
-export interface Author {
+export interface Author extends AuthorFields {
   slug: string;
-  /** The name the byline shows: "Por <nome>". */
-  nome: string;
-  /** The role under the name, e.g. "Repórter de mercado imobiliário". */
-  cargo: string;
-  /** A short biography, plain text, for the author's page. */
-  bio: string;
-  /** The published file name of the author's photo (square), among the article images; initials stand in when absent. */
-  foto?: string;
 }
 
 /** The site's editor: signs every article that names no author, and is the registry's first entry. */
 export const DEFAULT_AUTHOR_SLUG = 'helena-duarte';
-
-/** Length limits, in characters (trimmed): the editors' check and every read apply the same. */
-export const AUTHOR_TEXT = {
-  nome: { min: 3, max: 80 },
-  cargo: { min: 3, max: 100 },
-  bio: { min: 20, max: 600 },
-} as const;
 
 /** How many authors a registry may hold: far above a newsroom, and a bound on what a corrupt one makes a read loop over. */
 export const MAX_AUTHORS = 2_000;
@@ -39,29 +25,22 @@ export const hasAuthorPage = (registry: ReadonlyMap<string, Author>, slug: strin
 /** The author an article is signed by: its `autor`, else the site's editor. */
 export const authorOf = (item: { autor?: string }) => item.autor ?? DEFAULT_AUTHOR_SLUG;
 
-const within = (value: unknown, { min, max }: { min: number; max: number }): value is string =>
-  typeof value === 'string' && value.trim().length >= min && value.trim().length <= max;
-
-/** One raw registry entry, checked: the author, or why it is refused. */
+/**
+ * One raw registry entry, checked as the schema says (author-schema.ts): the
+ * author, with texts cleaned and trimmed, or why it is refused. Any field that
+ * fails refuses the author, whose articles are then signed by the site's editor.
+ */
 export function parseAuthor(slug: string, raw: unknown): Author | string {
   if (!isValidSlug(slug)) return `"${slug.slice(0, 140)}" is not a slug`;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'not an object';
-  const value = raw as Record<string, unknown>;
-  const texts = { nome: '', cargo: '', bio: '' };
-  for (const field of ['nome', 'cargo', 'bio'] as const) {
-    const limits = AUTHOR_TEXT[field];
-    // Without the characters no feed may carry (src/lib/escape-xml.ts): a stored registry may predate the check.
-    const stored = value[field];
-    const given = typeof stored === 'string' ? withoutUnsafeChars(stored) : stored;
-    if (!within(given, limits)) return `"${field}" is not a text of ${limits.min}–${limits.max} characters`;
-    texts[field] = given.trim();
-  }
-  const author: Author = { slug, ...texts };
-  if (value.foto !== undefined) {
-    if (typeof value.foto !== 'string' || !isValidImageFile(value.foto)) return '"foto" is not an image file name';
-    author.foto = value.foto;
-  }
-  return author;
+  let refused: string | undefined;
+  const fields = readFields<AuthorFields>(AUTHOR_FIELDS, [], raw as Record<string, unknown>, (_, reason) => {
+    refused ??= reason;
+  });
+  if (typeof fields === 'string') return fields;
+  if (refused !== undefined) return refused;
+  const { nome, cargo, bio, foto } = fields as AuthorFields;
+  return { slug, nome: nome.trim(), cargo: cargo.trim(), bio: bio.trim(), ...(foto === undefined ? {} : { foto }) };
 }
 
 /**

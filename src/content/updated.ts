@@ -20,15 +20,29 @@ export interface Updated {
   time?: { hour: number; minute: number };
 }
 
+/**
+ * Each value's parse, worked out once per isolate: every entry read from the
+ * index checks its `data` (article-schema.ts) and then parses it for its day
+ * and instant, and the same few thousand values come back. Shared: never
+ * mutate what {@link parseUpdated} returns.
+ */
+const parsedKept = new QuickLRU<string, Updated | null>({ maxSize: 4096 });
+
 /** A well-formed `atualizado` naming a real day (and a real time); null otherwise. */
 export function parseUpdated(value: string): Updated | null {
+  const kept = parsedKept.get(value);
+  if (kept !== undefined) return kept;
   const match = UPDATED.exec(value);
-  if (!match) return null;
-  const day = parseCalendarDate(match[1]!);
-  if (!day) return null;
-  return match[2] === undefined
-    ? { date: match[1]!, day }
-    : { date: match[1]!, day, time: { hour: Number(match[2]), minute: Number(match[3]) } };
+  const day = match ? parseCalendarDate(match[1]!) : null;
+  const parsed =
+    !match || !day
+      ? null
+      : match[2] === undefined
+        ? { date: match[1]!, day }
+        : { date: match[1]!, day, time: { hour: Number(match[2]), minute: Number(match[3]) } };
+  // Only well-formed values are kept, so a flood of distinct bad ones cannot push the good ones out.
+  if (parsed) parsedKept.set(value, parsed);
+  return parsed;
 }
 
 /** A valid `atualizado` that is not before the publication day of `data` (a day, or a day and a time). */

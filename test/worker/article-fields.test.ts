@@ -175,10 +175,10 @@ describe('correcao: the note saying what a correction changed', () => {
     expect(read({ atualizado: '2025-05-03', correcao: 'curta' })).not.toHaveProperty('correcao');
     expect(read({ atualizado: '2025-05-03', correcao: 'x'.repeat(401) })).not.toHaveProperty('correcao');
     expect(dropped.filter((line) => line.startsWith('correcao: '))).toEqual([
-      'correcao: no valid "atualizado" to date it',
-      'correcao: no valid "atualizado" to date it',
-      'correcao: not a text of 20–400 characters',
-      'correcao: not a text of 20–400 characters',
+      'correcao: "correcao" has no "atualizado": the note says when the article was corrected',
+      'correcao: "correcao" has no "atualizado": the note says when the article was corrected',
+      'correcao: "correcao" has 5 characters; 20–400 are expected',
+      'correcao: "correcao" has 401 characters; 20–400 are expected',
     ]);
     expect(read({ atualizado: '2025-05-03', correcao: NOTE })).toMatchObject({ correcao: NOTE });
   });

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../../scripts/content/check-folder';
+import { fieldMeant } from '../../../scripts/content/field-names';
 import type { Problem } from '../../../scripts/content/problems';
 import { buildIndex, INDEX_META_KEY } from '../../../src/content/news-index';
 import type { NewsItem } from '../../../src/content/news-item';
@@ -255,6 +256,24 @@ describe('keys of article.json', () => {
     expect(summary(problems)).toEqual([
       'error [alt] "alt" is missing; there is a "Alt text" field | rename "Alt text" to "alt" (lowercase, no accents)',
     ]);
+  });
+
+  it('every key the former alias table named still means its field (the schema keeps only the aliases spelling cannot find)', () => {
+    const former: Record<string, string[]> = {
+      titulo: ['title'],
+      descricao: ['description'],
+      data: ['date'],
+      alt: ['alt text', 'alttext', 'alt_text', 'alt-text', 'texto alternativo'],
+      credito: ['credit', 'creditos', 'credito da imagem', 'fonte'],
+      atualizado: ['updated', 'atualizado em', 'atualizacao', 'data de atualizacao', 'modificado'],
+      correcao: ['correction', 'correcoes', 'nota de correcao', 'errata'],
+      destaque: ['featured', 'em destaque', 'destacado'],
+      autor: ['author', 'autora', 'autores'],
+      temas: ['tema', 'themes', 'tags', 'categorias', 'hashtags'],
+    };
+    const meant = Object.entries(former).flatMap(([field, keys]) => keys.map((key) => [key, fieldMeant(key), field]));
+    expect(meant.filter(([, got, field]) => got !== field)).toEqual([]);
+    expect(meant).toHaveLength(32);
   });
 
   it('a misspelt key beside the right one is still named', async () => {

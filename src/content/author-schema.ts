@@ -1,0 +1,56 @@
+import * as v from 'valibot';
+import { describeValue, type FieldSpec, plainText, said } from './field-rules';
+import { isValidImageFile } from './format';
+
+/**
+ * An author's fields, the one description of them: what a file of
+ * `content/autores/` holds (README, "For editors"), what the stored registry
+ * keeps (authors.ts), and what the editor is told when a field is wrong. The
+ * editors' check reports every failure (scripts/content/author-registry.ts);
+ * the worker refuses a stored author any of whose fields fails
+ * (authors.ts, parseAuthor), and its articles are signed by the site's editor.
+ */
+
+/** Length limits, in characters (trimmed). */
+export const AUTHOR_TEXT = {
+  nome: { min: 3, max: 80 },
+  cargo: { min: 3, max: 100 },
+  bio: { min: 20, max: 600 },
+} as const;
+
+const missing = (field: keyof typeof AUTHOR_TEXT) =>
+  said(`"${field}" is missing`, `add "${field}": "…" (${AUTHOR_TEXT[field].min}–${AUTHOR_TEXT[field].max} characters)`);
+
+export const AUTHOR_FIELDS = {
+  /** The name the byline shows: "Por <nome>". */
+  nome: { ...plainText('nome', AUTHOR_TEXT.nome, { example: '"Ana Souza"' }), required: missing('nome') },
+  /** The role under the name, e.g. "Repórter de mercado imobiliário". */
+  cargo: { ...plainText('cargo', AUTHOR_TEXT.cargo, { example: '"…"' }), required: missing('cargo') },
+  /** A short biography, plain text, for the author's page. */
+  bio: { ...plainText('bio', AUTHOR_TEXT.bio, { example: '"…"', paragraph: true }), required: missing('bio') },
+  /**
+   * The photo (square): in the editor's file, an image file beside it, which
+   * the check reads and publishes (author-registry.ts); stored, the published
+   * file's name among the article images. Initials stand in when absent.
+   */
+  foto: {
+    file: true,
+    rule: v.pipe(
+      v.string((issue) =>
+        said(
+          `"foto" is ${describeValue(issue.input)}, not a file name in quotes`,
+          'write the photo’s file name, e.g. "foto": "ana-souza.jpg"',
+        ),
+      ),
+      v.check(
+        isValidImageFile,
+        said('"foto" is not an image file name', 'name a .webp, .avif, .jpg or .png file in lowercase, e.g. "ana-souza.jpg"'),
+      ),
+    ),
+  },
+} satisfies Record<string, FieldSpec>;
+
+type Specs = typeof AUTHOR_FIELDS;
+
+/** An author's fields as stored. */
+export type AuthorFields = { [K in Exclude<keyof Specs, 'foto'>]: v.InferOutput<Specs[K]['rule']> } & { foto?: string };
