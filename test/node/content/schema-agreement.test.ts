@@ -144,7 +144,8 @@ describe('the worker and the check agree on every article field', () => {
 
   it.each(rows(ARTICLE_VALUES))('$field = $value: $verdict', ({ field, verdict, value, cleanedTo }) => {
     const fields = { ...ARTICLE, ...BESIDE[field], [field]: value };
-    const errors = checkArticleFields(fields, 'article.json', CONTEXT).problems.filter((p) => p.severity === 'error');
+    const checked = checkArticleFields(fields, 'article.json', CONTEXT);
+    const errors = checked.problems.filter((p) => p.severity === 'error');
     const dropped: string[] = [];
     const entry = parseNewsItem({ ...STORED, ...fields }, (name) => dropped.push(name));
     const read = typeof entry === 'string' ? undefined : (entry as unknown as Record<string, unknown>);
@@ -154,6 +155,8 @@ describe('the worker and the check agree on every article field', () => {
       expect(errors).toEqual([]);
       expect(dropped).toEqual([]);
       expect(read?.[field]).toEqual(value === false ? undefined : value);
+      const published = (checked.fields as Record<string, unknown>)[field];
+      expect(published).toEqual(value === false ? undefined : typeof value === 'string' ? value.trim() : value);
       return;
     }
     expect(errors.map((p) => p.field)).toContain(field);
