@@ -20,6 +20,8 @@ import { isThemeSlug, THEME_LIST, type ThemeSlug } from './themes';
 
 /** Length limits, in characters, trimmed. Titles: search results show about 60 characters; cards wrap to three lines at ~90. */
 export const TITLE_CHARS = { min: 20, max: 90 } as const;
+/** Under the title on the article page only, so it may say more than the title. */
+export const SUBTITLE_CHARS = { min: 10, max: 160 } as const;
 /** Search snippets are cut near 160 characters; cards show about 150. */
 export const DESCRIPTION_CHARS = { min: 50, max: 160 } as const;
 export const ALT_CHARS = { min: 10, max: 150 } as const;
@@ -60,6 +62,11 @@ export const ARTICLE_FIELDS = {
       missing: said('"titulo" is missing or empty', 'add "titulo": "…" to article.json'),
     }),
     aliases: ['title'],
+  },
+  /** A line under the title on the article page (not on cards, not in the page's description). */
+  subtitulo: {
+    ...plainText('subtitulo', SUBTITLE_CHARS, { example: '"Sistemas industrializados encurtam a obra e reduzem o carbono"' }),
+    aliases: ['subtitle', 'linha fina', 'sutia'],
   },
   /** The summary on cards, in search results and in the page's description. */
   descricao: {

@@ -77,6 +77,7 @@ export function ArticlePage({ site, item, body, related, author }: ArticlePagePr
             <span>{body.readingMinutes} min de leitura</span>
           </p>
           <h1>{item.titulo}</h1>
+          {item.subtitulo !== undefined && <p className="article-subtitle">{item.subtitulo}</p>}
           <p className="article-lead">{item.descricao}</p>
           <div className="author">
             <AuthorAvatar author={author} size={44} />

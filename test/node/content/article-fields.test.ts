@@ -225,7 +225,7 @@ describe('keys of article.json', () => {
   it('an unknown key is an error that lists the keys article.json takes', async () => {
     const { problems } = await check({ ...BASE, alt: ALT, cor: 'azul' });
     expect(summary(problems)).toEqual([
-      'error [cor] unknown field "cor" | remove it, or check its spelling: article.json takes titulo, descricao, data, alt, credito, atualizado, correcao, destaque, autor, temas',
+      'error [cor] unknown field "cor" | remove it, or check its spelling: article.json takes titulo, subtitulo, descricao, data, alt, credito, atualizado, correcao, destaque, autor, temas',
     ]);
   });
 

@@ -42,6 +42,13 @@ const ARTICLE_VALUES: Record<keyof typeof ARTICLE_FIELDS, Row[]> = {
     ['cleaned', 'Casas de madeira\u000bvoltam a crescer no Sul', 'Casas de madeira voltam a crescer no Sul'],
     ['cleaned', 'Casas de madeira\tvoltam a crescer no Sul', 'Casas de madeira voltam a crescer no Sul'],
   ],
+  subtitulo: [
+    ['good', 'Sistemas industrializados encurtam a obra'],
+    ['bad', 'Curto'],
+    ['bad', 'x'.repeat(161)],
+    ['bad', true],
+    ['cleaned', 'Sistemas industrializados\nencurtam a obra', 'Sistemas industrializados encurtam a obra'],
+  ],
   descricao: [
     ['good', 'Construtoras apostam em sistemas industrializados de madeira, mais rápidos.'],
     ['bad', null],
