@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from './app-env';
 import { bodyKey } from './content/format';
+import { buildIndex } from './content/index-build';
 import { forgetLiveIndex } from './content/live-index';
-import { buildIndex } from './content/news-index';
 import { fnv1a } from './lib/hash';
 import { PAGE_SIZE } from './lib/pagination';
 import { INSTITUTIONAL_PAGES } from './pages/institutional';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bodyKey } from '../../src/content/format.ts';
-import { buildIndex } from '../../src/content/news-index.ts';
+import { buildIndex } from '../../src/content/index-build.ts';
 import { articlePath } from '../../src/seo/urls.ts';
 import { contentHash } from '../content/content-hash.ts';
 import { BENCH_DIST } from './dist-snapshot.ts';

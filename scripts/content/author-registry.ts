@@ -3,7 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { AUTHOR_FIELDS, type AuthorFields } from '../../src/content/author-schema.ts';
 import { imageKey, isValidSlug } from '../../src/content/format.ts';
-import type { StoredAuthor } from '../../src/content/news-index.ts';
+import type { StoredAuthor } from '../../src/content/index-build.ts';
 import { AUTHORS_FOLDER, META_FILE, shown } from './article-folder.ts';
 import { checkFields, storedFields } from './check-fields.ts';
 import { readImage } from './check-image.ts';

@@ -1,4 +1,4 @@
-import { buildIndex, type StoredAuthor } from '../../src/content/news-index.ts';
+import { buildIndex, type StoredAuthor } from '../../src/content/index-build.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import { withImageVariants } from './check-article.ts';
 import { checkContent } from './check-folder.ts';

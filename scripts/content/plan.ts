@@ -1,14 +1,8 @@
 import { BODY_FOLDER, imageKey } from '../../src/content/format.ts';
 import { variantFiles } from '../../src/content/image-variants.ts';
-import {
-  buildIndex,
-  type ContentHash,
-  collectionPageKeys,
-  INDEX_META_KEY,
-  indexKeysOf,
-  parseIndexMeta,
-  type StoredAuthor,
-} from '../../src/content/news-index.ts';
+import { buildIndex, type StoredAuthor } from '../../src/content/index-build.ts';
+import { collectionPageKeys, parseIndexMeta } from '../../src/content/index-parse.ts';
+import { type ContentHash, INDEX_META_KEY, indexKeysOf } from '../../src/content/news-index.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import { parseUpdated } from '../../src/content/updated.ts';
 import { formatShortDate } from '../../src/lib/dates.ts';

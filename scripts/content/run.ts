@@ -1,14 +1,8 @@
 import { parseRegistry } from '../../src/content/authors.ts';
 import { BODY_FOLDER, IMAGE_FOLDER } from '../../src/content/format.ts';
-import {
-  CHUNK_KEY_PATTERN,
-  type ContentHash,
-  INDEX_META_KEY,
-  type IndexMeta,
-  PUBLISHED_MARKER_KEY,
-  parseIndexMeta,
-  type StoredAuthor,
-} from '../../src/content/news-index.ts';
+import type { StoredAuthor } from '../../src/content/index-build.ts';
+import { parseIndexMeta } from '../../src/content/index-parse.ts';
+import { CHUNK_KEY_PATTERN, type ContentHash, INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY } from '../../src/content/news-index.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import type { Target } from './kv.ts';
 import type { KvStore } from './kv-store.ts';

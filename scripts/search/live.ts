@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { INDEX_META_KEY, parseIndexMeta } from '../../src/content/news-index.ts';
+import { parseIndexMeta } from '../../src/content/index-parse.ts';
+import { INDEX_META_KEY } from '../../src/content/news-index.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import { contentHash } from '../content/content-hash.ts';
 import type { KvStore } from '../content/kv-store.ts';

@@ -1,6 +1,7 @@
 import { describeError, log } from '../log';
+import { parseIndexMeta } from './index-parse';
 import { IndexReader } from './index-reader';
-import { INDEX_META_KEY, parseIndexMeta } from './news-index';
+import { INDEX_META_KEY } from './news-index';
 import { type ContentBindings, ContentUnavailableError, readText, type Source, wasPublished } from './sources';
 
 /**

@@ -1,12 +1,13 @@
 import { fnv1a } from '../lib/hash';
 import { PAGE_SIZE } from '../lib/pagination';
-import { type Author, authorOf, MAX_AUTHORS } from './authors';
+import { MAX_AUTHORS } from './authors';
 import { isValidSlug } from './format';
-import type { NewsItem } from './news-item';
-import { THEME_LIST, themesOf } from './themes';
-import { isValidUpdate, publicationInstant } from './updated';
+import { THEME_LIST } from './themes';
 
 /**
+ * The news index's format (its keys, sizes and types). Built by ./index-build.ts,
+ * read back through ./index-parse.ts.
+ *
  * The news list, split so that no request reads more than a few small values,
  * whatever the archive's size (100,000 articles and more). Computed by the
  * build (bundled content) and by the editors' publish command, never by the
@@ -43,11 +44,11 @@ export const INDEX_META_KEY = 'index/meta.json';
  * leaves the site on the bundle, as before it.
  */
 export const PUBLISHED_MARKER_KEY = 'index/published.json';
-const INDEX_VERSION = 2;
+export const INDEX_VERSION = 2;
 export const CHUNK_SIZE = PAGE_SIZE;
-const SLUG_SHARDS = 256;
+export const SLUG_SHARDS = 256;
 export const SITEMAP_CHUNK_SIZE = 5_000;
-const LIST_CHUNK_SIZE = 10_000;
+export const LIST_CHUNK_SIZE = 10_000;
 /**
  * Hex characters of a chunk's content hash: 40 bits tell the versions of one
  * chunk apart (the key also carries its position) and keep the meta small
@@ -55,11 +56,11 @@ const LIST_CHUNK_SIZE = 10_000;
  */
 export const HASH_LENGTH = 10;
 /** Far above any real archive; bounds what a corrupt meta can make a request loop over. */
-const MAX_ARTICLES = 5_000_000;
+export const MAX_ARTICLES = 5_000_000;
 /** How many articles may wait for their `data` at once (the meta lists each one's time). */
 export const MAX_SCHEDULED = 1_000;
 
-const HASH = /^[0-9a-f]{10}$/;
+export const HASH = /^[0-9a-f]{10}$/;
 
 /**
  * The content hash of a chunk's text: HASH_LENGTH lowercase hex characters.
@@ -68,13 +69,13 @@ const HASH = /^[0-9a-f]{10}$/;
  */
 export type ContentHash = (text: string) => string;
 
-type ChunkKind = 'pages' | 'slugs' | 'sitemaps' | 'list';
+export type ChunkKind = 'pages' | 'slugs' | 'sitemaps' | 'list';
 
-const chunkKey = (kind: ChunkKind, n: number, hash: string) => `index/${kind}/${n}.${hash}.json`;
-const pageChunkKey = (n: number, hash: string) => chunkKey('pages', n, hash);
-const slugShardKey = (shard: number, hash: string) => chunkKey('slugs', shard, hash);
-const sitemapChunkKey = (n: number, hash: string) => chunkKey('sitemaps', n, hash);
-const listChunkKey = (n: number, hash: string) => chunkKey('list', n, hash);
+export const chunkKey = (kind: ChunkKind, n: number, hash: string) => `index/${kind}/${n}.${hash}.json`;
+export const pageChunkKey = (n: number, hash: string) => chunkKey('pages', n, hash);
+export const slugShardKey = (shard: number, hash: string) => chunkKey('slugs', shard, hash);
+export const sitemapChunkKey = (n: number, hash: string) => chunkKey('sitemaps', n, hash);
+export const listChunkKey = (n: number, hash: string) => chunkKey('list', n, hash);
 
 /** The lists beside the main one: an author's articles (`autor`) and a theme's (`tema`). */
 export type CollectionKind = 'autor' | 'tema';
@@ -86,12 +87,12 @@ export function parseCollectionName(name: string): { kind: CollectionKind; slug:
   const [, kind, slug] = COLLECTION_NAME.exec(name) ?? [];
   return slug !== undefined && isValidSlug(slug) ? { kind: kind as CollectionKind, slug } : null;
 }
-const isCollectionName = (name: string) => parseCollectionName(name) !== null;
-const collectionKey = (name: string, hash: string) => `index/collections/${name}.${hash}.json`;
-const collectionPageKey = (name: string, n: number, hash: string) => `index/collections/${name}/${n}.${hash}.json`;
-const authorsKey = (hash: string) => `index/authors.${hash}.json`;
+export const isCollectionName = (name: string) => parseCollectionName(name) !== null;
+export const collectionKey = (name: string, hash: string) => `index/collections/${name}.${hash}.json`;
+export const collectionPageKey = (name: string, n: number, hash: string) => `index/collections/${name}/${n}.${hash}.json`;
+export const authorsKey = (hash: string) => `index/authors.${hash}.json`;
 /** How many collections a meta may name: every author and every theme. */
-const MAX_COLLECTIONS = MAX_AUTHORS + THEME_LIST.length;
+export const MAX_COLLECTIONS = MAX_AUTHORS + THEME_LIST.length;
 
 /** Any chunk key an index names: what the garbage collection may treat as an index chunk. */
 export const CHUNK_KEY_PATTERN =
@@ -168,271 +169,8 @@ export const visibleCount = (meta: Pick<ChunkedList, 'count' | 'scheduled'>, now
 
 export const shardOf = (slug: string) => fnv1a(slug) % SLUG_SHARDS;
 
-/** Oldest first; the same day in slug order, so every build of the same list is identical. */
-export function ascending(items: readonly NewsItem[]): NewsItem[] {
-  return [...items].sort(
-    (a, b) => String(a.data ?? '').localeCompare(String(b.data ?? '')) || String(a.slug).localeCompare(String(b.slug)),
-  );
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
-  return result;
-}
-
-/** A sitemap's date for an item: when it was last corrected, else its publication day. */
-export const lastmodOf = (item: NewsItem) =>
-  typeof item.atualizado === 'string' && isValidUpdate(item.atualizado, String(item.data)) ? item.atualizado : item.data;
-
-/** The newest item marked `destaque` (the last one in ascending order), or undefined. */
-function featuredOf(sorted: readonly NewsItem[]): string | undefined {
-  for (let i = sorted.length - 1; i >= 0; i--) if (sorted[i]!.destaque === true) return sorted[i]!.slug;
-  return undefined;
-}
-
-/**
- * The publication times of the items still to come at `now`: the newest end
- * of the ascending list (a later item never comes before an earlier one).
- */
-function scheduledOf(sorted: readonly NewsItem[], now: number): number[] {
-  const times: number[] = [];
-  for (let i = sorted.length - 1; i >= 0; i--) {
-    const at = publicationInstant(String(sorted[i]!.data));
-    if (at === null || at <= now) break;
-    times.push(at);
-  }
-  if (times.length > MAX_SCHEDULED) throw new Error(`${times.length} articles are scheduled; at most ${MAX_SCHEDULED} may wait at once`);
-  return times.sort((a, b) => a - b);
-}
-
 /** How many chunks of `size` hold `count` items. */
-const chunkCount = (count: number, size: number) => Math.ceil(count / size);
-
-/** The collections an item belongs to: its author's (the site's editor when it names none) and each of its themes'. */
-function collectionsOf(item: NewsItem): string[] {
-  const autor = typeof item.autor === 'string' && isValidSlug(item.autor) ? item.autor : authorOf({});
-  return [collectionName('autor', autor), ...themesOf(item).map((slug) => collectionName('tema', slug))];
-}
-
-/** An author as the registry stores it: keyed by slug, so without it. */
-export type StoredAuthor = Omit<Author, 'slug'>;
-
-/**
- * Every index key and its JSON text, for a list (in any order), with
- * `index/meta.json` last. The list must not name a slug twice (the publish
- * command drops duplicates before it gets here). `authors` is the registry
- * the index carries (slug → author).
- */
-export function buildIndex(
-  items: readonly NewsItem[],
-  hash: ContentHash,
-  now = Date.now(),
-  authors: Readonly<Record<string, StoredAuthor>> = {},
-): Map<string, string> {
-  const sorted = ascending(items);
-  const files = new Map<string, string>();
-  const writeAt = (keyOf: (digest: string) => string, value: unknown) => {
-    const text = JSON.stringify(value);
-    const digest = hash(text);
-    if (!HASH.test(digest)) throw new Error(`content hash "${digest}" is not ${HASH_LENGTH} lowercase hex characters`);
-    files.set(keyOf(digest), text);
-    return digest;
-  };
-  const write = (kind: ChunkKind, n: number, value: unknown) => writeAt((digest) => chunkKey(kind, n, digest), value);
-  const pages = chunks(sorted, CHUNK_SIZE).map((chunk, n) => write('pages', n, chunk));
-  const sitemaps = chunks(
-    sorted.map((item) => [item.slug, lastmodOf(item)]),
-    SITEMAP_CHUNK_SIZE,
-  ).map((chunk, n) => write('sitemaps', n, chunk));
-  const lists = chunks(sorted, LIST_CHUNK_SIZE).map((chunk, n) => write('list', n, chunk));
-  const members = new Map<string, NewsItem[]>();
-  for (const item of sorted) {
-    for (const name of collectionsOf(item)) {
-      const list = members.get(name);
-      if (list) list.push(item);
-      else members.set(name, [item]);
-    }
-  }
-  const collections: Record<string, string> = {};
-  for (const [name, list] of [...members].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const file: CollectionFile = {
-      count: list.length,
-      pages: chunks(list, CHUNK_SIZE).map((chunk, n) => writeAt((digest) => collectionPageKey(name, n, digest), chunk)),
-    };
-    const waiting = scheduledOf(list, now);
-    if (waiting.length > 0) file.scheduled = waiting;
-    collections[name] = writeAt((digest) => collectionKey(name, digest), file);
-  }
-  const registry = Object.keys(authors).length > 0 ? writeAt(authorsKey, sortedRecord(authors)) : undefined;
-  const bySlug = new Map<number, Record<string, NewsItem>>();
-  for (const item of sorted) {
-    const shard = shardOf(String(item.slug));
-    const entries = bySlug.get(shard) ?? {};
-    entries[item.slug] = item;
-    bySlug.set(shard, entries);
-  }
-  const shards = Array.from({ length: SLUG_SHARDS }, (_, shard) => {
-    const entries = bySlug.get(shard);
-    return entries ? write('slugs', shard, entries) : null;
-  });
-  const featured = featuredOf(sorted);
-  const scheduled = scheduledOf(sorted, now);
-  const meta: IndexMetaFile = {
-    version: INDEX_VERSION,
-    count: sorted.length,
-    pages,
-    sitemaps,
-    lists,
-    shards,
-    ...(featured === undefined ? {} : { featured }),
-    ...(scheduled.length === 0 ? {} : { scheduled }),
-    ...(Object.keys(collections).length === 0 ? {} : { collections }),
-    ...(registry === undefined ? {} : { authors: registry }),
-  };
-  files.set(INDEX_META_KEY, JSON.stringify(meta));
-  return files;
-}
-
-/** A record with its keys in order: the same registry always gives the same text, and the same hash. */
-const sortedRecord = <T>(record: Readonly<Record<string, T>>) =>
-  Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function checkedCount(value: unknown): number {
-  if (!Number.isSafeInteger(value) || (value as number) < 0 || (value as number) > MAX_ARTICLES) {
-    throw new Error(`"count" ${JSON.stringify(value)} is not an integer from 0 to ${MAX_ARTICLES}`);
-  }
-  return value as number;
-}
-
-/** A version-2 list of chunk hashes, exactly as long as the count needs. */
-function checkedHashes(meta: Record<string, unknown>, field: string, length: number): string[] {
-  const value = meta[field];
-  if (!Array.isArray(value) || value.length !== length) throw new Error(`"${field}" is not a list of ${length} hashes`);
-  for (const hash of value) if (typeof hash !== 'string' || !HASH.test(hash)) throw new Error(`"${field}" holds a bad hash`);
-  return value as string[];
-}
-
-/** Reports an optional meta value that was ignored (the index is still used without it). */
-export type IgnoredValue = (field: string, reason: string) => void;
-
-/** The optional featured slug: a valid slug, else ignored (and reported). */
-function checkedFeatured(meta: Record<string, unknown>, ignored?: IgnoredValue): string | null {
-  const value = meta.featured;
-  if (value === undefined) return null;
-  if (typeof value === 'string' && isValidSlug(value)) return value;
-  ignored?.('featured', `${JSON.stringify(value)?.slice(0, 140)} is not a slug`);
-  return null;
-}
-
-/**
- * The optional scheduled times: ascending integers, no more than the count
- * nor {@link MAX_SCHEDULED}; else ignored (and reported), as if none waited.
- */
-function checkedScheduled(meta: Record<string, unknown>, count: number, ignored?: IgnoredValue): number[] {
-  const value = meta.scheduled;
-  if (value === undefined) return [];
-  const ok =
-    Array.isArray(value) &&
-    value.length <= Math.min(count, MAX_SCHEDULED) &&
-    value.every((at, i) => Number.isSafeInteger(at) && at >= 0 && (i === 0 || at >= value[i - 1]));
-  if (ok) return value as number[];
-  ignored?.('scheduled', `${JSON.stringify(value)?.slice(0, 140)} is not a short ascending list of times`);
-  return [];
-}
-
-/** The optional collections: at most {@link MAX_COLLECTIONS} names of the known form, each with a good hash; else ignored (reported). */
-function checkedCollections(meta: Record<string, unknown>, ignored?: IgnoredValue): Map<string, string> {
-  const value = meta.collections;
-  const keys = new Map<string, string>();
-  if (value === undefined) return keys;
-  const entries = isRecord(value) ? Object.entries(value) : null;
-  const ok =
-    entries !== null &&
-    entries.length <= MAX_COLLECTIONS &&
-    entries.every(([name, hash]) => isCollectionName(name) && typeof hash === 'string' && HASH.test(hash));
-  if (!ok) {
-    ignored?.('collections', 'not a map of author and theme names to hashes');
-    return keys;
-  }
-  for (const [name, hash] of entries) keys.set(name, collectionKey(name, hash as string));
-  return keys;
-}
-
-/** The optional registry hash; else ignored (reported). */
-function checkedAuthors(meta: Record<string, unknown>, ignored?: IgnoredValue): string | null {
-  const value = meta.authors;
-  if (value === undefined) return null;
-  if (typeof value === 'string' && HASH.test(value)) return authorsKey(value);
-  ignored?.('authors', `${JSON.stringify(value)?.slice(0, 140)} is not a hash`);
-  return null;
-}
-
-/**
- * A collection's file, checked like the meta's own list: a count in range,
- * as many page hashes as it needs, ascending scheduled times. Throws with the
- * reason otherwise. `name` must be one the meta named (so checked).
- */
-export function parseCollection(name: string, text: string): ChunkedList {
-  const value: unknown = JSON.parse(text);
-  if (!isRecord(value)) throw new Error(`the collection ${name} is not an object`);
-  const count = checkedCount(value.count);
-  const pages = checkedHashes(value, 'pages', chunkCount(count, CHUNK_SIZE));
-  let bad = false;
-  const scheduled = checkedScheduled(value, count, () => {
-    bad = true;
-  });
-  if (bad) throw new Error(`the collection ${name} has a bad "scheduled" list`);
-  return { count, pageChunks: pages.length, pageKeys: pages.map((hash, n) => collectionPageKey(name, n, hash)), scheduled };
-}
-
-function parseVersion2(meta: Record<string, unknown>, ignored?: IgnoredValue): IndexMeta {
-  const count = checkedCount(meta.count);
-  const pages = checkedHashes(meta, 'pages', chunkCount(count, CHUNK_SIZE));
-  const sitemaps = checkedHashes(meta, 'sitemaps', chunkCount(count, SITEMAP_CHUNK_SIZE));
-  const lists = checkedHashes(meta, 'lists', chunkCount(count, LIST_CHUNK_SIZE));
-  const shards = meta.shards;
-  if (!Array.isArray(shards) || shards.length !== SLUG_SHARDS) throw new Error(`"shards" is not a list of ${SLUG_SHARDS}`);
-  let used = 0;
-  const shardKeys = shards.map((hash: unknown, shard) => {
-    if (hash === null) return null;
-    if (typeof hash !== 'string' || !HASH.test(hash)) throw new Error('"shards" holds a bad hash');
-    used++;
-    return slugShardKey(shard, hash);
-  });
-  if (used > count || (count > 0 && used === 0)) throw new Error(`"shards" names ${used} shards for ${count} articles`);
-  return {
-    version: 2,
-    count,
-    pageChunks: pages.length,
-    sitemapChunks: sitemaps.length,
-    listChunks: lists.length,
-    pageKeys: pages.map((hash, n) => pageChunkKey(n, hash)),
-    sitemapKeys: sitemaps.map((hash, n) => sitemapChunkKey(n, hash)),
-    listKeys: lists.map((hash, n) => listChunkKey(n, hash)),
-    shardKeys,
-    featured: checkedFeatured(meta, ignored),
-    scheduled: checkedScheduled(meta, count, ignored),
-    collections: checkedCollections(meta, ignored),
-    authorsKey: checkedAuthors(meta, ignored),
-  };
-}
-
-/**
- * index/meta.json's text, checked: every count an integer in range, every
- * list as long as the count needs, every hash well formed. Throws with the
- * reason otherwise, so a corrupt or unknown meta is never half used. An
- * optional value that fails its check (the featured slug) is left out and
- * reported through `ignored`: the list itself is still good.
- */
-export function parseIndexMeta(text: string, ignored?: IgnoredValue): IndexMeta {
-  const meta: unknown = JSON.parse(text);
-  if (!isRecord(meta)) throw new Error('index/meta.json is not an object');
-  if (meta.version !== INDEX_VERSION) throw new Error(`index/meta.json has unknown version ${JSON.stringify(meta.version)}`);
-  return parseVersion2(meta, ignored);
-}
+export const chunkCount = (count: number, size: number) => Math.ceil(count / size);
 
 /**
  * Every chunk key a meta names (not the meta itself), with the collections'
@@ -448,16 +186,6 @@ export function indexKeysOf(meta: IndexMeta): string[] {
     ...meta.collections.values(),
     ...(meta.authorsKey === null ? [] : [meta.authorsKey]),
   ];
-}
-
-/** The page chunk keys a collection's file names; none when the text is not a valid one. */
-export function collectionPageKeys(name: string, text: string | null | undefined): string[] {
-  if (typeof text !== 'string') return [];
-  try {
-    return [...parseCollection(name, text).pageKeys];
-  } catch {
-    return [];
-  }
 }
 
 /**

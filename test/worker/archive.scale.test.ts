@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIndex, INDEX_META_KEY } from '../../src/content/news-index';
+import { buildIndex } from '../../src/content/index-build';
+import { INDEX_META_KEY } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
 import { THEME_LIST } from '../../src/content/themes';
 import { clearKv, fetchPath, putIndex, testHash, textOf } from './helpers';

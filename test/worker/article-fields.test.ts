@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { INDEX_META_KEY, type IndexMetaFile, parseIndexMeta } from '../../src/content/news-index';
+import { parseIndexMeta } from '../../src/content/index-parse';
+import { INDEX_META_KEY, type IndexMetaFile } from '../../src/content/news-index';
 import { type NewsItem, parseNewsItem } from '../../src/content/news-item';
 import {
   attr,

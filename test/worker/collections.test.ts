@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildIndex } from '../../src/content/index-build';
 import { forgetLiveIndex } from '../../src/content/live-index';
-import { buildIndex, INDEX_META_KEY, type IndexMetaFile } from '../../src/content/news-index';
+import { INDEX_META_KEY, type IndexMetaFile } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
 import { THEME_LIST } from '../../src/content/themes';
 import {

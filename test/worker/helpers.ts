@@ -2,8 +2,10 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { exports } from 'cloudflare:workers';
 import { type DefaultTreeAdapterTypes as Html, parse } from 'parse5';
 import { app } from '../../src/app';
+import { buildIndex } from '../../src/content/index-build';
+import { parseIndexMeta } from '../../src/content/index-parse';
 import { forgetLiveIndex } from '../../src/content/live-index';
-import { buildIndex, INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY, parseIndexMeta } from '../../src/content/news-index';
+import { INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
 import { fnv1a } from '../../src/lib/hash';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INDEX_META_KEY, parseIndexMeta, shardOf } from '../../src/content/news-index';
+import { parseIndexMeta } from '../../src/content/index-parse';
+import { INDEX_META_KEY, shardOf } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
 import { findInShardText } from '../../src/content/shard-text';
 import { indexOf, newsItem } from './helpers';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildIndex } from '../../src/content/index-build';
 import { forgetLiveIndex } from '../../src/content/live-index';
-import { buildIndex, CHUNK_SIZE } from '../../src/content/news-index';
+import { CHUNK_SIZE } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
 import { clearKv, countingKv, fetchPath, fetchWithEnv, newsItem, ORIGIN, putIndex, testHash } from './helpers';
 

@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildIndex } from '../../src/content/index-build';
+import { parseIndexMeta } from '../../src/content/index-parse';
 import { forgetLiveIndex } from '../../src/content/live-index';
-import { buildIndex, INDEX_META_KEY, type IndexMetaFile, parseIndexMeta } from '../../src/content/news-index';
+import { INDEX_META_KEY, type IndexMetaFile } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
 import { clearKv, fetchPath, newsItem, putIndex, testHash, textOf } from './helpers';
 

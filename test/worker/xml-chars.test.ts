@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseAuthor } from '../../src/content/authors';
+import { buildIndex, type StoredAuthor } from '../../src/content/index-build';
 import { forgetLiveIndex } from '../../src/content/live-index';
-import { buildIndex, type StoredAuthor } from '../../src/content/news-index';
 import { type NewsEntry, parseNewsItem } from '../../src/content/news-item';
 import { escapeXml } from '../../src/lib/escape-xml';
 import { clearKv, fetchPath, newsItem, putIndex, testHash } from './helpers';

@@ -5,7 +5,9 @@ import { checkContent } from '../../../scripts/content/check-folder';
 import { contentHash } from '../../../scripts/content/content-hash';
 import { describePlan, planPublish, planUnpublish, referencedKeys } from '../../../scripts/content/plan';
 import type { Problem } from '../../../scripts/content/problems';
-import { buildIndex, INDEX_META_KEY, parseIndexMeta } from '../../../src/content/news-index';
+import { buildIndex } from '../../../src/content/index-build';
+import { parseIndexMeta } from '../../../src/content/index-parse';
+import { INDEX_META_KEY } from '../../../src/content/news-index';
 import { articleAt, cleanFixtures, image, meta, tempFolder } from './fixtures';
 import { article, itemsOf } from './publish-fixtures';
 

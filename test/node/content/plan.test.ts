@@ -12,7 +12,9 @@ import {
   ReplaceRefused,
   referencedKeys,
 } from '../../../scripts/content/plan';
-import { buildIndex, INDEX_META_KEY, parseIndexMeta } from '../../../src/content/news-index';
+import { buildIndex } from '../../../src/content/index-build';
+import { parseIndexMeta } from '../../../src/content/index-parse';
+import { INDEX_META_KEY } from '../../../src/content/news-index';
 import type { NewsItem } from '../../../src/content/news-item';
 import { article, itemsOf } from './publish-fixtures';
 

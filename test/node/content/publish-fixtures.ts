@@ -4,7 +4,7 @@ import type { LockOwner, PublishDb } from '../../../scripts/content/publish-stat
 import type { RunOptions } from '../../../scripts/content/run';
 import { imageKey } from '../../../src/content/format';
 import { variantFiles } from '../../../src/content/image-variants';
-import { buildIndex } from '../../../src/content/news-index';
+import { buildIndex } from '../../../src/content/index-build';
 import type { NewsItem } from '../../../src/content/news-item';
 import { publishStateDb, type TestClock } from './memory-store';
 

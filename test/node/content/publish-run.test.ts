@@ -10,7 +10,8 @@ import { planPublish, planUnpublish, publishChange, ReplaceRefused, referencedKe
 import { type LockOwner, type PublishDb, readState, switchVersion, tryAcquire } from '../../../scripts/content/publish-state';
 import { type RunOptions, readIndex, runChange, runGc, runRestore } from '../../../scripts/content/run';
 import { bootId, holderGone } from '../../../scripts/content/run-options';
-import { buildIndex, INDEX_META_KEY, PUBLISHED_MARKER_KEY } from '../../../src/content/news-index';
+import { buildIndex } from '../../../src/content/index-build';
+import { INDEX_META_KEY, PUBLISHED_MARKER_KEY } from '../../../src/content/news-index';
 import type { NewsItem } from '../../../src/content/news-item';
 import { dbView, Killed, MemoryStore, publishStateDb, Runner, runnerView, TestClock } from './memory-store';
 import { article, bundleOf, itemsOf, runOptions, stateDbOf } from './publish-fixtures';
