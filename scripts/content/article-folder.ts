@@ -3,6 +3,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { IMAGE_EXTENSIONS, publishedExtension } from '../../src/content/format.ts';
 import { contentHash } from './content-hash.ts';
 import { decodeUtf8, explainJsonError, type TextFault } from './editor-text.ts';
+import { MARKDOWN_FILE, type MarkdownArticle, MESSAGES, readMarkdownArticle } from './markdown-article.ts';
 import { error, type Problem, warning } from './problems.ts';
 
 /** The files of one article folder: `content/<slug>/`. */
@@ -33,6 +34,16 @@ export interface ArticleSource {
   figureImages: { name: string; path: string; bytes: Buffer }[];
   /** Files that look like a misnamed article file, by the name they should have (e.g. "Article.json.txt" for article.json). */
   misnamed: { meta?: string; body?: string; image?: string };
+  /**
+   * Set when the article is written as index.md (scripts/content/markdown-article.ts):
+   * then `meta` is its front matter and `body` its text converted to HTML.
+   */
+  markdown?: MarkdownArticle & {
+    /** The path of index.md. */
+    path: string;
+    /** Why the main image named by `imagem` cannot be used, when it cannot. */
+    imageFault?: TextFault;
+  };
 }
 
 /** A path shown to the editor: relative to the working directory. */
@@ -64,7 +75,11 @@ function isArticleFolder(dir: string): boolean {
   return visible(dir).some(
     (entry) =>
       entry.isFile() &&
-      (entry.name === META_FILE || entry.name === BODY_FILE || isImageName(entry.name) || meantAs(entry.name, true) !== null),
+      (entry.name === META_FILE ||
+        entry.name === BODY_FILE ||
+        entry.name === MARKDOWN_FILE ||
+        isImageName(entry.name) ||
+        meantAs(entry.name, true) !== null),
   );
 }
 
@@ -144,7 +159,8 @@ export function findArticleFolders(path: string): { folders: string[]; problems:
   if (!statSync(path).isDirectory()) {
     const parent = dirname(path);
     const name = basename(path);
-    const articleFile = name === META_FILE || name === BODY_FILE || isImageName(name) || meantAs(name, true) !== null;
+    const articleFile =
+      name === META_FILE || name === BODY_FILE || name === MARKDOWN_FILE || isImageName(name) || meantAs(name, true) !== null;
     return {
       folders: [],
       problems: [
@@ -241,16 +257,56 @@ function readMeta(path: string): Pick<ArticleSource, 'meta' | 'metaError'> {
   };
 }
 
+/** The main image `imagem` names in index.md, or why it cannot be used. */
+function namedImage(dir: string, named: unknown): { image: ArticleSource['images'][number] } | { fault: TextFault } {
+  if (named === undefined || named === null || named === '') return { fault: MESSAGES.imageMissing };
+  if (typeof named !== 'string') return { fault: MESSAGES.imageNotText(Array.isArray(named) ? 'a list' : JSON.stringify(named)) };
+  const name = named.trim();
+  if (/[/\\]/.test(name) || name === '.' || name === '..') return { fault: MESSAGES.imageNotHere(name) };
+  const path = join(dir, name);
+  if (!isFile(path)) {
+    const near = visible(dir)
+      .filter((entry) => entry.isFile() && LOOKS_LIKE_IMAGE.test(entry.name.toLowerCase()))
+      .map((entry) => entry.name);
+    return { fault: MESSAGES.imageAbsent(name, near) };
+  }
+  const extension = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
+  if (!IMAGE_EXTENSIONS.includes(extension)) return { fault: MESSAGES.imageFormat(name) };
+  return { image: { path, bytes: readFileSync(path), extension } };
+}
+
+/** An article folder written as index.md: its front matter, its body converted, its main image as `imagem` names it. */
+function readMarkdownFolder(dir: string, common: Pick<ArticleSource, 'slug' | 'dir' | 'figureImages' | 'misnamed'>): ArticleSource {
+  const path = join(dir, MARKDOWN_FILE);
+  const read = readText(path);
+  const legacy = [META_FILE, BODY_FILE].filter((name) => isFile(join(dir, name)));
+  const both = legacy.length > 0 ? [MESSAGES.bothFormats(legacy.join(' and '))] : [];
+  if ('fault' in read) {
+    const empty = { fields: null, faults: both, image: undefined, fieldLines: new Map(), body: '', lineOfBody: (line: number) => line };
+    return { ...common, meta: null, metaError: read.fault, body: null, bodyError: null, images: [], markdown: { ...empty, path } };
+  }
+  const article = readMarkdownArticle(read.text);
+  const named = namedImage(dir, article.image);
+  const [first] = article.faults;
+  return {
+    ...common,
+    meta: article.fields,
+    metaError: article.fields === null && first ? first : null,
+    body: article.body,
+    bodyError: null,
+    images: 'image' in named ? [named.image] : [],
+    markdown: {
+      ...article,
+      faults: [...article.faults, ...both],
+      path,
+      ...('fault' in named && article.fields !== null ? { imageFault: named.fault } : {}),
+    },
+  };
+}
+
 export function readArticleFolder(dir: string): ArticleSource {
   const metaPath = join(dir, META_FILE);
-  const { meta, metaError } = isFile(metaPath) ? readMeta(metaPath) : { meta: null, metaError: null };
-  const bodyPath = join(dir, BODY_FILE);
-  const bodyRead = isFile(bodyPath) ? readText(bodyPath) : null;
   const names = readdirSync(dir);
-  const images = names
-    .map((name) => IMAGE_NAME.exec(name))
-    .filter((match): match is RegExpExecArray => match !== null && isImageName(match[0]))
-    .map((match) => ({ path: join(dir, match[0]), bytes: readFileSync(join(dir, match[0])), extension: match[1]!.toLowerCase() }));
   const figureDir = join(dir, FIGURE_FOLDER);
   const figureImages = isDirectory(figureDir)
     ? visible(figureDir)
@@ -263,16 +319,22 @@ export function readArticleFolder(dir: string): ArticleSource {
     const kind = meantAs(name);
     if (kind && !misnamed[kind] && isFile(join(dir, name))) misnamed[kind] = name;
   }
+  const common = { slug: basename(resolve(dir)), dir, figureImages, misnamed };
+  if (isFile(join(dir, MARKDOWN_FILE))) return readMarkdownFolder(dir, common);
+  const { meta, metaError } = isFile(metaPath) ? readMeta(metaPath) : { meta: null, metaError: null };
+  const bodyPath = join(dir, BODY_FILE);
+  const bodyRead = isFile(bodyPath) ? readText(bodyPath) : null;
+  const images = names
+    .map((name) => IMAGE_NAME.exec(name))
+    .filter((match): match is RegExpExecArray => match !== null && isImageName(match[0]))
+    .map((match) => ({ path: join(dir, match[0]), bytes: readFileSync(join(dir, match[0])), extension: match[1]!.toLowerCase() }));
   return {
-    slug: basename(resolve(dir)),
-    dir,
+    ...common,
     meta,
     metaError,
     body: bodyRead && 'text' in bodyRead ? bodyRead.text : null,
     bodyError: bodyRead && 'fault' in bodyRead ? bodyRead.fault : null,
     images,
-    figureImages,
-    misnamed,
   };
 }
 

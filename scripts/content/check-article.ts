@@ -12,6 +12,7 @@ import { orList } from './editor-text.ts';
 import { ARTICLE_KEYS, fieldMeant, isRequiredField } from './field-names.ts';
 import type { WithFigures } from './figure-files.ts';
 import { imageVariants } from './image-variants.ts';
+import { IMAGE_FIELD, MARKDOWN_FILE, placeInMarkdown } from './markdown-article.ts';
 import { error, hasErrors, type Problem } from './problems.ts';
 
 /** An article that passed the check, ready to publish or bundle. */
@@ -37,7 +38,8 @@ const IMAGE_NAMES = Object.values(IMAGE_FORMATS).map(({ extensions }) => `imagem
 /**
  * Checks one article folder and, when it has no errors, prepares what to
  * publish. `knownSlugs` (all articles, live and being checked) lets body links
- * be verified.
+ * be verified. A folder written as index.md is checked by the same rules, each
+ * problem at its line of index.md (scripts/content/markdown-article.ts).
  */
 export async function checkArticle(
   source: ArticleSource,
@@ -48,8 +50,38 @@ export async function checkArticle(
   /** The authors `autor` may name: the registry beside the folder and the live one. */
   authors: ReadonlySet<string> = new Set(),
 ): Promise<{ problems: Problem[]; article?: PreparedArticle }> {
+  const checked = await checkFolder(source, knownSlugs, today, published, authors);
+  const markdown = source.markdown;
+  if (!markdown) return checked;
+  const file = shown(markdown.path);
   const problems: Problem[] = [];
-  const metaFile = shown(join(source.dir, META_FILE));
+  // The first fault is the one said as the front matter's error (metaError); the others follow it.
+  const faults = markdown.faults.slice(source.meta === null && source.metaError ? 1 : 0);
+  for (const problem of checked.problems) {
+    // An unreadable index.md has its error; no body to report on.
+    if (source.body === null && problem.field === 'body') continue;
+    // The main image is named by `imagem`: its own words for what is wrong (nothing while the front matter cannot be read).
+    if (problem.field === 'imagem' && problem.file === shown(source.dir) && source.images.length === 0) {
+      const fault = markdown.imageFault;
+      if (fault) problems.push(placeInMarkdown(error(file, IMAGE_FIELD, fault.message, fault.hint), markdown));
+      continue;
+    }
+    problems.push(placeInMarkdown(problem, markdown));
+  }
+  problems.unshift(...faults.map((fault) => error(file, MARKDOWN_FILE, fault.message, fault.hint)));
+  return faults.length > 0 ? { problems } : { ...checked, problems };
+}
+
+async function checkFolder(
+  source: ArticleSource,
+  knownSlugs: ReadonlySet<string> | undefined,
+  today: Date,
+  published: boolean,
+  authors: ReadonlySet<string>,
+): Promise<{ problems: Problem[]; article?: PreparedArticle }> {
+  const problems: Problem[] = [];
+  const metaFile = shown(source.markdown?.path ?? join(source.dir, META_FILE));
+  const metaName = source.markdown ? 'front matter' : META_FILE;
   const { slug } = source;
 
   if (!isValidSlug(slug)) {
@@ -66,7 +98,7 @@ export async function checkArticle(
   const meta = source.meta;
   let fields: Partial<ArticleFields> = {};
   if (source.metaError) {
-    problems.push(error(metaFile, META_FILE, source.metaError.message, source.metaError.hint));
+    problems.push(error(metaFile, metaName, source.metaError.message, source.metaError.hint));
   } else if (meta === null) {
     const found = source.misnamed.meta;
     problems.push(
@@ -124,14 +156,14 @@ export async function checkArticle(
             metaFile,
             key,
             near ? `unknown field "${key}"; did you mean "${near}"? (there is a "${near}" too)` : `unknown field "${key}"`,
-            `remove it, or check its spelling: ${META_FILE} takes ${ARTICLE_KEYS.filter((field) => field !== 'slug').join(', ')}`,
+            `remove it, or check its spelling: ${source.markdown ? `${MARKDOWN_FILE} takes ${IMAGE_FIELD}, ` : `${META_FILE} takes `}${ARTICLE_KEYS.filter((field) => field !== 'slug').join(', ')}`,
           ),
         );
       }
     }
   }
 
-  const bodyFile = shown(join(source.dir, BODY_FILE));
+  const bodyFile = shown(source.markdown?.path ?? join(source.dir, BODY_FILE));
   // The body as published: its imagens/ images checked and named by their published files.
   const figured = await checkFigures(source, bodyFile);
   if (source.bodyError) {

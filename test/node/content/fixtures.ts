@@ -1,19 +1,20 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { copyAsLegacy } from '../../fixtures/legacy-sample';
 
 /** A sample article of the bundle: a known-good folder to plant mistakes in. */
 export const GOOD = 'content/como-decorar-apartamentos-pequenos';
 
 const dirs: string[] = [];
 
-/** A copy of the good article, as `<tmp>/<slug>/`, with files overridden. */
+/** A copy of the good article in the earlier format (article.json, body.html), as `<tmp>/<slug>/`, with files overridden. */
 export function articleFixture(slug = 'artigo-de-teste', files: Record<string, string | Buffer | null> = {}): string {
   const root = mkdtempSync(join(tmpdir(), 'content-fixture-'));
   dirs.push(root);
   const dir = join(root, slug);
-  cpSync(GOOD, dir, { recursive: true });
+  copyAsLegacy(GOOD, dir);
   for (const [name, content] of Object.entries(files)) {
     if (content === null) rmSync(join(dir, name));
     else writeFileSync(join(dir, name), content);
@@ -31,7 +32,7 @@ export function tempFolder(): string {
 /** A copy of the good article at `<root>/<relative path>`, e.g. "x/y" for a folder one level too deep. */
 export function articleAt(root: string, path: string): string {
   const dir = join(root, path);
-  cpSync(GOOD, dir, { recursive: true });
+  copyAsLegacy(GOOD, dir);
   return dir;
 }
 

@@ -1,0 +1,296 @@
+import MarkdownIt, { type StateCore, type Token } from 'markdown-it';
+import footnote from 'markdown-it-footnote';
+import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { videoEmbedUrl } from '../../shared/video-embed.ts';
+import type { TextFault } from './editor-text.ts';
+
+/**
+ * An article written as Markdown: `index.md`, YAML front matter with the
+ * article's fields between two `---` lines, then the text. Converted here, at
+ * check, publish and build time (never in the worker): the HTML it gives is the
+ * article's body, judged by the one body policy (src/content/body-html.ts) like
+ * a hand-written body.html. Every editor-facing message of this format is here.
+ */
+
+/** The one file of an article written in Markdown. */
+export const MARKDOWN_FILE = 'index.md';
+/** The front-matter field naming the main image file, in the folder. */
+export const IMAGE_FIELD = 'imagem';
+
+/** A fault of index.md, at a line (and column) when it has one. */
+export interface PlacedFault extends TextFault {
+  line?: number;
+  column?: number;
+}
+
+export const MESSAGES = {
+  noFrontMatter: {
+    message: `${MARKDOWN_FILE} does not start with its fields (front matter)`,
+    hint: 'begin the file with a line "---", then the fields (titulo: …, descricao: …, data: …), then a line "---", then the text',
+  },
+  unclosed: {
+    message: 'the front matter opened on line 1 is never closed',
+    hint: 'add a line "---" after the last field, before the text',
+  },
+  yamlHint:
+    'write one field per line as name: value; put a text holding ": ", " #" or starting with a quote, [, {, *, & or ! in double quotes, e.g. titulo: "Reforma: por onde começar"',
+  notFields: (found: string) => ({
+    message: `the front matter holds ${found}, not fields`,
+    hint: 'write one field per line as name: value, e.g. titulo: …',
+  }),
+  bothFormats: (legacy: string) => ({
+    message: `the folder holds both ${MARKDOWN_FILE} and ${legacy}: one article, two versions`,
+    hint: `keep one: delete ${legacy} once ${MARKDOWN_FILE} holds the article (or delete ${MARKDOWN_FILE})`,
+  }),
+  imageMissing: {
+    message: `"${IMAGE_FIELD}" is missing: the article's main image is named in the front matter`,
+    hint: `add ${IMAGE_FIELD}: foto.jpg, naming the image file in the folder (JPEG, PNG, WebP or AVIF), 1200×675`,
+  },
+  imageNotText: (found: string) => ({
+    message: `"${IMAGE_FIELD}" is ${found}, not a file name`,
+    hint: `write ${IMAGE_FIELD}: foto.jpg, naming the image file in the folder`,
+  }),
+  imageNotHere: (name: string) => ({
+    message: `"${IMAGE_FIELD}" names "${name}", which is not a file of this folder`,
+    hint: `name a file beside ${MARKDOWN_FILE} (no folder in the name), e.g. ${IMAGE_FIELD}: foto.jpg`,
+  }),
+  imageAbsent: (name: string, near: readonly string[]) => ({
+    message: `"${IMAGE_FIELD}" names "${name}", but there is no such file in the folder`,
+    hint: near.length > 0 ? `name one of: ${near.join(', ')}` : `add the image as ${name} beside ${MARKDOWN_FILE}, or correct the name`,
+  }),
+  imageFormat: (name: string) => ({
+    message: `"${IMAGE_FIELD}" names "${name}": not a JPEG, PNG, WebP or AVIF file name`,
+    hint: 'convert the image to one of those formats and name it .jpg, .jpeg, .png, .webp or .avif',
+  }),
+} as const;
+
+/** What the front matter gives: the fields, the line of each key, and the text after it. */
+export interface FrontMatter {
+  /** The fields; null when the front matter cannot be read (see faults). */
+  fields: Record<string, unknown> | null;
+  /** Every problem reading it, the first one first. */
+  faults: PlacedFault[];
+  /** The line in index.md of each top-level key. */
+  fieldLines: Map<string, number>;
+  /** The Markdown text after the front matter, and the line of index.md it starts on. */
+  body: string;
+  bodyLine: number;
+}
+
+const FENCE = /^---[ \t]*$/;
+const CLOSING = /^(?:---|\.\.\.)[ \t]*$/;
+
+/** Splits index.md into its front matter (read as YAML 1.2, core schema: dates stay text) and its body. */
+export function readFrontMatter(text: string): FrontMatter {
+  const lines = text.split(/\r?\n/);
+  const none = (fault: PlacedFault): FrontMatter => ({ fields: null, faults: [fault], fieldLines: new Map(), body: '', bodyLine: 1 });
+  if (!FENCE.test(lines[0] ?? '')) return none({ ...MESSAGES.noFrontMatter, line: 1 });
+  const end = lines.findIndex((line, index) => index > 0 && CLOSING.test(line));
+  if (end < 0) return none({ ...MESSAGES.unclosed, line: 1 });
+  const body = lines.slice(end + 1).join('\n');
+  const bodyLine = end + 2;
+  const counter = new LineCounter();
+  const doc = parseDocument(lines.slice(1, end).join('\n'), { lineCounter: counter, uniqueKeys: true, prettyErrors: true });
+  // Lines of the YAML text are lines of index.md from line 2.
+  const faults: PlacedFault[] = doc.errors.map((yamlError) => {
+    const at = yamlError.linePos?.[0];
+    return {
+      message: `${at ? `line ${at.line + 1}, column ${at.col}: ` : ''}${yamlError.message.replace(/ at line \d+, column \d+[\s\S]*$/, '')}`,
+      hint: MESSAGES.yamlHint,
+      ...(at ? { line: at.line + 1, column: at.col } : {}),
+    };
+  });
+  const fieldLines = new Map<string, number>();
+  if (isMap(doc.contents)) {
+    for (const item of doc.contents.items) {
+      if (isScalar(item.key) && item.key.range) fieldLines.set(String(item.key.value), counter.linePos(item.key.range[0]).line + 1);
+    }
+  }
+  if (faults.length > 0) return { fields: null, faults, fieldLines, body, bodyLine };
+  const value: unknown = doc.toJS({ maxAliasCount: 10 });
+  if (value === null || value === undefined) return { fields: {}, faults, fieldLines, body, bodyLine };
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    const found = Array.isArray(value) ? 'a list' : `a ${typeof value} (${JSON.stringify(value)})`;
+    return { fields: null, faults: [{ ...MESSAGES.notFields(found), line: 2 }], fieldLines, body, bodyLine };
+  }
+  return { fields: value as Record<string, unknown>, faults, fieldLines, body, bodyLine };
+}
+
+/**
+ * The Markdown reader: CommonMark, tables, strikethrough and footnotes.
+ * `html`: raw HTML is allowed, as in body.html, and judged by the same policy
+ * (it is the body). `linkify` off: a link is what the editor wrote as one,
+ * never a word that looks like a domain ("imoveis.com.br") or a video's
+ * address (which stands alone for the player). `typographer` off: the
+ * editors' quotes and dashes stay as typed.
+ */
+const md = new MarkdownIt('commonmark', { html: true, linkify: false, typographer: false, xhtmlOut: false })
+  .enable(['table', 'strikethrough'])
+  .use(footnote);
+
+const escapeHtml = md.utils.escapeHtml;
+
+/** A YouTube address alone in its paragraph, with an optional title in double quotes after it. */
+const VIDEO_LINE =
+  /^(?:https?:\/\/(?:(?:www\.|m\.)?youtube\.com\/watch\?(?:\S*&)?v=([A-Za-z0-9_-]{11})(?:&\S*)?|youtu\.be\/([A-Za-z0-9_-]{11})(?:\?\S*)?))(?:[ \t]+"([^"\n]*)")?$/;
+
+/** A token that stands for the HTML given, in place of a paragraph. */
+function htmlToken(state: StateCore, content: string, map: [number, number] | null): Token {
+  const token = new state.Token('html_block', '', 0);
+  token.content = content;
+  token.block = true;
+  token.map = map;
+  return token;
+}
+
+/**
+ * The forms an editor types for what a body shows beyond text: an image alone
+ * in its paragraph is a figure (its title is the caption); a YouTube address
+ * alone in its paragraph is the video (the site draws its facade); a quote of
+ * one paragraph is the quote's text, as hand-written bodies have it.
+ */
+md.core.ruler.push('portal_blocks', (state) => {
+  const tokens = state.tokens;
+  for (let i = 0; i < tokens.length; i++) {
+    const open = tokens[i]!;
+    if (open.type === 'blockquote_open' && tokens[i + 1]?.type === 'paragraph_open' && tokens[i + 4]?.type === 'blockquote_close') {
+      tokens[i + 1]!.hidden = true;
+      tokens[i + 3]!.hidden = true;
+      continue;
+    }
+    if (open.type !== 'paragraph_open' || open.hidden || tokens[i + 2]?.type !== 'paragraph_close') continue;
+    const inline = tokens[i + 1]!;
+    const children = inline.children ?? [];
+    const video = VIDEO_LINE.exec(inline.content.trim());
+    let html: string | null = null;
+    if (video) {
+      const id = (video[1] ?? video[2])!;
+      const title = video[3]?.trim();
+      html = `<iframe src="${videoEmbedUrl(id)}"${title ? ` title="${escapeHtml(title)}"` : ''} allowfullscreen></iframe>\n`;
+    } else if (children.length === 1 && children[0]!.type === 'image') {
+      const image = children[0]!;
+      const alt = md.renderer.renderInlineAsText(image.children ?? [], md.options, state.env);
+      const src = String(image.attrGet('src') ?? '');
+      const caption = String(image.attrGet('title') ?? '');
+      html = `<figure>\n<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}">\n${caption ? `<figcaption>${escapeHtml(caption)}</figcaption>\n` : ''}</figure>\n`;
+    }
+    if (html !== null) tokens.splice(i, 3, htmlToken(state, html, open.map));
+  }
+});
+
+// Table cells without the alignment's style attribute (the policy allows none); header cells of the head say they head a column.
+md.renderer.rules.th_open = () => '<th scope="col">';
+md.renderer.rules.td_open = () => '<td>';
+// Footnotes in the markup the policy allows (no id, no class, no section): a numbered mark, and the notes in that order after a rule.
+md.renderer.rules.footnote_ref = (tokens, idx) => `<sup>[${Number(tokens[idx]!.meta?.id) + 1}]</sup>`;
+md.renderer.rules.footnote_block_open = () => '<hr>\n<ol>\n';
+md.renderer.rules.footnote_block_close = () => '</ol>\n';
+md.renderer.rules.footnote_open = () => '<li>';
+md.renderer.rules.footnote_close = () => '</li>\n';
+md.renderer.rules.footnote_anchor = () => '';
+
+/** A Markdown body as HTML, and where each line of that HTML came from. */
+export interface ConvertedBody {
+  html: string;
+  /** The line of the Markdown (1 = its first) a line of the HTML (1 = its first) came from. */
+  sourceLine: (htmlLine: number) => number;
+}
+
+const newlines = (text: string) => text.split('\n').length - 1;
+
+/**
+ * Converts a Markdown body to HTML: each top-level block rendered on its own,
+ * the blocks separated by a blank line (as body.html is written), so a line of
+ * the HTML, which the body check names, leads back to the Markdown's.
+ */
+export function markdownToHtml(markdown: string): ConvertedBody {
+  const env = {};
+  const tokens = md.parse(markdown, env);
+  const parts: string[] = [];
+  const starts: { html: number; from: number; to: number; raw: boolean }[] = [];
+  let htmlLine = 1;
+  let lastLine = 0;
+  for (let i = 0; i < tokens.length; ) {
+    let j = i;
+    if (tokens[i]!.nesting === 1) {
+      let depth = 0;
+      for (; j < tokens.length; j++) {
+        depth += tokens[j]!.nesting;
+        if (depth === 0) break;
+      }
+    }
+    const first = tokens[i]!;
+    const part = md.renderer.render(tokens.slice(i, j + 1), md.options, env);
+    const [from, to] = first.map ?? [lastLine, lastLine + 1];
+    lastLine = to;
+    starts.push({ html: htmlLine, from, to, raw: first.type === 'html_block' && first.map !== null });
+    parts.push(part);
+    htmlLine += newlines(part) + 1;
+    i = j + 1;
+  }
+  const html = parts.join('\n');
+  return {
+    html,
+    sourceLine(line) {
+      let at = starts[0];
+      for (const start of starts) {
+        if (start.html > line) break;
+        at = start;
+      }
+      if (!at) return 1;
+      // Raw HTML keeps its lines; any other block is named by its first line.
+      return (at.raw ? Math.min(at.from + (line - at.html), at.to - 1) : at.from) + 1;
+    },
+  };
+}
+
+/** An article's index.md, read: the fields, the body as HTML, and the lines to name in messages. */
+export interface MarkdownArticle {
+  /** The fields of the front matter, without `imagem`; null when it cannot be read. */
+  fields: Record<string, unknown> | null;
+  /** Problems of the file as a whole: the front matter's, or both formats in one folder. */
+  faults: PlacedFault[];
+  /** `imagem` as written (undefined when absent), and its line. */
+  image: unknown;
+  fieldLines: Map<string, number>;
+  body: string;
+  /** The line of index.md a line of the converted body came from. */
+  lineOfBody: (htmlLine: number) => number;
+}
+
+export function readMarkdownArticle(text: string): MarkdownArticle {
+  const front = readFrontMatter(text);
+  const converted = markdownToHtml(front.body);
+  let fields = front.fields;
+  let image: unknown;
+  if (fields) {
+    ({ [IMAGE_FIELD]: image, ...fields } = fields);
+  }
+  return {
+    fields,
+    faults: front.faults,
+    image,
+    fieldLines: front.fieldLines,
+    body: converted.html,
+    lineOfBody: (line) => converted.sourceLine(line) + front.bodyLine - 1,
+  };
+}
+
+/** `line N: ` in a message: the form body findings have. */
+const LINE_PREFIX = /^line (\d+): /;
+
+/**
+ * A problem of the converted body or of a field, at its line of index.md:
+ * a body finding's HTML line is replaced by the Markdown's, a field's problem
+ * gets its key's line.
+ */
+export function placeInMarkdown<P extends { field: string; message: string }>(problem: P, article: MarkdownArticle): P {
+  const lined = LINE_PREFIX.exec(problem.message);
+  if (problem.field === 'body' || problem.field.startsWith('body:')) {
+    if (!lined) return problem;
+    return { ...problem, message: `line ${article.lineOfBody(Number(lined[1]))}: ${problem.message.slice(lined[0].length)}` };
+  }
+  const line = article.fieldLines.get(problem.field);
+  if (line === undefined || lined) return problem;
+  return { ...problem, message: `line ${line}: ${problem.message}` };
+}
