@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { copyAsLegacy } from '../fixtures/legacy-sample.ts';
 
 /**
  * Editors publishing to the local store at the same moment, as real
@@ -78,7 +79,7 @@ test.beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'editors-'));
   ALL.forEach((slug, i) => {
     const dir = join(root, slug);
-    cpSync('content/retrofit-predios-antigos-centros-urbanos', dir, { recursive: true });
+    copyAsLegacy('content/retrofit-predios-antigos-centros-urbanos', dir);
     writeFileSync(
       join(dir, 'article.json'),
       JSON.stringify({

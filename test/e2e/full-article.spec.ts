@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { copyAsLegacy } from '../fixtures/legacy-sample.ts';
 import { gotoBooted } from './boot-ready';
 
 /**
@@ -39,7 +40,8 @@ function content(command: string, ...args: string[]) {
 test.beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'editor-'));
   // The sample with a table, a figure from imagens/ and a video embed.
-  cpSync('content/reforma-de-cozinha-planejamento-e-custos', join(root, SLUG), { recursive: true });
+  // The sample in the earlier format (article.json, body.html), which this test rewrites.
+  copyAsLegacy('content/reforma-de-cozinha-planejamento-e-custos', join(root, SLUG));
   writeFileSync(join(root, SLUG, 'article.json'), JSON.stringify(FIELDS, null, 2));
   mkdirSync(join(root, 'autores'));
   const { slug, ...author } = AUTHOR;

@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { copyAsLegacy } from '../fixtures/legacy-sample.ts';
 
 /**
  * An editor's round trip on the local store that `npm start` reads: write an
@@ -22,7 +23,8 @@ function content(command: string, ...args: string[]) {
 test.beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'editor-'));
   const dir = join(root, SLUG);
-  cpSync('content/retrofit-predios-antigos-centros-urbanos', dir, { recursive: true });
+  // The sample in the earlier format (article.json, body.html), which this test rewrites.
+  copyAsLegacy('content/retrofit-predios-antigos-centros-urbanos', dir);
   writeFileSync(
     join(dir, 'article.json'),
     JSON.stringify({
