@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { siteWallClock } from '../../src/content/date-rule.ts';
 import { isValidSlug } from '../../src/content/format.ts';
-import { BODY_FILE, META_FILE } from './article-folder.ts';
+import { IMAGE_FIELD, MARKDOWN_FILE } from './markdown-article.ts';
 
 /** Where the editors' articles live (README, "For editors"). */
 export const CONTENT_FOLDER = 'content';
@@ -31,12 +31,16 @@ export function slugFromTitle(title: string): string {
   return slug === '' && words.length > 0 ? words[0]!.slice(0, MAX_MADE_SLUG) : slug;
 }
 
+/** The main image a new article's front matter names. */
+const NEW_IMAGE = 'imagem.jpg';
+
 export type NewArticle = { dir: string; slug: string; titled: boolean } | { refused: string };
 
 /**
  * `content:new`: an article folder to fill in, from a slug or from the title
- * (whose slug it makes). Its article.json has every required field, the title
- * when given, and today's date; the rest is left empty, so `content:check`
+ * (whose slug it makes). Its index.md has every required field in its front
+ * matter, the title when given, today's date and the image's expected name;
+ * the rest is left empty, and no text, so `content:check`
  * names what is still to write rather than publishing a placeholder. Never
  * overwrites: an existing folder is refused.
  */
@@ -50,9 +54,16 @@ export function createArticleFolder(nameOrTitle: string, parent: string = CONTEN
   if (existsSync(dir)) return { refused: `${dir} already exists: nothing was changed. Pick another slug, or edit that folder` };
   mkdirSync(dir, { recursive: true });
   // Today in São Paulo: the `data` of an article published now.
-  const meta = { titulo: titled ? given : '', descricao: '', data: siteWallClock(now.getTime()).slice(0, 10), alt: '' };
-  writeFileSync(join(dir, META_FILE), `${JSON.stringify(meta, null, 2)}\n`);
-  writeFileSync(join(dir, BODY_FILE), '');
+  const today = siteWallClock(now.getTime()).slice(0, 10);
+  // Texts in double quotes (JSON's are YAML's), so a title with ": " or "#" stays one text.
+  const frontMatter = [
+    `titulo: ${JSON.stringify(titled ? given : '')}`,
+    'descricao: ""',
+    `data: ${today}`,
+    `${IMAGE_FIELD}: ${NEW_IMAGE}`,
+    'alt: ""',
+  ];
+  writeFileSync(join(dir, MARKDOWN_FILE), `---\n${frontMatter.join('\n')}\n---\n\n`);
   return { dir, slug, titled };
 }
 
@@ -61,9 +72,9 @@ export function nextSteps({ dir, titled }: { dir: string; titled: boolean }): st
   const bundled = resolve(dirname(dir)) === resolve(CONTENT_FOLDER);
   return [
     `Created ${dir}/:`,
-    `  ${META_FILE}  fill in ${titled ? '' : '"titulo", '}"descricao" and "alt" (what the image shows); "data" is today: a later date schedules it`,
-    `  ${BODY_FILE}     write the text: at least 80 words, <p>, <h2>, lists, quotes, links (README, "For editors")`,
-    `Add the image as ${join(dir, 'imagem.jpg')} (or .webp, .avif, .png): 16:9, at least 1200×675, at most 1 MB.`,
+    `  ${MARKDOWN_FILE}  between the --- lines, fill in ${titled ? '' : '"titulo", '}"descricao" and "alt" (what the image shows); "data" is today: a later date schedules it`,
+    `            below them, write the text in Markdown: at least 80 words, ## headings, lists, > quotes, links (README, "For editors")`,
+    `Add the image as ${join(dir, NEW_IMAGE)} (or another name, as "${IMAGE_FIELD}" says: .jpg, .png, .webp, .avif): 16:9, at least 1200×675, at most 1 MB.`,
     `Then: npm run content:check -- ${dir}`,
     ...(bundled
       ? [

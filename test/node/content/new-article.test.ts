@@ -39,13 +39,10 @@ describe('createArticleFolder', () => {
       titled: true,
     });
     const dir = (created as { dir: string }).dir;
-    expect(readdirSync(dir).sort()).toEqual(['article.json', 'body.html']);
-    expect(JSON.parse(readFileSync(join(dir, 'article.json'), 'utf8'))).toEqual({
-      titulo: 'Casas de madeira voltam a crescer no Sul',
-      descricao: '',
-      data: '2026-01-01',
-      alt: '',
-    });
+    expect(readdirSync(dir)).toEqual(['index.md']);
+    expect(readFileSync(join(dir, 'index.md'), 'utf8')).toBe(
+      '---\ntitulo: "Casas de madeira voltam a crescer no Sul"\ndescricao: ""\ndata: 2026-01-01\nimagem: imagem.jpg\nalt: ""\n---\n\n',
+    );
     // The check then names exactly what is still to do, and refuses to publish it.
     const { problems, articles } = await checkContent(dir, [], NOW);
     expect(articles).toEqual([]);
@@ -63,10 +60,10 @@ describe('createArticleFolder', () => {
   it('never overwrites a folder that exists, and makes none from a name with no letter or digit', () => {
     const parent = tempFolder();
     const first = createArticleFolder('reforma-do-banheiro', parent, NOW) as { dir: string };
-    writeFileSync(join(first.dir, 'body.html'), '<p>Texto já escrito.</p>');
+    writeFileSync(join(first.dir, 'index.md'), 'Texto já escrito.');
     const again = createArticleFolder('Reforma do banheiro', parent, NOW);
     expect(again).toEqual({ refused: expect.stringContaining('already exists: nothing was changed') });
-    expect(readFileSync(join(first.dir, 'body.html'), 'utf8')).toBe('<p>Texto já escrito.</p>');
+    expect(readFileSync(join(first.dir, 'index.md'), 'utf8')).toBe('Texto já escrito.');
     expect(createArticleFolder('!!!', parent, NOW)).toEqual({ refused: expect.stringContaining('has no letter or digit') });
     expect(readdirSync(parent)).toEqual(['reforma-do-banheiro']);
   });
