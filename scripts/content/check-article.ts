@@ -181,7 +181,8 @@ async function checkFolder(
         : error(bodyFile, 'body', `${BODY_FILE} is missing`, `write the article text as HTML in ${BODY_FILE}`),
     );
   } else {
-    problems.push(...figured.problems, ...checkBody(figured.body ?? source.body, bodyFile, knownSlugs));
+    // Appended one by one: spread into one call, a long list overflows the call stack.
+    for (const problem of [...figured.problems, ...checkBody(figured.body ?? source.body, bodyFile, knownSlugs)]) problems.push(problem);
   }
 
   const [image, ...extra] = source.images;

@@ -27,6 +27,22 @@ export const MAX_BODY_BYTES = 256 * 1024;
  */
 export const MAX_DEPTH = 32;
 
+/**
+ * How many elements a browser may build from one body, and how many
+ * attributes those elements may carry in all. The count is of the tree the
+ * parser builds, not of the tags written: a formatting element left open
+ * (`<b>`, `<i>`, `<a>`, `<strong>`…) is opened again, with its attributes, in
+ * every block that follows it (the HTML algorithm's "reconstruct the active
+ * formatting elements"), so a 61 KB body of 1,000 unclosed `<b title=…>`
+ * then 4,000 `<div>x</div>` builds four million elements. Parsing stops at
+ * either limit (src/content/body-html.ts): the check refuses the body, and the
+ * worker answers 503, so no body of at most {@link MAX_BODY_BYTES} costs more
+ * than this many elements of work and memory. The samples build 30 to 60
+ * elements per 5 KB; a body of 256 KB written like them, about 3,300.
+ */
+export const MAX_BODY_ELEMENTS = 10_000;
+export const MAX_BODY_ATTRIBUTES = 10_000;
+
 /** Attributes any allowed element may carry. */
 const GLOBAL_ATTRIBUTES = ['title', 'lang', 'dir'] as const;
 

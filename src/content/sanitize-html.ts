@@ -2,8 +2,8 @@ import QuickLRU from 'quick-lru';
 import { escapeXml } from '../lib/escape-xml';
 import { readingTimeMinutes } from '../lib/reading-time';
 import { describeError, log } from '../log';
-import { settledBody } from './body-html';
-import { MAX_BODY_BYTES } from './html-policy';
+import { BodyTooComplexError, settledBody } from './body-html';
+import { MAX_BODY_ATTRIBUTES, MAX_BODY_BYTES, MAX_BODY_ELEMENTS } from './html-policy';
 
 /** A body ready to show: its HTML, and its reading time (counted once, kept with it). */
 export interface ReadyBody {
@@ -11,8 +11,14 @@ export interface ReadyBody {
   readingMinutes: number;
 }
 
+/** A body refused as too complex: the limit it went past. */
+interface TooComplex {
+  refused: 'too-complex';
+  limit: BodyTooComplexError['limit'];
+}
+
 /** An article body made safe to serve, or why it cannot be shown. */
-export type SanitizedBody = ReadyBody | { refused: 'too-large' };
+export type SanitizedBody = ReadyBody | { refused: 'too-large' } | TooComplex;
 
 /**
  * The article HTML a reader gets: only what the body policy allows
@@ -20,14 +26,18 @@ export type SanitizedBody = ReadyBody | { refused: 'too-large' };
  * everything this removes; this is the second line, for anything that reached
  * KV another way, so the Content-Security-Policy is never the only defence.
  *
- * Never throws: a body over {@link MAX_BODY_BYTES} is refused, and a body that
- * cannot be read or does not settle (no known input does either) is served as
- * escaped text.
- * Both are logged with the slug.
+ * Never throws: a body over {@link MAX_BODY_BYTES}, or one from which a
+ * browser would build more than {@link MAX_BODY_ELEMENTS} elements or
+ * {@link MAX_BODY_ATTRIBUTES} attributes (parsing stops there), is refused;
+ * a body that cannot be read or does not settle (no known input does either)
+ * is served as escaped text. Each is logged with the slug, every time.
  */
 export function sanitizeArticleHtml(raw: string, slug: string): SanitizedBody {
   const kept = recentlySanitized.get(raw);
-  if (kept !== undefined) return kept;
+  if (kept !== undefined) {
+    if ('refused' in kept) logTooComplex(slug, raw, kept.limit);
+    return kept;
+  }
   // A UTF-8 character is at most 3 bytes per UTF-16 unit: count bytes only near the limit.
   if (raw.length > MAX_BODY_BYTES / 3 && new TextEncoder().encode(raw).byteLength > MAX_BODY_BYTES) {
     log('error', 'article_body_too_large', { slug, chars: raw.length, limit: MAX_BODY_BYTES });
@@ -37,12 +47,27 @@ export function sanitizeArticleHtml(raw: string, slug: string): SanitizedBody {
   try {
     clean = settledBody(raw);
   } catch (error) {
+    if (error instanceof BodyTooComplexError) {
+      // Kept: finding it again would cost the parse up to the limit on every request.
+      const refused: TooComplex = { refused: 'too-complex', limit: error.limit };
+      recentlySanitized.set(raw, refused);
+      logTooComplex(slug, raw, error.limit);
+      return refused;
+    }
     log('error', 'article_body_unreadable', { slug, ...describeError(error) });
     clean = escapedParagraphs(raw);
   }
   const ready = { html: clean, readingMinutes: readingTimeMinutes(clean) };
   recentlySanitized.set(raw, ready);
   return ready;
+}
+
+function logTooComplex(slug: string, raw: string, limit: TooComplex['limit']): void {
+  log('error', 'article_body_too_complex', {
+    slug,
+    chars: raw.length,
+    limit: `${limit === 'elements' ? MAX_BODY_ELEMENTS : MAX_BODY_ATTRIBUTES} ${limit}`,
+  });
 }
 
 /**
@@ -52,8 +77,8 @@ export function sanitizeArticleHtml(raw: string, slug: string): SanitizedBody {
  */
 const BODIES_KEPT = 32;
 
-/** Sanitized bodies by their raw text. */
-const recentlySanitized = new QuickLRU<string, ReadyBody>({ maxSize: BODIES_KEPT });
+/** Sanitized bodies by their raw text, and bodies refused as too complex. */
+const recentlySanitized = new QuickLRU<string, ReadyBody | TooComplex>({ maxSize: BODIES_KEPT });
 
 /** The body's source as text, one paragraph per blank-line-separated block: shown, never interpreted. */
 function escapedParagraphs(raw: string): string {

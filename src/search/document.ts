@@ -1,4 +1,4 @@
-import { readBody } from '../content/body-html';
+import { BodyTooComplexError, readBody } from '../content/body-html';
 import { MAX_BODY_BYTES } from '../content/html-policy';
 import type { NewsItem } from '../content/news-item';
 import { publicationInstant } from '../content/updated';
@@ -24,10 +24,19 @@ const DOCUMENT_FORMAT = 2;
 
 const cut = (text: string, max: number) => Array.from(indexableText(text)).slice(0, max).join('');
 
-/** The text a reader sees in a body, read with the same parser and policy as the page (src/content/body-html.ts). */
+/**
+ * The text a reader sees in a body, read with the same parser and policy as
+ * the page (src/content/body-html.ts); none for a body the page refuses (too
+ * large or too complex: src/content/sanitize-html.ts).
+ */
 export function bodyText(html: string): string {
   if (new TextEncoder().encode(html).length > MAX_BODY_BYTES) return '';
-  return readBody(html, { report: true }).text;
+  try {
+    return readBody(html, { report: true }).text;
+  } catch (error) {
+    if (error instanceof BodyTooComplexError) return '';
+    throw error;
+  }
 }
 
 async function sha256Hex(text: string): Promise<string> {

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/content/html-policy';
+import { COSTLY_BODIES } from '../fixtures/hostile-bodies';
 import { clearKv, fetchPath, newsItem, publishList } from './helpers';
 
 /** Publishes one article whose stored body is `body`, as if it reached KV without the check. */
@@ -60,6 +61,18 @@ describe('whatever body KV holds, the article page answers without a 500', () =>
     expect(await response.text()).toContain('Notícia indisponível');
     expect(errors.mock.calls.map(([line]) => JSON.parse(String(line)))).toContainEqual(
       expect.objectContaining({ event: 'article_body_too_large', slug: 'grande-demais' }),
+    );
+  });
+
+  it("a body that would make the parser build millions of elements (issue 20's) gets the same page, logged", async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await storeArticle('custoso', COSTLY_BODIES[0]!.html);
+    const response = await fetchPath('/noticia/custoso');
+    expect(response.status).toBe(503);
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    expect(await response.text()).toContain('Notícia indisponível');
+    expect(errors.mock.calls.map(([line]) => JSON.parse(String(line)))).toContainEqual(
+      expect.objectContaining({ event: 'article_body_too_complex', slug: 'custoso', limit: '10000 elements' }),
     );
   });
 });

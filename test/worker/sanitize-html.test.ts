@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readBody } from '../../src/content/body-html';
-import { MAX_BODY_BYTES } from '../../src/content/html-policy';
+import { BodyTooComplexError, parseBody, readBody } from '../../src/content/body-html';
+import { MAX_BODY_ATTRIBUTES, MAX_BODY_BYTES, MAX_BODY_ELEMENTS } from '../../src/content/html-policy';
 import { sanitizeArticleHtml } from '../../src/content/sanitize-html';
-import { HOSTILE_BODIES } from '../fixtures/hostile-bodies';
+import { COSTLY_BODIES, HOSTILE_BODIES } from '../fixtures/hostile-bodies';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -61,7 +61,7 @@ describe('sanitizeArticleHtml', () => {
   });
 
   it('flattens nesting deeper than the policy allows instead of recursing into it', () => {
-    const out = clean(`${'<blockquote>'.repeat(20_000)}fundo`);
+    const out = clean(`${'<blockquote>'.repeat(5_000)}fundo`);
     expect(out.match(/<blockquote>/g)).toHaveLength(32);
     expect(out).toContain('fundo');
   });
@@ -88,6 +88,67 @@ describe('limits', () => {
   it('accepts a body just under the limit', () => {
     const html = `<p>${'a'.repeat(MAX_BODY_BYTES - 10)}</p>`;
     expect(clean(html)).toBe(html);
+  });
+});
+
+describe('bodies that cost a parser far more than their size (issue 20)', () => {
+  const refused = COSTLY_BODIES.filter((body) => body.outcome === 'refused');
+  const served = COSTLY_BODIES.filter((body) => body.outcome === 'served');
+  const elementsIn = (html: string) => html.match(/<[a-z][a-z0-9]*/g)?.length ?? 0;
+
+  it.each(refused.map((body) => [body.name, body.html]))('refuses %s, logged with the slug', (_, html) => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(MAX_BODY_BYTES - Buffer.byteLength(html)).toBeGreaterThanOrEqual(0);
+    expect(sanitizeArticleHtml(html, 'custoso')).toEqual({
+      refused: 'too-complex',
+      limit: expect.stringMatching(/^(elements|attributes)$/),
+    });
+    expect(JSON.parse(String(errors.mock.calls[0]![0]))).toMatchObject({ event: 'article_body_too_complex', slug: 'custoso' });
+  });
+
+  it.each(refused.map((body) => [body.name, body.html]))('stops parsing %s at a limit, whatever follows', (_, html) => {
+    let stopped: unknown;
+    try {
+      parseBody(html);
+    } catch (error) {
+      stopped = error;
+    }
+    expect(stopped).toBeInstanceOf(BodyTooComplexError);
+  });
+
+  it.each(served.map((body) => [body.name, body.html]))('serves %s: within the limits, its output no larger than it', (_, html) => {
+    const out = clean(html);
+    expect(elementsIn(out)).toBeLessThanOrEqual(MAX_BODY_ELEMENTS);
+    expect(out.length).toBeLessThan(html.length * 1.2);
+    expect(readBody(out).html).toBe(out);
+  });
+
+  it('builds at most the limits of elements and attributes, counting the copies of formatting elements left open', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const outcome = (html: string) => {
+      const result = sanitizeArticleHtml(html, 'no-limite');
+      return 'refused' in result ? result : 'served';
+    };
+    // Nine <b> left open, each with its own title (a parser keeps at most three identical ones open).
+    const open = `<p>${Array.from({ length: 9 }, (_, i) => `<b title=${i}>`).join('')}`;
+    // 1 <p> + 9 <b> + 999 × (1 <p> + 9 copies) = 10,000 elements, with 9 + 999 × 9 = 9,000 attributes.
+    expect(outcome(`${open}${'<p>x'.repeat(999)}`)).toBe('served');
+    // One block more: 10,010 elements.
+    expect(outcome(`${open}${'<p>x'.repeat(1000)}`)).toEqual({ refused: 'too-complex', limit: 'elements' });
+    // One <b> with ten attributes, copied in each of 1,000 paragraphs: 10,010 attributes on 2,002 elements.
+    const attributes = Array.from({ length: 10 }, (_, i) => ` a${i}`).join('');
+    expect(outcome(`<p><b${attributes}>${'<p>x'.repeat(1000)}`)).toEqual({ refused: 'too-complex', limit: 'attributes' });
+    expect(outcome(`<p><b${attributes}>${'<p>x'.repeat(998)}`)).toBe('served');
+    expect([MAX_BODY_ELEMENTS, MAX_BODY_ATTRIBUTES]).toEqual([10_000, 10_000]);
+    expect(errors).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps a refusal, and logs it on every request', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const html = refused[0]!.html;
+    const first = sanitizeArticleHtml(html, 'de-novo');
+    expect(sanitizeArticleHtml(html, 'de-novo')).toBe(first);
+    expect(errors).toHaveBeenCalledTimes(2);
   });
 });
 
