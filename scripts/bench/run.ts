@@ -17,9 +17,11 @@
  * 5. Lighthouse mobile for home and an article (lighthouse-runs.ts): first
  *    visit at CPU slowdown 1× and 4×, returning reader at 4×, median of 5
  *    runs, with the LCP element.
- * 6. The targets of issue 14 beside this run's figures.
+ * 6. The costly bodies of the hostile corpus (hostile.ts, issue 20): each as
+ *    an article's body, workerd CPU per render and the time of content:check.
+ * 7. The targets of issues 14 and 20 beside this run's figures.
  *
- * BENCH_QUICK=1 shortens every part, BENCH_ONLY=cpu|search|served runs one of
+ * BENCH_QUICK=1 shortens every part, BENCH_ONLY=cpu|search|served|hostile runs one of
  * them (for trying the script, not for results: neither writes bench/RESULTS.md).
  */
 
@@ -30,6 +32,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { BENCH_DIST, snapshotDist } from './dist-snapshot.ts';
 import { articleOf, fakeEnv, generatedStore } from './fake-env.ts';
+import { benchHostileBodies } from './hostile.ts';
 import { lighthouseSamples, type Visit } from './lighthouse-runs.ts';
 import { profilePaths } from './profile.ts';
 import { benchSearch, searchTable } from './search.ts';
@@ -47,7 +50,7 @@ import { bundleWorker } from './worker-bundle.ts';
 import { measuredRequest, startWorkerd, writeStore } from './workerd-host.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
-/** BENCH_ONLY=cpu runs part 1 alone, search part 2, served parts 3 to 5 (for working on one; results need all). */
+/** BENCH_ONLY=cpu runs part 1 alone, search part 2, served parts 3 to 5, hostile part 6 (for working on one; results need all). */
 const ONLY = process.env.BENCH_ONLY;
 const WARM_RUNS = QUICK ? 50 : 400;
 const COLD_RUNS = QUICK ? 3 : 10;
@@ -207,6 +210,8 @@ const figures: {
   ratios: Map<string, number>;
   homeCpu: Map<number, number>;
   lcp: Map<string, number>;
+  /** The costly bodies: the largest median render CPU (ms) and check time (s), and whether every check reported. */
+  hostile?: { renderMs: number; checkS: number; allReported: boolean };
 } = { ratios: new Map(), homeCpu: new Map(), lcp: new Map() };
 
 /** Where the static copies of the served pages are written, inside the assets directory. */
@@ -512,9 +517,72 @@ function targets(): void {
   for (const [page, lcp] of figures.lcp) {
     check(`LCP, ${page}, first visit, 4× (median, s)`, '≤ 1.00', lcp / 1000, 2, (v) => v <= 1);
   }
-  out('### Targets (issue 14)');
+  const { hostile } = figures;
+  check('costliest hostile body: workerd CPU per render (median, ms)', '≤ 50', hostile?.renderMs, 1, (v) => v <= 50);
+  check('costliest hostile body: content:check (median, s)', '≤ 2.00', hostile?.checkS, 2, (v) => v <= 2);
+  rows.push([
+    'every hostile body checked with a report',
+    'yes',
+    hostile ? (hostile.allReported ? 'yes' : 'no') : 'not measured',
+    hostile ? (hostile.allReported ? 'met' : 'NOT met') : '–',
+  ]);
+  out('### Targets (issues 14 and 20)');
   out();
   table(['what', 'target', 'this run', ''], rows);
+}
+
+/** The costly bodies of the hostile corpus (scripts/bench/hostile.ts): render CPU in workerd, and content:check. */
+async function hostileBodies(): Promise<void> {
+  const rounds = QUICK ? 2 : 7;
+  const checks = QUICK ? 1 : 3;
+  await bundleWorker(BENCH_DIST);
+  const { rows, memory } = await benchHostileBodies({ port: workerdPort++, rounds, checks });
+  const sec = (value: number) => (Number.isNaN(value) ? '–' : (value / 1000).toFixed(2));
+  out('### Hostile bodies: render CPU in workerd, and content:check');
+  out(
+    `The costly bodies of the hostile corpus (\`COSTLY_BODIES\`, test/fixtures/hostile-bodies.ts), each the body of an article. **Render**: the bundled worker in workerd, one warm isolate, each article asked for ${rounds} times, with 33 ordinary articles in between so that the body is never one of the 32 the isolate keeps sanitized: every render parses it afresh; CPU of all workerd's threads per request (as in the render-CPU table). workerd's peak memory: ${memory.startedMB.toFixed(0)} MB after start-up, ${memory.peakMB.toFixed(0)} MB at the most over the run${memory.restarts > 0 ? ` (restarted ${memory.restarts} times)` : ''}. **Heap**: the body sanitized as the worker sanitizes it, in a Node process whose heap is capped at a Worker's 128 MB (\`--max-old-space-size=128\`): the V8 heap's size before and after. **Check**: \`content:check\`'s code (\`checkContent\`) on a copy of a sample article holding the body, in a fresh Node process (tsx's start-up not counted), ${checks} time(s); the first of the body's problems as the editor reads it. Targets: render ≤ 50 ms (median), check ≤ 2 s with a report.`,
+  );
+  out();
+  const median1 = (values: number[]) => (values.length > 0 ? median(values) : Number.NaN);
+  table(
+    [
+      'body',
+      'KB',
+      'page',
+      'render ms, median',
+      'render ms, max',
+      'page KB',
+      'heap (128 MB cap)',
+      'heap MB before → after',
+      'check s, median',
+      'check CPU s',
+      'check peak MB',
+      'problems',
+      'the check says',
+    ],
+    rows.map((row) => {
+      const done = row.check.filter((run) => !run.failed);
+      const failed = row.check.find((run) => run.failed);
+      return [
+        row.name,
+        (row.bytes / 1024).toFixed(0),
+        row.status,
+        row.renders.length > 0 ? ms(median(row.renders)) : '–',
+        row.renders.length > 0 ? ms(Math.max(...row.renders)) : '–',
+        (row.pageBytes / 1024).toFixed(0),
+        row.heap.outcome,
+        Number.isNaN(row.heap.heapAfterMB) ? '–' : `${row.heap.heapBeforeMB.toFixed(0)} → ${row.heap.heapAfterMB.toFixed(0)}`,
+        sec(median1(row.check.map((run) => run.wallMs))),
+        sec(median1(done.map((run) => run.cpuMs))),
+        done.length > 0 ? median(done.map((run) => run.peakRssMB)).toFixed(0) : '–',
+        done.length > 0 ? String(done[0]!.problems) : '–',
+        failed ? `**no report**: ${failed.failed}` : (done[0]?.first ?? '').replace(/\|/g, '\\|'),
+      ];
+    }),
+  );
+  const renderMs = Math.max(...rows.map((row) => median1(row.renders) / 1000));
+  const checkS = Math.max(...rows.map((row) => median1(row.check.map((run) => run.wallMs)) / 1000));
+  figures.hostile = { renderMs, checkS, allReported: rows.every((row) => row.check.every((run) => !run.failed)) };
 }
 
 /** Search at 100,000 articles (scripts/bench/search.ts): /busca on a local D1, in workerd. */
@@ -538,6 +606,7 @@ async function main(): Promise<void> {
   if (!ONLY || ONLY === 'cpu') await renderCpu();
   if (!ONLY || ONLY === 'search') await search();
   if (!ONLY || ONLY === 'served') await servedPath(deployBundle);
+  if (!ONLY || ONLY === 'hostile') await hostileBodies();
   if (!ONLY) targets();
   // A trial run (quick, or only one half) never replaces the recorded results.
   if (QUICK || ONLY) return;

@@ -72,6 +72,8 @@ const config :Workerd.Config = (
 
 export interface WorkerdHost {
   url: string;
+  /** workerd's process id. */
+  pid: number;
   /** CPU workerd used to start: its own set-up, the script's load and its warm-up (src/warm-up.ts). */
   startupNanos: number;
   /** CPU nanoseconds all of workerd's threads have used so far. */
@@ -111,7 +113,7 @@ export async function startWorkerd(port: number, storeDir: string): Promise<Work
     if (now - last < 1e6) break;
     last = now;
   }
-  return { url, startupNanos: cpuNanos(), cpuNanos, stop: () => child.kill('SIGKILL') };
+  return { url, pid: child.pid!, startupNanos: cpuNanos(), cpuNanos, stop: () => child.kill('SIGKILL') };
 }
 
 /** Fetches a path and reads the whole body; returns workerd's CPU time for it, in µs. */
