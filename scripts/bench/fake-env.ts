@@ -4,6 +4,7 @@ import { bodyKey } from '../../src/content/format.ts';
 import { buildIndex } from '../../src/content/index-build.ts';
 import { articlePath } from '../../src/seo/urls.ts';
 import { contentHash } from '../content/content-hash.ts';
+import { readMarkdownArticle } from '../content/markdown-article.ts';
 import { BENCH_DIST } from './dist-snapshot.ts';
 
 /** The worker's vars for every measurement. */
@@ -44,7 +45,8 @@ const slugOf = (i: number) => `artigo-gerado-${i}`;
 
 /** A store holding `count` generated articles, indexed as the publish command does, all sharing one sample body. */
 export function generatedStore(count: number): Map<string, string> {
-  const body = readFileSync('content/como-decorar-apartamentos-pequenos/body.html', 'utf8');
+  // The sample's body as publishing makes it: its Markdown converted to HTML.
+  const body = readMarkdownArticle(readFileSync('content/como-decorar-apartamentos-pequenos/index.md', 'utf8')).body;
   const start = Date.UTC(2025, 11, 31);
   const items = Array.from({ length: count }, (_, i) => ({
     slug: slugOf(i),
