@@ -76,10 +76,17 @@ function withTimeMeant(text: string): string | null {
   // A date written another way, maybe with a time: "03/05/2025", "03/05/2025 14:30", "3 de maio de 2025 às 14h30".
   const withTime = /^(.+?)[\s,]+(?:às\s*)?(\d{1,2})[:h](\d{2})$/iu.exec(text);
   const guess = meant(withTime ? withTime[1]! : text);
-  if (!guess) return null;
+  // A time that cannot be read is not dropped: no fix is better than one that publishes at 00:00.
+  if (!guess || (!withTime && guess[3] === 'a date with a time')) return null;
   const [year, month, day] = guess;
   if (whyNotReal(year, month, day)) return null;
   return withTime ? `${iso(year, month, day)}T${pad(Number(withTime[2]))}:${withTime[3]}` : iso(year, month, day);
+}
+
+/** {@link withTimeMeant}, only when its answer is itself accepted (no "T25:00" offered as a fix). */
+function fixFor(text: string): string | null {
+  const guess = withTimeMeant(text);
+  return guess !== null && parseUpdated(guess) !== null ? guess : null;
 }
 
 /** Why a date that is not a string is refused. */
@@ -108,13 +115,21 @@ function notDate(field: string, value: string): string {
     return said(`"${field}" is ${JSON.stringify(value)}, with spaces around the date`, `write it as "${trimmed}"`);
   }
   if (field === 'atualizado') {
-    const guess = withTimeMeant(trimmed);
+    const guess = fixFor(trimmed);
     return said(
       `"atualizado" is ${JSON.stringify(value)}, not "YYYY-MM-DD" or "YYYY-MM-DDTHH:mm" (Brasília time, no seconds, no zone)`,
       guess ? `write it as "${guess}"` : UPDATED_FORM,
     );
   }
+  // A date with a time keeps its time, in the accepted form (the same reading as atualizado's).
+  const timed = fixFor(trimmed);
   const guess = meant(value);
+  if (timed?.includes('T') || (!timed && (guess?.[3] === 'a date with a time' || /\d[T ]+\d{1,2}[:h]\d/i.test(trimmed)))) {
+    return said(
+      `"data" is ${JSON.stringify(value)}, not "YYYY-MM-DD" or "YYYY-MM-DDTHH:mm" (Brasília time, no seconds, no zone)`,
+      timed ? `write it as "${timed}"` : UPDATED_FORM,
+    );
+  }
   if (!guess) return said(`"data" is ${JSON.stringify(value)}, not a date in the YYYY-MM-DD format`, DATA_FORM);
   const [year, month, day, how] = guess;
   const why = whyNotReal(year, month, day);
