@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
 import { buildIndex } from '../../src/content/index-build.ts';
-import { buildContentBundle, CONTENT_DIR } from './bundle.ts';
+import { buildContentBundle, CONTENT_DIR, skippedWarning } from './bundle.ts';
 import { contentHash } from './content-hash.ts';
 
 /**
@@ -10,22 +10,44 @@ import { contentHash } from './content-hash.ts';
  */
 export const shipsSamples = (env: NodeJS.ProcessEnv = process.env) => env.SAMPLE_CONTENT !== 'off';
 
+type Files = Map<string, string | Buffer> | Iterable<[string, string]>;
+
 /**
  * Emits the bundled sample content (content/<slug>/ folders) into the build at
  * its content paths, which the worker serves while nothing is published to KV.
- * A content error fails the build with the checker's message. Without the
- * samples, the bundle is an empty index: the site shows no article until the
- * first publish.
+ * Only what is ready is bundled: a folder with errors (a draft, wherever
+ * content:new put it) is left out with a warning naming it, and never fails
+ * the build (bundle.ts). The content is built from buildStart and awaited at
+ * buildEnd, both before Vite empties dist/ (renderStart): any failure there
+ * leaves the last good build in place. Without the samples, the bundle is an
+ * empty index: the site shows no article until the first publish.
  */
 export function contentBundle(dir = CONTENT_DIR, samples = shipsSamples()): Plugin {
+  let pending: Promise<Files> | undefined;
+  let files: Files | undefined;
+  const build = async (warn: (message: string) => void): Promise<Files> => {
+    if (!samples) return buildIndex([], contentHash);
+    const bundle = await buildContentBundle(dir);
+    const warning = skippedWarning(bundle);
+    if (warning) warn(warning);
+    return bundle.files;
+  };
   return {
     name: 'content-bundle',
     apply: 'build',
-    async buildStart() {
+    buildStart() {
       this.addWatchFile(dir);
+      files = undefined;
+      pending = build((message) => this.warn(message));
+      // Awaited at buildEnd; a rejection before then is not an unhandled one.
+      pending.catch(() => {});
+    },
+    async buildEnd() {
+      if (pending !== undefined) files = await pending;
     },
     async generateBundle() {
-      const files = samples ? (await buildContentBundle(dir)).files : buildIndex([], contentHash);
+      // Called alone (tests), the content is built here.
+      files ??= await (pending ?? build((message) => this.warn(message)));
       for (const [fileName, source] of files) this.emitFile({ type: 'asset', fileName, source });
     },
   };
