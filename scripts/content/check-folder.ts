@@ -1,10 +1,14 @@
-import { realpathSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { NewsItem } from '../../src/content/news-item.ts';
-import { findArticleFolders, readArticleFolder, shown } from './article-folder.ts';
+import { findArticleFolders, META_FILE, readArticleFolder, shown } from './article-folder.ts';
 import { isAuthorsFolder, type LocalRegistry, readRegistry, registryFolders } from './author-registry.ts';
 import { checkArticle, type PreparedArticle } from './check-article.ts';
+import { MARKDOWN_FILE } from './markdown-article.ts';
 import { error, type Problem } from './problems.ts';
+
+/** Whether a path is one article folder (index.md, or the older article.json), not a folder of them. */
+const isArticleFolder = (path: string) => existsSync(join(path, MARKDOWN_FILE)) || existsSync(join(path, META_FILE));
 
 /**
  * Checks every article at one or more paths (each an article folder, or a
@@ -27,7 +31,10 @@ export async function checkContent(
   } = {},
 ): Promise<{ problems: Problem[]; articles: PreparedArticle[]; registry: LocalRegistry }> {
   const list = typeof paths === 'string' ? [paths] : paths;
-  const { problems, registry } = await readRegistry(registryFolders(list));
+  // An article folder's registry is its parent's autores/, whether it holds index.md or article.json.
+  const { problems, registry } = await readRegistry(
+    registryFolders(list.map((path) => (isArticleFolder(path) ? dirname(resolve(path)) : path))),
+  );
   const authors = new Set([...liveAuthors, ...Object.keys(registry.authors)]);
   // The same folder reached twice (`content content/x`) is checked once; two folders with one slug are an error.
   const bySlug = new Map<string, { dir: string; real: string }>();

@@ -16,6 +16,7 @@
 import { parseArgs } from 'node:util';
 import { articlePath } from '../../src/seo/urls.ts';
 import { withImageVariants } from './check-article.ts';
+import { checkContext } from './check-context.ts';
 import { checkContent } from './check-folder.ts';
 import { contentHash } from './content-hash.ts';
 import { exitAfterOutput } from './exit.ts';
@@ -96,9 +97,12 @@ const summary = (plan: Plan) =>
     .join(', ');
 
 async function check(argv: string[]): Promise<number> {
-  const { positionals } = parse(argv);
+  const { values, positionals } = parse(argv);
   if (positionals.length === 0) throw new UsageError('usage: npm run content:check -- <article folder or content folder>...');
-  const { problems, articles, registry } = await checkContent(positionals);
+  // Against the live list and authors publish reads: the local site by default, production with --remote (check-context.ts).
+  const context = await checkContext(values.remote ? 'remote' : 'local');
+  console.log(`autores e lista ao vivo: ${context.source}`);
+  const { problems, articles, registry } = await checkContent(positionals, context.live, undefined, { liveAuthors: context.liveAuthors });
   if (problems.length > 0) console.log(formatProblems(problems));
   if (hasErrors(problems)) return 1;
   const authors = Object.keys(registry.authors).length;

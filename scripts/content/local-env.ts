@@ -1,5 +1,3 @@
-import { getPlatformProxy } from 'wrangler';
-
 /** What the commands use of a KV binding (workerd's KVNamespace, without its types in the Node build). */
 export interface KvBinding {
   get(key: string, type: 'text'): Promise<string | null>;
@@ -25,4 +23,7 @@ let opened: Promise<{ NEWS: KvBinding; SEARCH?: D1Binding }> | undefined;
  * publish state share one workerd. Closed by Miniflare's own exit hook.
  */
 export const localEnv = () =>
-  (opened ??= getPlatformProxy<{ NEWS: KvBinding; SEARCH?: D1Binding }>({ configPath: 'wrangler.toml' }).then(({ env }) => env));
+  // wrangler is loaded here, not at start-up: it takes about 1.5 s, which a command that reads no store does not pay.
+  (opened ??= import('wrangler')
+    .then(({ getPlatformProxy }) => getPlatformProxy<{ NEWS: KvBinding; SEARCH?: D1Binding }>({ configPath: 'wrangler.toml' }))
+    .then(({ env }) => env));
