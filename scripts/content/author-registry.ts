@@ -116,7 +116,9 @@ async function readAuthor(
         error(
           file,
           'foto',
-          `"foto" ${meta.foto} is not an image of at least ${PHOTO_SIZE}×${PHOTO_SIZE}`,
+          image
+            ? `"foto" ${meta.foto} tem ${image.width}×${image.height} pixels, menos que o mínimo de ${PHOTO_SIZE}×${PHOTO_SIZE}`
+            : `"foto" ${meta.foto} não é uma imagem que o site consiga ler`,
           'use a square JPEG, PNG, WebP or AVIF photo of 400×400 or more',
         ),
       );

@@ -170,6 +170,17 @@ async function unpublish(argv: string[]): Promise<number> {
   const slug = positionals[0];
   if (positionals.length > 1) throw new UsageError(`unpublish takes one slug, not ${positionals.length}: run it once per article`);
   if (!slug) throw new UsageError(UNPUBLISH_USAGE);
+  // A folder path (content/<slug>/) names its slug: say which to write.
+  if (/[\\/]/.test(slug)) {
+    const name =
+      slug
+        .split(/[\\/]+/)
+        .filter(Boolean)
+        .at(-1) ?? '';
+    throw new UsageError(
+      `erro: content:unpublish recebe o slug do artigo, não o caminho da pasta "${slug}"\ncomo corrigir: npm run content:unpublish -- --${target} ${name}`,
+    );
+  }
   const site = siteOf(target, values.port);
   const store = openStore(target);
   const options = runOptions(target, 'unpublish', print, site);

@@ -81,7 +81,7 @@ describe('autor', () => {
         expect.stringMatching(/^error \[email\] unknown field "email" \| an author file takes nome, cargo, bio, foto/),
         expect.stringMatching(/^error \[quebrado\.json\]/),
         expect.stringMatching(/^error \[foto\] "foto" "nao-existe\.jpg" is not a file in/),
-        expect.stringMatching(/^error \[foto\] "foto" pequena\.png is not an image of at least 192×192/),
+        expect.stringMatching(/^error \[foto\] "foto" pequena\.png tem \d+×\d+ pixels, menos que o mínimo de 192×192/),
       ]),
     );
     expect(lines.filter((line) => line.startsWith('error'))).toHaveLength(5);

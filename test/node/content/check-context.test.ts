@@ -17,3 +17,12 @@ describe('content:check reads what publish reads', () => {
     expect(context.liveAuthors.length).toBeGreaterThan(0);
   }, 60_000);
 });
+
+describe('content:unpublish given a folder path', () => {
+  it('suggests the slug', async () => {
+    const { runCli } = await import('../processes');
+    const run = runCli('unpublish', '--local', 'content/fundos-imobiliarios-para-iniciantes/');
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('como corrigir: npm run content:unpublish -- --local fundos-imobiliarios-para-iniciantes');
+  }, 60_000);
+});
