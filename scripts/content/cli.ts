@@ -15,6 +15,7 @@
  */
 import { parseArgs } from 'node:util';
 import { articlePath } from '../../src/seo/urls.ts';
+import { brasilia } from './brasilia-time.ts';
 import { withImageVariants } from './check-article.ts';
 import { checkContext } from './check-context.ts';
 import { checkContent } from './check-folder.ts';
@@ -23,20 +24,23 @@ import { exitAfterOutput } from './exit.ts';
 import { openStore, type Target } from './kv.ts';
 import { createArticleFolder, nextSteps } from './new-article.ts';
 import { DELETE_AFTER_MS } from './pending-deletes.ts';
-import { changesNothing, describePlan, type Live, type Plan, planPublish, planUnpublish, publishChange, refusal } from './plan.ts';
+import { changesNothing, describePlan, type Live, type Plan, planPublish, planUnpublish, publishChange, refusal, STOPPED } from './plan.ts';
 import { formatProblems, hasErrors } from './problems.ts';
 import { readLive, runChange, runGc, runRestore } from './run.ts';
 import { DEFAULT_LOCAL_PORT, localPort, runOptions, siteUrl } from './run-options.ts';
 import { updateSearchIndex } from './search-sync.ts';
 
-const PORT_HELP = `--port N: with --local, the port npm start (wrangler dev) listens on, for the addresses printed (default: the PORT environment variable, else ${DEFAULT_LOCAL_PORT})`;
+const PORT_HELP = `--port N: com --local, a porta em que o npm start (wrangler dev) atende, para os endereços mostrados (padrão: a variável de ambiente PORT, senão ${DEFAULT_LOCAL_PORT})`;
 const PUBLISH_USAGE = [
-  'usage: npm run content:publish -- --local|--remote [--dry-run] [--replace] [--port N] <path>...',
-  '  --dry-run: print the plan, write nothing',
-  "  --replace: allow replacing a live article whose title differs from the folder's",
+  'uso: npm run content:publish -- --local|--remote [--dry-run] [--replace] [--port N] <pasta>...',
+  '  --dry-run: mostra o plano, sem gravar nada',
+  '  --replace: permite substituir um artigo no ar cujo título é diferente do da pasta',
   `  ${PORT_HELP}`,
 ].join('\n');
-const UNPUBLISH_USAGE = ['usage: npm run content:unpublish -- --local|--remote [--dry-run] [--port N] <slug>', `  ${PORT_HELP}`].join('\n');
+const UNPUBLISH_USAGE = ['uso: npm run content:unpublish -- --local|--remote [--dry-run] [--port N] <slug>', `  ${PORT_HELP}`].join('\n');
+
+/** Where a command writes, as the editor reads it: "no site local", "em produção". */
+const WHERE: Record<Target, string> = { local: 'no site local', remote: 'em produção' };
 
 class UsageError extends Error {}
 
@@ -58,7 +62,7 @@ function parse(argv: string[]) {
 
 function targetOf(values: { local: boolean; remote: boolean }): Target {
   if (values.local === values.remote) {
-    throw new UsageError('say where to write: --local (the store `npm start` reads) or --remote (production)');
+    throw new UsageError('diga onde gravar: --local (o armazenamento que o `npm start` lê) ou --remote (produção)');
   }
   return values.remote ? 'remote' : 'local';
 }
@@ -66,7 +70,7 @@ function targetOf(values: { local: boolean; remote: boolean }): Target {
 /** The site's origin for the target, to print the addresses to open: SITE_URL remotely, the local port locally. */
 function siteOf(target: Target, port: string | undefined): string {
   if (target === 'remote') {
-    if (port !== undefined) throw new UsageError('--port is for --local: with --remote the addresses are the production SITE_URL');
+    if (port !== undefined) throw new UsageError('--port é para --local: com --remote, os endereços são os do SITE_URL de produção');
     return siteUrl('remote');
   }
   try {
@@ -88,17 +92,17 @@ function printPlan(heading: string, lines: readonly string[]): void {
 /** What a publish did, in one line. */
 const summary = (plan: Plan) =>
   [
-    plan.added.length > 0 ? `${plan.added.length} new` : '',
-    plan.updated.length > 0 ? `${plan.updated.length} updated` : '',
-    plan.unchanged.length > 0 ? `${plan.unchanged.length} unchanged (not rewritten)` : '',
-    plan.authorsChanged.length > 0 ? `${plan.authorsChanged.length} author(s) added or changed` : '',
+    plan.added.length > 0 ? `${plan.added.length} ${plan.added.length === 1 ? 'novo' : 'novos'}` : '',
+    plan.updated.length > 0 ? `${plan.updated.length} ${plan.updated.length === 1 ? 'atualizado' : 'atualizados'}` : '',
+    plan.unchanged.length > 0 ? `${plan.unchanged.length} sem alterações (não regravados)` : '',
+    plan.authorsChanged.length > 0 ? `${plan.authorsChanged.length} autor(es) novo(s) ou alterado(s)` : '',
   ]
     .filter(Boolean)
     .join(', ');
 
 async function check(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv);
-  if (positionals.length === 0) throw new UsageError('usage: npm run content:check -- <article folder or content folder>...');
+  if (positionals.length === 0) throw new UsageError('uso: npm run content:check -- <pasta do artigo ou pasta content>...');
   // Against the live list and authors publish reads: the local site by default, production with --remote (check-context.ts).
   const context = await checkContext(values.remote ? 'remote' : 'local');
   console.log(`autores e lista ao vivo: ${context.source}`);
@@ -106,7 +110,9 @@ async function check(argv: string[]): Promise<number> {
   if (problems.length > 0) console.log(formatProblems(problems));
   if (hasErrors(problems)) return 1;
   const authors = Object.keys(registry.authors).length;
-  console.log(`OK: ${articles.length} article(s)${authors > 0 ? ` and ${authors} author(s)` : ''} ready to publish.`);
+  console.log(
+    `OK: ${articles.length} ${articles.length === 1 ? 'artigo pronto' : 'artigos prontos'}${authors > 0 ? ` e ${authors} autor(es)` : ''} para publicar.`,
+  );
   return 0;
 }
 
@@ -124,7 +130,7 @@ async function publish(argv: string[]): Promise<number> {
   });
   if (problems.length > 0) console.log(formatProblems(problems));
   if (hasErrors(problems)) {
-    console.log('Nothing was published: fix the errors above and run the command again.');
+    console.log('Nada foi publicado: corrija os erros acima e rode o comando de novo.');
     return 1;
   }
   const prepared = await Promise.all(articles.map(withImageVariants));
@@ -132,9 +138,9 @@ async function publish(argv: string[]): Promise<number> {
   if (values['dry-run']) {
     // Planned as with --replace, to show what it would replace; without it, the run would stop.
     const plan = planPublish(prepared, live, contentHash, { replace: true, registry });
-    printPlan(`Plan for ${target} (dry run, nothing written):`, describePlan(plan, site));
+    printPlan(`Plano ${WHERE[target]} (simulação, nada foi gravado):`, describePlan(plan, site));
     const refused = replace ? null : refusal(plan.articles);
-    if (refused) console.log(refused.replace('Stopped, nothing was written', 'Without --replace, the run would stop'));
+    if (refused) console.log(refused.replace(STOPPED, 'Sem --replace, a publicação pararia'));
     return refused ? 1 : 0;
   }
   // Planned once before the lock: a refusal (ReplaceRefused) or nothing to do stops here, having written nothing.
@@ -150,17 +156,17 @@ async function publish(argv: string[]): Promise<number> {
       ? 0
       : 1;
   if (changesNothing(first)) {
-    printPlan(`Publishing to ${target}:`, describePlan(first, site));
+    printPlan(`Publicando ${WHERE[target]}:`, describePlan(first, site));
     return indexed();
   }
-  console.log(`Publishing to ${target}:`);
+  console.log(`Publicando ${WHERE[target]}:`);
   const { plan } = await runChange(store, publishChange(prepared, contentHash, { replace, registry }), options, live);
   if (!plan) {
-    console.log('Nothing to publish: every article is exactly as live (another run has just published them).');
+    console.log('Nada a publicar: todos os artigos estão exatamente como no ar (outra publicação acabou de publicá-los).');
     return indexed();
   }
-  console.log(`Published to ${target}: ${summary(plan)}. The home page: ${site}/`);
-  if (target === 'remote') console.log('They show on the site within about 5 minutes (README, "How long until it shows").');
+  console.log(`Publicado ${WHERE[target]}: ${summary(plan)}. A página inicial: ${site}/`);
+  if (target === 'remote') console.log('A mudança aparece no site em até uns 5 minutos (docs/editores.md, "Quanto tempo até aparecer").');
   return indexed();
 }
 
@@ -168,7 +174,8 @@ async function unpublish(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv);
   const target = targetOf(values);
   const slug = positionals[0];
-  if (positionals.length > 1) throw new UsageError(`unpublish takes one slug, not ${positionals.length}: run it once per article`);
+  if (positionals.length > 1)
+    throw new UsageError(`content:unpublish recebe um slug só, não ${positionals.length}: rode o comando uma vez para cada artigo`);
   if (!slug) throw new UsageError(UNPUBLISH_USAGE);
   // A folder path (content/<slug>/) names its slug: say which to write.
   if (/[\\/]/.test(slug)) {
@@ -186,16 +193,16 @@ async function unpublish(argv: string[]): Promise<number> {
   const options = runOptions(target, 'unpublish', print, site);
   const change = (current: Live) => planUnpublish(slug, current, contentHash);
   const notLive = () => {
-    console.log(`"${slug}" is not published on ${target}: nothing to do.`);
+    console.log(`"${slug}" não está publicado ${WHERE[target]}: nada a fazer.`);
     return 1;
   };
   if (values['dry-run']) {
     const plan = change(await readLive(store, options));
     if (!plan) return notLive();
-    printPlan(`Plan for ${target} (dry run, nothing written):`, describePlan(plan, site));
+    printPlan(`Plano ${WHERE[target]} (simulação, nada foi gravado):`, describePlan(plan, site));
     return 0;
   }
-  console.log(`Unpublishing from ${target}:`);
+  console.log(`Despublicando ${WHERE[target]}:`);
   const { plan } = await runChange(store, change, options);
   // The article is gone (or already was: running again repairs the search): so is its search entry.
   const indexed = async () => updateSearchIndex(target, store, [slug], print);
@@ -204,7 +211,7 @@ async function unpublish(argv: string[]): Promise<number> {
     return notLive();
   }
   console.log(
-    `Unpublished "${slug}": ${site}${articlePath({ slug })} now answers 404 (its body and images are deleted ${DELETE_AFTER_MS / 60_000} minutes from now, once no cached page can show them).`,
+    `"${slug}" foi despublicado: ${site}${articlePath({ slug })} agora responde 404 (o texto e as imagens serão apagados daqui a ${DELETE_AFTER_MS / 60_000} minutos, quando nenhuma página em cache puder mais mostrá-los).`,
   );
   return (await indexed()) ? 0 : 1;
 }
@@ -217,18 +224,18 @@ async function unpublish(argv: string[]): Promise<number> {
 async function gc(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv);
   const target = targetOf(values);
-  if (positionals.length > 0) throw new UsageError('usage: npm run content:gc -- --local|--remote [--dry-run]');
+  if (positionals.length > 0) throw new UsageError('uso: npm run content:gc -- --local|--remote [--dry-run]');
   const dryRun = values['dry-run'];
   const { found, deleted, waiting } = await runGc(openStore(target), runOptions(target, 'gc', print), dryRun);
   const keys = (list: readonly string[]) =>
-    list.length > 6 ? `${list.slice(0, 6).join(', ')}, … (${list.length} in all)` : list.join(', ');
-  console.log(`${dryRun ? 'Dry run, nothing written' : 'Done'} on ${target}:`);
-  console.log(`  ${found.length} unused key(s) found${found.length > 0 ? `: ${keys(found)}` : ''}`);
-  console.log(`  ${deleted.length} key(s) ${dryRun ? 'would be ' : ''}deleted${deleted.length > 0 ? `: ${keys(deleted)}` : ''}`);
+    list.length > 6 ? `${list.slice(0, 6).join(', ')}, … (${list.length} no total)` : list.join(', ');
+  console.log(`${dryRun ? 'Simulação, nada foi gravado' : 'Feito'} ${WHERE[target]}:`);
+  console.log(`  ${found.length} chave(s) sem uso encontrada(s)${found.length > 0 ? `: ${keys(found)}` : ''}`);
+  console.log(`  ${deleted.length} chave(s) ${dryRun ? 'seriam apagadas' : 'apagada(s)'}${deleted.length > 0 ? `: ${keys(deleted)}` : ''}`);
   if (waiting.size > 0) {
     const last = Math.max(...waiting.values()) + DELETE_AFTER_MS;
     console.log(
-      `  ${waiting.size} key(s) wait until ${DELETE_AFTER_MS / 60_000} minutes after they stopped being used (the last at ${new Date(last).toISOString()}): run gc again then`,
+      `  ${waiting.size} chave(s) aguardam ${DELETE_AFTER_MS / 60_000} minutos depois de deixarem de ser usadas (a última às ${brasilia(last)}): rode o gc de novo depois disso`,
     );
   }
   return 0;
@@ -243,28 +250,28 @@ async function gc(argv: string[]): Promise<number> {
 async function restore(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv);
   const target = targetOf(values);
-  if (positionals.length > 0) throw new UsageError('usage: npm run content:restore -- --local|--remote [--port N]');
+  if (positionals.length > 0) throw new UsageError('uso: npm run content:restore -- --local|--remote [--port N]');
   const site = siteOf(target, values.port);
   const { version, switchedAt, count, restored, missing } = await runRestore(openStore(target), runOptions(target, 'restore', print, site));
-  const which = `version ${version} (switched at ${switchedAt === null ? 'an unknown time' : new Date(switchedAt).toISOString()})`;
+  const which = `a versão ${version} (trocada em ${switchedAt === null ? 'momento desconhecido' : brasilia(switchedAt)})`;
   if (restored) {
-    console.log(`Restored index/meta.json on ${target} to ${which}, the one the publish state records: ${count} article(s).`);
-    console.log(target === 'remote' ? 'They show on the site again within about 5 minutes.' : `The home page: ${site}/`);
+    console.log(`index/meta.json ${WHERE[target]} foi restaurado para ${which}, a registrada no estado de publicação: ${count} artigo(s).`);
+    console.log(target === 'remote' ? 'Os artigos voltam a aparecer no site em até uns 5 minutos.' : `A página inicial: ${site}/`);
   } else {
     console.log(
-      `index/meta.json on ${target} is already ${which}, the one the publish state records (${count} articles): nothing to restore.`,
+      `index/meta.json ${WHERE[target]} já está n${which.slice(1)}, a registrada no estado de publicação (${count} artigos): nada a restaurar.`,
     );
   }
   if (missing.length > 0) {
-    const shown = missing.length > 6 ? `${missing.slice(0, 6).join(', ')}, … (${missing.length} in all)` : missing.join(', ');
+    const shown = missing.length > 6 ? `${missing.slice(0, 6).join(', ')}, … (${missing.length} no total)` : missing.join(', ');
     console.log(
-      `  ${missing.length} key(s) it names are missing from KV: ${shown}. Index chunks are written again by the next publish; for a missing body or image, publish that article again.`,
+      `  ${missing.length} chave(s) citada(s) no índice faltam no KV: ${shown}. Os pedaços do índice são gravados de novo na próxima publicação; se faltar o texto ou a imagem de um artigo, publique esse artigo de novo.`,
     );
   }
   return 0;
 }
 
-const NEW_USAGE = 'usage: npm run content:new -- "<the title>" (or a slug, e.g. casas-de-madeira) [--dir <folder>, default content]';
+const NEW_USAGE = 'uso: npm run content:new -- "<o título>" (ou um slug, p. ex. casas-de-madeira) [--dir <pasta>, padrão content]';
 
 /** A new article folder under content/ (or --dir), from its title (or slug): what to fill in is printed. */
 async function createNew(argv: string[]): Promise<number> {
@@ -286,7 +293,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { new: cre
 async function main([command = '', ...rest]: string[]): Promise<number> {
   const run = COMMANDS[command];
   if (!run) {
-    console.error(`unknown command "${command}": use new, check, publish, unpublish, gc or restore`);
+    console.error(`comando desconhecido "${command}": use new, check, publish, unpublish, gc ou restore`);
     return 2;
   }
   return run(rest);

@@ -1,3 +1,4 @@
+import { brasilia } from './brasilia-time.ts';
 import { type LockHolder, type LockOwner, type PublishDb, type PublishState, releaseStatements, tryAcquire } from './publish-state.ts';
 
 /**
@@ -42,11 +43,9 @@ export interface LockTiming {
 
 export class LockBusyError extends Error {}
 
-const time = (ms: number) => new Date(ms).toISOString();
-
-/** Who holds the lock and since when, for whoever waits. */
+/** Who holds the lock and since when, for whoever waits (pt-BR, as editors read it). */
 export const describeHolder = (lock: LockHolder) =>
-  `${lock.command} by ${lock.user}@${lock.host} (pid ${lock.pid}), holding the publish lock since ${time(lock.acquired)} (it expires at ${time(lock.expires)} unless that run renews it)`;
+  `${lock.command} de ${lock.user}@${lock.host} (pid ${lock.pid}), com a trava de publicação desde ${brasilia(lock.acquired)} (ela expira em ${brasilia(lock.expires)}, se essa publicação não a renovar)`;
 
 /**
  * Takes the lock, waiting while another run holds it (up to `lockWaitMs`),
@@ -62,7 +61,7 @@ export async function acquireLock(db: PublishDb, owner: LockOwner, timing: LockT
     if (acquired) return state;
     const holder = state.lock;
     if (holder !== null && !tried.has(holder.id) && timing.holderGone(holder)) {
-      timing.log(`Taking over the publish lock of ${describeHolder(holder)}: that process is no longer running on this machine.`);
+      timing.log(`Assumindo a trava de publicação de ${describeHolder(holder)}: esse processo não está mais rodando nesta máquina.`);
       tried.add(holder.id);
       takeOver = holder.id;
       continue;
@@ -72,10 +71,10 @@ export async function acquireLock(db: PublishDb, owner: LockOwner, timing: LockT
     if (holder !== null) {
       if (timing.now() >= deadline) {
         throw new LockBusyError(
-          `another run holds the publish lock: ${describeHolder(holder)}. Nothing was written: run the command again once it has finished.`,
+          `outra publicação está com a trava: ${describeHolder(holder)}. Nada foi gravado: rode o comando de novo quando ela terminar.`,
         );
       }
-      if (announced !== holder.id) timing.log(`Waiting for another run to finish: ${describeHolder(holder)}`);
+      if (announced !== holder.id) timing.log(`Aguardando outra publicação terminar: ${describeHolder(holder)}`);
       announced = holder.id;
     }
     await timing.sleep(timing.pollMs);
@@ -146,7 +145,7 @@ export async function withLock<T>(
     if (!released) {
       await releaseLock(db, owner, confirmed).catch((error: unknown) =>
         timing.log(
-          `  could not release the publish lock (${error instanceof Error ? error.message.split('\n')[0] : error}): it expires by itself`,
+          `  não foi possível soltar a trava de publicação (${error instanceof Error ? error.message.split('\n')[0] : error}): ela expira sozinha`,
         ),
       );
     }

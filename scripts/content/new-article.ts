@@ -49,9 +49,11 @@ export function createArticleFolder(nameOrTitle: string, parent: string = CONTEN
   const titled = !isValidSlug(given);
   const slug = titled ? slugFromTitle(given) : given;
   if (slug === '')
-    return { refused: `"${given}" has no letter or digit to make the address from: give the title, or a slug such as "casas-de-madeira"` };
+    return {
+      refused: `"${given}" não tem letra nem algarismo para formar o endereço: informe o título, ou um slug como "casas-de-madeira"`,
+    };
   const dir = join(parent, slug);
-  if (existsSync(dir)) return { refused: `${dir} already exists: nothing was changed. Pick another slug, or edit that folder` };
+  if (existsSync(dir)) return { refused: `${dir} já existe: nada foi alterado. Escolha outro slug, ou edite essa pasta` };
   mkdirSync(dir, { recursive: true });
   // Today in São Paulo: the `data` of an article published now.
   const today = siteWallClock(now.getTime()).slice(0, 10);
@@ -71,14 +73,14 @@ export function createArticleFolder(nameOrTitle: string, parent: string = CONTEN
 export function nextSteps({ dir, titled }: { dir: string; titled: boolean }): string[] {
   const bundled = resolve(dirname(dir)) === resolve(CONTENT_FOLDER);
   return [
-    `Created ${dir}/:`,
-    `  ${MARKDOWN_FILE}  between the --- lines, fill in ${titled ? '' : '"titulo", '}"descricao" and "alt" (what the image shows); "data" is today: a later date schedules it`,
-    `            below them, write the text in Markdown: at least 80 words, ## headings, lists, > quotes, links (README, "For editors")`,
-    `Add the image as ${join(dir, NEW_IMAGE)} (or another name, as "${IMAGE_FIELD}" says: .jpg, .png, .webp, .avif): 16:9, at least 1200×675, at most 1 MB.`,
-    `Then: npm run content:check -- ${dir}`,
+    `Criada a pasta ${dir}/:`,
+    `  ${MARKDOWN_FILE}  entre as linhas ---, preencha ${titled ? '' : '"titulo", '}"descricao" e "alt" (o que a imagem mostra); "data" é hoje: uma data futura agenda o artigo`,
+    `            abaixo delas, escreva o texto em Markdown: pelo menos 80 palavras, intertítulos ##, listas, citações >, links (docs/editores.md)`,
+    `Ponha a imagem em ${join(dir, NEW_IMAGE)} (ou com outro nome, o que "${IMAGE_FIELD}" disser: .jpg, .png, .webp, .avif): 16:9, pelo menos 1200×675, no máximo 1 MB.`,
+    `Depois: npm run content:check -- ${dir}`,
     ...(bundled
       ? [
-          `Until it passes, npm start stops on its errors (every build checks and bundles ${CONTENT_FOLDER}/); --dir <folder> puts drafts elsewhere.`,
+          `Enquanto não passar no check, o build deixa a pasta de fora do site (com um aviso) (todo build confere e empacota ${CONTENT_FOLDER}/); --dir <pasta> guarda rascunhos em outro lugar.`,
         ]
       : []),
   ];

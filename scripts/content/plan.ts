@@ -149,7 +149,9 @@ function withoutDuplicates(items: readonly NewsItem[]): { items: NewsItem[]; not
     seen.add(item.slug);
     return true;
   });
-  const notes = [...doubled].map((slug) => `the live list named "${slug}" more than once: kept its first entry, dropped the others`);
+  const notes = [...doubled].map(
+    (slug) => `a lista no ar trazia "${slug}" mais de uma vez: a primeira entrada foi mantida, as outras descartadas`,
+  );
   return { items: kept, notes };
 }
 
@@ -237,8 +239,7 @@ export function planPublish(
 ): Plan {
   const publishing = new Set<string>();
   for (const { item } of articles) {
-    if (publishing.has(item.slug))
-      throw new Error(`two of the folders are the article "${item.slug}": publish one of them (nothing was written)`);
+    if (publishing.has(item.slug)) throw new Error(`duas das pastas são o artigo "${item.slug}": publique só uma delas (nada foi gravado)`);
     publishing.add(item.slug);
   }
   const { items: liveItems, notes } = withoutDuplicates(live.items);
@@ -265,7 +266,7 @@ export function planPublish(
     });
     if (old.htmlPath !== item.htmlPath && old.atualizado === item.atualizado) {
       warnings.push(
-        `WARNING: the text of "${item.slug}" changed but "atualizado" did not: if this is a correction, set "atualizado": "YYYY-MM-DD" (the day of the correction) in its article.json, so readers see it was corrected`,
+        `AVISO: o texto de "${item.slug}" mudou, mas "atualizado" não: se é uma correção, ponha "atualizado": "AAAA-MM-DD" (o dia da correção) no index.md ou article.json do artigo, para o leitor ver que ele foi corrigido`,
       );
     }
   }
@@ -297,6 +298,9 @@ export function planPublish(
   };
 }
 
+/** The start of a refusal: the CLI's dry run says instead what would happen without --replace. */
+export const STOPPED = 'Parado, nada foi gravado';
+
 /** Why a publish needs --replace: the live articles it would replace under another title. Null when none. */
 export function refusal(articles: readonly PlanArticle[]): string | null {
   const renamed = articles.filter(
@@ -304,12 +308,12 @@ export function refusal(articles: readonly PlanArticle[]): string | null {
   );
   if (renamed.length === 0) return null;
   return [
-    `Stopped, nothing was written: ${renamed.length === 1 ? 'this folder has' : 'these folders have'} the slug of a live article with another title (a copied folder that was not renamed?):`,
+    `${STOPPED}: ${renamed.length === 1 ? 'esta pasta tem' : 'estas pastas têm'} o slug de um artigo no ar com outro título (uma pasta copiada que não foi renomeada?):`,
     ...renamed.map(
       ({ slug, titulo, replaces }) =>
-        `  ${articlePath({ slug })}: "${titulo}" would replace the live article "${replaces!.titulo}" published on ${shownDate(replaces!.data)}`,
+        `  ${articlePath({ slug })}: "${titulo}" substituiria o artigo no ar "${replaces!.titulo}", publicado em ${shownDate(replaces!.data)}`,
     ),
-    'To publish it as a new article, rename its folder (the folder name is the slug). To replace the live article, run the command again with --replace.',
+    'Para publicar como artigo novo, renomeie a pasta (o nome da pasta é o slug). Para substituir o artigo no ar, rode o comando de novo com --replace.',
   ].join('\n');
 }
 
@@ -350,8 +354,17 @@ export function planLanded(plan: Plan, items: readonly NewsItem[]): boolean {
   return [...plan.added, ...plan.updated].every((slug) => slugs.has(slug)) && plan.removed.every((slug) => !slugs.has(slug));
 }
 
+/** What happens to each article, as the plan names it. */
+const CHANGE: Record<PlanArticle['change'] | 'author', string> = {
+  new: 'novo',
+  updated: 'atualizado',
+  unchanged: 'sem alterações',
+  removed: 'removido',
+  author: 'autor',
+};
+
 /** The width of the first column of a plan's article lines. */
-const TAG = 'unchanged'.length + 2;
+const TAG = Math.max(...Object.values(CHANGE).map((tag) => tag.length)) + 2;
 
 /**
  * The plan as lines for `--dry-run` and for the log of a real run: per
@@ -363,31 +376,31 @@ export function describePlan(plan: Plan, site = ''): string[] {
   const lines: string[] = [];
   const indent = ' '.repeat(TAG);
   for (const { slug, titulo, change, replaces, scheduled } of plan.articles) {
-    lines.push(`${change.padEnd(TAG)}"${titulo}"`, `${indent}${site}${articlePath({ slug })}`);
-    if (scheduled) lines.push(`${indent}scheduled for ${scheduled} (Brasília): published now, shown from then`);
-    if (replaces) lines.push(`${indent}replaces the live article "${replaces.titulo}" published on ${shownDate(replaces.data)}`);
-    if (change === 'unchanged') lines.push(`${indent}same body, image and fields as live: nothing to write for it`);
+    lines.push(`${CHANGE[change].padEnd(TAG)}"${titulo}"`, `${indent}${site}${articlePath({ slug })}`);
+    if (scheduled) lines.push(`${indent}agendado para ${scheduled} (horário de Brasília): publicado agora, aparece no site a partir daí`);
+    if (replaces) lines.push(`${indent}substitui o artigo no ar "${replaces.titulo}", publicado em ${shownDate(replaces.data)}`);
+    if (change === 'unchanged') lines.push(`${indent}texto, imagem e campos iguais aos do ar: nada a gravar para ele`);
   }
   for (const slug of plan.authorsChanged) {
     const author = plan.authors[slug]!;
-    lines.push(`${'author'.padEnd(TAG)}"${author.nome}" (${author.cargo})`, `${indent}${site}${collectionPath('autor', slug)}`);
+    lines.push(`${CHANGE.author.padEnd(TAG)}"${author.nome}" (${author.cargo})`, `${indent}${site}${collectionPath('autor', slug)}`);
   }
   lines.push(...plan.notes, ...plan.warnings);
-  if (changesNothing(plan)) return [...lines, 'Nothing to publish: every article and author is exactly as live.'];
+  if (changesNothing(plan)) return [...lines, 'Nada a publicar: todos os artigos e autores estão exatamente como no ar.'];
   const files = plan.writes.filter(({ key }) => !key.startsWith('index/')).length;
   const chunks = plan.writes.length - files;
   const change = [
-    plan.added.length > 0 ? `${plan.added.length} new` : '',
-    plan.updated.length > 0 ? `${plan.updated.length} updated` : '',
-    plan.removed.length > 0 ? `${plan.removed.length} removed` : '',
-    plan.unchanged.length > 0 ? `${plan.unchanged.length} unchanged` : '',
+    plan.added.length > 0 ? `${plan.added.length} ${plan.added.length === 1 ? 'novo' : 'novos'}` : '',
+    plan.updated.length > 0 ? `${plan.updated.length} ${plan.updated.length === 1 ? 'atualizado' : 'atualizados'}` : '',
+    plan.removed.length > 0 ? `${plan.removed.length} ${plan.removed.length === 1 ? 'removido' : 'removidos'}` : '',
+    plan.unchanged.length > 0 ? `${plan.unchanged.length} sem alterações` : '',
   ].filter(Boolean);
   return [
     ...lines,
-    'In KV:',
-    `1. write ${files} article file(s), not shown until step 3`,
-    `2. write ${chunks} index chunk(s), not shown until step 3`,
-    `3. switch ${INDEX_META_KEY}: ${plan.next.length} article(s)${change.length > 0 ? ` (${change.join(', ')})` : ''}`,
-    `4. delete ${plan.stale.length} key(s) no longer used, ${DELETE_AFTER_MS / 60_000} minutes after the switch`,
+    'No KV:',
+    `1. gravar ${files} arquivo(s) de artigo, que não aparecem até o passo 3`,
+    `2. gravar ${chunks} pedaço(s) do índice, que não aparecem até o passo 3`,
+    `3. trocar ${INDEX_META_KEY}: ${plan.next.length} artigo(s)${change.length > 0 ? ` (${change.join(', ')})` : ''}`,
+    `4. apagar ${plan.stale.length} chave(s) que deixam de ser usadas, ${DELETE_AFTER_MS / 60_000} minutos depois da troca`,
   ];
 }

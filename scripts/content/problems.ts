@@ -36,6 +36,13 @@ export const note = (file: string, field: string, message: string, hint: string)
 
 export const hasErrors = (problems: readonly Problem[]) => problems.some((p) => p.severity === 'error');
 
+/** How the terminal names each kind of problem (pt-BR, as editors read it). */
+export const SEVERITY: Record<Problem['severity'], string> = { error: 'ERRO', warning: 'AVISO', note: 'NOTA' };
+
+/** "1 erro, 2 avisos". */
+export const countProblems = (errors: number, warnings: number) =>
+  `${errors} ${errors === 1 ? 'erro' : 'erros'}, ${warnings} ${warnings === 1 ? 'aviso' : 'avisos'}`;
+
 /** Every problem, one per line, grouped by file, for the terminal. */
 export function formatProblems(problems: readonly Problem[]): string {
   const byFile = new Map<string, Problem[]>();
@@ -43,10 +50,10 @@ export function formatProblems(problems: readonly Problem[]): string {
   const lines: string[] = [];
   for (const [file, list] of byFile) {
     lines.push(file);
-    for (const p of list) lines.push(`  ${p.severity.toUpperCase()} [${p.field}] ${p.message}\n      fix: ${p.hint}`);
+    for (const p of list) lines.push(`  ${SEVERITY[p.severity]} [${p.field}] ${p.message}\n      como corrigir: ${p.hint}`);
   }
   const errors = problems.filter((p) => p.severity === 'error').length;
   const warnings = problems.filter((p) => p.severity === 'warning').length;
-  lines.push(`${errors} error(s), ${warnings} warning(s)`);
+  lines.push(countProblems(errors, warnings));
   return lines.join('\n');
 }

@@ -43,7 +43,7 @@ export const DEFAULT_LOCAL_PORT = 8787;
 export function localPort(flag: string | undefined, env: Record<string, string | undefined> = process.env): number {
   const [value, from] = flag !== undefined ? [flag, '--port'] : env.PORT ? [env.PORT, 'PORT'] : [String(DEFAULT_LOCAL_PORT), ''];
   const port = Number(value);
-  if (!/^\d+$/.test(value) || port < 1 || port > 65_535) throw new RangeError(`${from} "${value}" is not a port number (1 to 65535)`);
+  if (!/^\d+$/.test(value) || port < 1 || port > 65_535) throw new RangeError(`${from} "${value}" não é um número de porta (de 1 a 65535)`);
   return port;
 }
 
@@ -118,11 +118,11 @@ function onInterrupt(log: (line: string) => void) {
       try {
         release();
         log(
-          'Interrupted: releasing the publish lock. The site is as before or as after the change: run the same command again to finish it.',
+          'Interrompido: soltando a trava de publicação. O site está como antes ou como depois da mudança: rode o mesmo comando de novo para terminá-la.',
         );
       } catch (error) {
         log(
-          `Interrupted; the publish lock could not be released (${error instanceof Error ? error.message.split('\n')[0] : error}): the next run on this machine takes it over at once, elsewhere it expires within 5 minutes.`,
+          `Interrompido; não foi possível soltar a trava de publicação (${error instanceof Error ? error.message.split('\n')[0] : error}): a próxima publicação nesta máquina a assume na hora; em outra máquina, ela expira em até 5 minutos.`,
         );
       }
       process.exit(signal === 'SIGINT' ? 130 : 143);

@@ -4,6 +4,7 @@ import type { StoredAuthor } from '../../src/content/index-build.ts';
 import { parseIndexMeta } from '../../src/content/index-parse.ts';
 import { CHUNK_KEY_PATTERN, type ContentHash, INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY } from '../../src/content/news-index.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
+import { brasilia } from './brasilia-time.ts';
 import type { Target } from './kv.ts';
 import type { KvStore } from './kv-store.ts';
 import { itemsOfListChunks } from './list-chunks.ts';
@@ -78,7 +79,7 @@ export async function readIndex(
   options: Pick<RunOptions, 'hash' | 'bundled'>,
   {
     known,
-    refuse = (why) => new LiveIndexError(`the live ${why}. Nothing was written.`),
+    refuse = (why) => new LiveIndexError(`no ar: ${why}. Nada foi gravado.`),
   }: { known?: Live; refuse?: (why: string) => Error } = {},
 ): Promise<Live> {
   if (known && known.metaText === metaText) return known;
@@ -90,7 +91,7 @@ export async function readIndex(
   try {
     meta = parseIndexMeta(metaText);
   } catch (error) {
-    throw refuse(`${INDEX_META_KEY} is not valid (${(error as Error).message})`);
+    throw refuse(`${INDEX_META_KEY} não é válido (${(error as Error).message})`);
   }
   const { listKeys, authorsKey } = meta;
   const collectionKeys = [...meta.collections.values()];
@@ -102,11 +103,11 @@ export async function readIndex(
   let authors: Record<string, StoredAuthor> = {};
   if (authorsKey !== null) {
     const text = values.get(authorsKey) ?? null;
-    if (text === null) throw refuse(`${authorsKey} is missing`);
+    if (text === null) throw refuse(`falta ${authorsKey}`);
     try {
       authors = Object.fromEntries([...parseRegistry(text)].map(([slug, { slug: _, ...author }]) => [slug, author]));
     } catch (error) {
-      throw refuse(`author registry ${authorsKey} is not valid (${(error as Error).message})`);
+      throw refuse(`o cadastro de autores ${authorsKey} não é válido (${(error as Error).message})`);
     }
   }
   const items = itemsOfListChunks(listKeys, values, options.hash, refuse);
@@ -134,7 +135,7 @@ const validMeta = (text: string) => {
   }
 };
 
-const time = (ms: number | null) => (ms === null ? 'an unknown time' : new Date(ms).toISOString());
+const time = (ms: number | null) => (ms === null ? 'momento desconhecido' : brasilia(ms));
 
 /**
  * The live index. With a version in the publish state, the list is the one
@@ -176,7 +177,7 @@ export async function readLive(
     if (kvMeta === null) await refuseIfPublished(store, also, await listIndex());
     else if (!validMeta(kvMeta)) {
       throw new LiveIndexError(
-        `KV's ${INDEX_META_KEY} is not a valid index (${reasonOf(kvMeta)}), and the publish state (D1) records no earlier one to restore. Nothing was written: put a valid ${INDEX_META_KEY} back (from a copy) and run the command again.`,
+        `o ${INDEX_META_KEY} do KV não é um índice válido (${reasonOf(kvMeta)}), e o estado de publicação (D1) não registra um anterior para restaurar. Nada foi gravado: ponha de volta um ${INDEX_META_KEY} válido (de uma cópia) e rode o comando de novo.`,
       );
     }
     metaText = kvMeta;
@@ -191,18 +192,18 @@ export async function readLive(
     }
     if (gone()) {
       throw new LiveIndexError(
-        `KV has no ${INDEX_META_KEY}, though it held version ${state.version} of it, the one the publish state (D1) records (switched at ${time(state.switchedAt)}): it was deleted. Nothing was written. Restore it with: ${restore} (it writes version ${state.version} back; the files it names are still in KV).`,
+        `o KV não tem ${INDEX_META_KEY}, mas já teve a versão ${state.version}, a registrada no estado de publicação (D1) (trocada em ${time(state.switchedAt)}): ele foi apagado. Nada foi gravado. Restaure com: ${restore} (ele grava de volta a versão ${state.version}; os arquivos que ela cita continuam no KV).`,
       );
     }
     if (kvMeta !== null && kvMeta !== metaText && !validMeta(kvMeta)) {
       throw new LiveIndexError(
-        `KV's ${INDEX_META_KEY} is not a valid index (${reasonOf(kvMeta)}). Nothing was written. Restore it with: ${restore} (it writes back version ${state.version}, the one the publish state (D1) records).`,
+        `o ${INDEX_META_KEY} do KV não é um índice válido (${reasonOf(kvMeta)}). Nada foi gravado. Restaure com: ${restore} (ele grava de volta a versão ${state.version}, a registrada no estado de publicação (D1)).`,
       );
     }
   }
   const refuse = (why: string) =>
     new LiveIndexError(
-      `the live index${state!.version > 0 ? ` (version ${state!.version} of the publish state)` : ''} cannot be read whole: ${why}. Nothing was written.${options.kvSettleMs > 0 ? ' If another run wrote it moments ago, KV may not show it here yet: run the command again in a minute.' : ''}`,
+      `o índice no ar${state!.version > 0 ? ` (versão ${state!.version} do estado de publicação)` : ''} não pode ser lido inteiro: ${why}. Nada foi gravado.${options.kvSettleMs > 0 ? ' Se outra publicação acabou de gravá-lo, o KV pode ainda não mostrar a mudança aqui: rode o comando de novo daqui a um minuto.' : ''}`,
     );
   let live: Live;
   try {
@@ -255,9 +256,9 @@ async function refuseIfPublished(
   if (!marked && published.length === 0) return;
   const evidence = marked
     ? PUBLISHED_MARKER_KEY
-    : `${published[0]}${published.length > 1 ? ` and ${published.length - 1} more list chunk(s)` : ''}`;
+    : `${published[0]}${published.length > 1 ? ` e mais ${published.length - 1} pedaço(s) da lista` : ''}`;
   throw new LiveIndexError(
-    `KV has been published to (${evidence}) but has no ${INDEX_META_KEY}, and the publish state (D1) records no version to restore it from. Nothing was written: publishing now would replace every published article with the bundled ones. Put ${INDEX_META_KEY} back (from a copy) and run the command again.`,
+    `o KV já recebeu publicações (${evidence}), mas não tem ${INDEX_META_KEY}, e o estado de publicação (D1) não registra versão para restaurá-lo. Nada foi gravado: publicar agora trocaria todos os artigos publicados pelos de exemplo. Ponha ${INDEX_META_KEY} de volta (de uma cópia) e rode o comando de novo.`,
   );
 }
 
@@ -277,7 +278,7 @@ async function rollForward(store: KvStore, current: Current, log: (line: string)
   await store.put([{ key: INDEX_META_KEY, value: state.meta! }]);
   if ((current.also.get(PUBLISHED_MARKER_KEY) ?? null) === null) await store.put([marker(state)]);
   log(
-    `  ${INDEX_META_KEY} in KV was behind the publish state: wrote version ${state.version} (switched at ${time(state.switchedAt)}) first. (A run stopped between its switch and the KV write, or KV had not caught up yet.)`,
+    `  o ${INDEX_META_KEY} do KV estava atrás do estado de publicação: a versão ${state.version} (trocada em ${time(state.switchedAt)}) foi gravada antes. (Uma publicação parou entre a troca e a gravação no KV, ou o KV ainda não tinha se atualizado.)`,
   );
 }
 
@@ -306,12 +307,13 @@ async function deleteDue(
 /** Why a switch did not happen, from the state read with it. */
 function whyNotSwitched(state: PublishState, owner: LockOwner, read: number): string {
   if (state.lock?.id !== owner.id)
-    return 'another run took the lock (this run took longer than its lock lasts): waiting for it, then merging again';
-  if (expired(state)) return 'the lock expired before the switch (this run took longer than it lasts): taking it again, then merging again';
-  return `the index changed from version ${read} to ${state.version}: merging again with the fresh list`;
+    return 'outra publicação pegou a trava (esta demorou mais do que a trava dura): aguardando ela, depois juntando de novo';
+  if (expired(state))
+    return 'a trava expirou antes da troca (esta publicação demorou mais do que ela dura): pegando de novo, depois juntando de novo';
+  return `o índice mudou da versão ${read} para a ${state.version}: juntando de novo com a lista nova`;
 }
 
-const LAPSED = `this run took longer than ${LOCK_TTL_MS / 2 / 1000} s since it last renewed its lock`;
+const LAPSED = `esta publicação passou de ${LOCK_TTL_MS / 2 / 1000} s desde a última renovação da trava`;
 
 /**
  * Brings KV's index/meta.json in line with the publish state, under the lock
@@ -329,7 +331,9 @@ async function catchUp(store: KvStore, options: RunOptions): Promise<void> {
     });
     if (held) return;
   }
-  throw new Error(`the publish lock kept passing to other runs while this one brought KV in line: run ${restoreCommand(options.target)}`);
+  throw new Error(
+    `a trava de publicação passou seguidamente para outras publicações enquanto esta acertava o KV: rode ${restoreCommand(options.target)}`,
+  );
 }
 
 /**
@@ -368,7 +372,7 @@ export async function runChange(
       }
       const live = await readLive(store, options, { state, known, existing: true, alsoRead: [PENDING_DELETES_KEY] });
       if (lock.lapsed()) {
-        log(`  ${LAPSED}: taking it again, then reading again`);
+        log(`  ${LAPSED}: pegando a trava de novo, depois lendo de novo`);
         state = null;
         continue;
       }
@@ -383,12 +387,12 @@ export async function runChange(
       const waiting = parsePending(live.also.get(PENDING_DELETES_KEY) ?? null, log);
       const pending = schedule(waiting, [...plan.fresh, ...plan.stale], options.now());
       if (lock.lapsed()) {
-        log(`  ${LAPSED}: taking it again, then reading again`);
+        log(`  ${LAPSED}: pegando a trava de novo, depois lendo de novo`);
         state = null;
         continue;
       }
       await store.put([{ key: PENDING_DELETES_KEY, value: serializePending(pending) }, ...plan.writes]);
-      log(`  done: 1-2. wrote ${plan.writes.length} key(s), none shown yet`);
+      log(`  feito: 1-2. ${plan.writes.length} chave(s) gravada(s), nenhuma aparece ainda`);
 
       const read = live.state.version;
       const switched = await switchVersion(db, owner, read, plan.metaText, LOCK_TTL_MS);
@@ -403,17 +407,21 @@ export async function runChange(
       lock.renewed();
       const version = switched.state.version;
       if (lock.lapsed()) {
-        log(`  switched to version ${version} in the publish state, but ${LAPSED}: writing ${INDEX_META_KEY} under the lock, taken again`);
+        log(
+          `  trocado para a versão ${version} no estado de publicação, mas ${LAPSED}: gravando ${INDEX_META_KEY} sob a trava, pega de novo`,
+        );
         catchUpNeeded = true;
         return { plan, deleted: [] };
       }
       await store.put([{ key: INDEX_META_KEY, value: plan.metaText }]);
       wroteMeta = true;
       lock.confirm(version);
-      log(`  done: 3. switched ${INDEX_META_KEY} (version ${version})`);
+      log(`  feito: 3. ${INDEX_META_KEY} trocado (versão ${version})`);
 
       if (lock.lapsed()) {
-        log(`  ${LAPSED}: deleting nothing this time (a later run does), and checking ${INDEX_META_KEY} under the lock, taken again`);
+        log(
+          `  ${LAPSED}: nada é apagado desta vez (uma publicação seguinte apaga), e ${INDEX_META_KEY} é conferido sob a trava, pega de novo`,
+        );
         catchUpNeeded = true;
         return { plan, deleted: [] };
       }
@@ -421,13 +429,17 @@ export async function runChange(
       const after: Live = { items: plan.next, metaText: plan.metaText, authors: plan.authors, collectionTexts: plan.collectionTexts };
       const markerWrite = (live.also.get(PUBLISHED_MARKER_KEY) ?? null) === null ? [marker(switched.state)] : [];
       const { due, keep } = await deleteDue(store, after, pending, options.now(), markerWrite);
-      log(`  done: 4. deleted ${due.length} key(s) unused for long enough; ${keep.size} wait (npm run content:gc deletes them later)`);
+      log(
+        `  feito: 4. ${due.length} chave(s) sem uso há tempo suficiente apagada(s); ${keep.size} aguardam (npm run content:gc apaga depois)`,
+      );
       return finish({ plan, deleted: due });
     }
-    throw new Error(`the index kept changing under this run (${MAX_ATTEMPTS} tries): run the command again`);
+    throw new Error(`o índice mudou seguidamente durante esta publicação (${MAX_ATTEMPTS} tentativas): rode o comando de novo`);
   });
   if (catchUpNeeded) {
-    log(`  the publish lock passed to another run while this one wrote ${INDEX_META_KEY}: writing the latest version again`);
+    log(
+      `  a trava de publicação passou para outra publicação enquanto esta gravava ${INDEX_META_KEY}: gravando de novo a versão mais recente`,
+    );
     await catchUp(store, options);
   }
   return result;
@@ -458,7 +470,7 @@ export async function runGc(store: KvStore, options: RunOptions, dryRun: boolean
   let catchUpNeeded = false;
   const work = async (state?: PublishState, lock?: HeldLock): Promise<GcResult> => {
     const live = await readLive(store, options, { state, alsoRead: [PENDING_DELETES_KEY] });
-    if (lock?.lapsed()) throw new Error(`${LAPSED}: nothing was deleted; run the command again`);
+    if (lock?.lapsed()) throw new Error(`${LAPSED}: nada foi apagado; rode o comando de novo`);
     const rolled = lock !== undefined && live.kvBehind;
     if (rolled) await rollForward(store, live, log);
     if (lock && live.state.version > 0) lock.confirm(live.state.version);
@@ -475,7 +487,7 @@ export async function runGc(store: KvStore, options: RunOptions, dryRun: boolean
     // Right before deleting: the lock is still this run's and the index the one it read, so no run can name these keys again meanwhile.
     if (!(await renewLock(db, owner, live.state.version, LOCK_TTL_MS))) {
       throw new Error(
-        'the publish lock was lost before deleting (this run took longer than it lasts): nothing was deleted; run the command again',
+        'a trava de publicação se perdeu antes de apagar (esta publicação demorou mais do que ela dura): nada foi apagado; rode o comando de novo',
       );
     }
     const { due, keep } = await deleteDue(store, live, withFound, now);
@@ -517,12 +529,12 @@ export async function runRestore(store: KvStore, options: RunOptions): Promise<R
   const result = await withLock(db, owner, options, async (state, lock) => {
     if (state.version === 0) {
       throw new RestoreError(
-        `the publish state (D1) records no index on ${options.target} yet: nothing to restore from. (Every publish records its index there; a store published to before it existed is taken over, as it is, by its next publish.)`,
+        `o estado de publicação (D1) ainda não registra índice em ${options.target}: não há de onde restaurar. (Toda publicação registra ali o seu índice; um armazenamento publicado antes disso é assumido, como está, pela próxima publicação.)`,
       );
     }
     const also = await store.get([INDEX_META_KEY, PUBLISHED_MARKER_KEY]);
     const live = await readIndex(store, state.meta, options, {
-      refuse: (why) => new RestoreError(`version ${state.version} of the index cannot be restored: ${why}. Nothing was written.`),
+      refuse: (why) => new RestoreError(`a versão ${state.version} do índice não pode ser restaurada: ${why}. Nada foi gravado.`),
     });
     const stored = new Set((await Promise.all(CONTENT_PREFIXES.map((prefix) => store.list(prefix)))).flat());
     const missing = [...referencedKeys(live)].filter((key) => !stored.has(key));
@@ -531,7 +543,7 @@ export async function runRestore(store: KvStore, options: RunOptions): Promise<R
       lock.confirm(state.version);
       return { ...result, restored: false };
     }
-    if (lock.lapsed()) throw new RestoreError(`${LAPSED}: nothing was written; run the command again`);
+    if (lock.lapsed()) throw new RestoreError(`${LAPSED}: nada foi gravado; rode o comando de novo`);
     await store.put([{ key: INDEX_META_KEY, value: state.meta! }]);
     if ((also.get(PUBLISHED_MARKER_KEY) ?? null) === null) await store.put([marker(state)]);
     lock.confirm(state.version);

@@ -30,9 +30,9 @@ export const CORRECTION_CHARS = { min: 20, max: 400 } as const;
 
 export const ALT_EXAMPLE = '"Sala pequena com sofá, espelho redondo e prateleiras na parede"';
 export const CORRECTION_EXAMPLE = '"A taxa de juros citada era de 9,5% ao ano, e não de 5,9%."';
-const CUT = 'shorten it: it is cut in cards and search results';
+const CUT = 'encurte o texto: ele é cortado nos cards e nos resultados de busca';
 const THEME_SLUGS = THEME_LIST.map((theme) => theme.slug);
-const THEMES_FIX = `write a list of one or more of: ${THEME_SLUGS.join(', ')}; e.g. "temas": ["decoracao", "arquitetura"]`;
+const THEMES_FIX = `escreva uma lista com um ou mais destes: ${THEME_SLUGS.join(', ')}; p. ex. "temas": ["decoracao", "arquitetura"]`;
 
 /** A theme as an editor may have written it ("Decoração", "#MercadoImobiliario"), as the slug it most likely means. */
 function themeMeant(value: unknown): ThemeSlug | undefined {
@@ -49,8 +49,8 @@ function themeMeant(value: unknown): ThemeSlug | undefined {
 /** An `autor` that is not text, or not a slug (whether the registry has it is the check's to say: scripts/content/check-fields.ts). */
 const notAuthorSlug = (issue: { input: unknown }) =>
   said(
-    `"autor" is ${describeValue(issue.input)}, not an author's slug`,
-    `write the slug of a file in content/autores/, e.g. "autor": "${DEFAULT_AUTHOR_SLUG}"`,
+    `o campo "autor" é ${describeValue(issue.input)}, e não o slug de um autor`,
+    `escreva o slug de um arquivo de content/autores/, p. ex. "autor": "${DEFAULT_AUTHOR_SLUG}"`,
   );
 
 export const ARTICLE_FIELDS = {
@@ -59,7 +59,7 @@ export const ARTICLE_FIELDS = {
     ...requiredText('titulo', TITLE_CHARS, {
       example: '"…"',
       tooLong: CUT,
-      missing: said('"titulo" is missing or empty', 'add "titulo": "…" to article.json'),
+      missing: said('falta o campo "titulo" (ou está vazio)', 'acrescente "titulo": "…" ao article.json'),
     }),
     aliases: ['title'],
   },
@@ -73,14 +73,14 @@ export const ARTICLE_FIELDS = {
     ...requiredText('descricao', DESCRIPTION_CHARS, {
       example: '"…"',
       tooLong: CUT,
-      missing: said('"descricao" is missing or empty', 'add "descricao": "…" to article.json'),
+      missing: said('falta o campo "descricao" (ou está vazio)', 'acrescente "descricao": "…" ao article.json'),
     }),
     aliases: ['description'],
   },
   /** The publication day, or day and São Paulo time; in the future, the article is scheduled. */
   data: {
     rule: dateRule('data'),
-    required: said('"data" is missing', 'add "data": "YYYY-MM-DD" with the publication date, e.g. "2025-04-28"'),
+    required: said('falta o campo "data"', 'acrescente "data": "AAAA-MM-DD" com a data de publicação, p. ex. "2025-04-28"'),
   },
   /** What the image shows, for readers who cannot see it; the title stands in when absent. */
   alt: { ...plainText('alt', ALT_CHARS, { example: ALT_EXAMPLE }), aliases: ['alttext', 'texto alternativo'] },
@@ -98,10 +98,13 @@ export const ARTICLE_FIELDS = {
     rule: v.pipe(
       v.boolean((issue) =>
         issue.input === 'true' || issue.input === 'false'
-          ? said(`"destaque" is the text "${issue.input}", in quotes`, `write ${issue.input} without quotes: "destaque": ${issue.input}`)
+          ? said(
+              `o campo "destaque" é o texto "${issue.input}", entre aspas`,
+              `escreva ${issue.input} sem aspas: "destaque": ${issue.input}`,
+            )
           : said(
-              `"destaque" is ${describeValue(issue.input)}; it is true or false`,
-              'write "destaque": true to feature the article on the home page, or remove the field',
+              `o campo "destaque" é ${describeValue(issue.input)}; ele só aceita true ou false`,
+              'escreva "destaque": true para destacar o artigo na página inicial, ou apague o campo',
             ),
       ),
       v.transform((marked) => (marked ? (true as const) : undefined)),
@@ -118,20 +121,27 @@ export const ARTICLE_FIELDS = {
     rule: v.pipe(
       v.array(v.unknown(), (issue) =>
         typeof issue.input === 'string'
-          ? said(`"temas" is the text ${quoted(issue.input)}, not a list`, `put it in brackets: "temas": [${quoted(issue.input)}]`)
-          : said(`"temas" is ${describeValue(issue.input)}, not a list of themes`, THEMES_FIX),
+          ? said(
+              `o campo "temas" é o texto ${quoted(issue.input)}, e não uma lista`,
+              `ponha entre colchetes: "temas": [${quoted(issue.input)}]`,
+            )
+          : said(`o campo "temas" é ${describeValue(issue.input)}, e não uma lista de temas`, THEMES_FIX),
       ),
-      v.check((list) => list.length > 0, said('"temas" is a list [ … ], not a list of themes', THEMES_FIX)),
+      v.check((list) => list.length > 0, said('o campo "temas" é uma lista vazia [ ]', THEMES_FIX)),
       v.rawCheck(({ dataset, addIssue }) => {
         if (!dataset.typed) return;
         const seen = new Set<unknown>();
         for (const theme of dataset.value) {
-          if (seen.has(theme)) addIssue({ message: said(`"temas" lists ${describeValue(theme)} twice`, 'list each theme once') });
+          if (seen.has(theme))
+            addIssue({ message: said(`o campo "temas" traz ${describeValue(theme)} duas vezes`, 'escreva cada tema uma vez só') });
           seen.add(theme);
           if (isThemeSlug(theme)) continue;
           const near = themeMeant(theme);
           addIssue({
-            message: said(`"temas" has ${describeValue(theme)}, which is not one of the six themes`, near ? `write "${near}"` : THEMES_FIX),
+            message: said(
+              `o campo "temas" tem ${describeValue(theme)}, que não é um dos seis temas`,
+              near ? `escreva "${near}"` : THEMES_FIX,
+            ),
           });
         }
       }),
@@ -149,8 +159,8 @@ export const ARTICLE_RELATIONS: readonly Relation<ArticleFields>[] = [
     holds: ({ atualizado = '', data = '' }) => atualizado.slice(0, 10) >= data.slice(0, 10),
     fails: ({ atualizado, data }) =>
       said(
-        `"atualizado" ${atualizado} is before "data" ${data}`,
-        'a correction comes after the publication: check both dates ("atualizado" is the day of the correction)',
+        `"atualizado" ${atualizado} é anterior a "data" ${data}`,
+        'a correção vem depois da publicação: confira as duas datas ("atualizado" é o dia da correção)',
       ),
   },
   {
@@ -159,8 +169,8 @@ export const ARTICLE_RELATIONS: readonly Relation<ArticleFields>[] = [
     holds: ({ atualizado }) => atualizado !== undefined,
     fails: () =>
       said(
-        '"correcao" has no "atualizado": the note says when the article was corrected',
-        'add "atualizado": "YYYY-MM-DD" (the day of the correction), or remove "correcao"',
+        'há "correcao" sem "atualizado": a nota diz quando o artigo foi corrigido',
+        'acrescente "atualizado": "AAAA-MM-DD" (o dia da correção), ou apague "correcao"',
       ),
   },
 ];

@@ -19,7 +19,7 @@ export const AUTHOR_TEXT = {
 } as const;
 
 const missing = (field: keyof typeof AUTHOR_TEXT) =>
-  said(`"${field}" is missing`, `add "${field}": "…" (${AUTHOR_TEXT[field].min}–${AUTHOR_TEXT[field].max} characters)`);
+  said(`falta o campo "${field}"`, `acrescente "${field}": "…" (de ${AUTHOR_TEXT[field].min} a ${AUTHOR_TEXT[field].max} caracteres)`);
 
 export const AUTHOR_FIELDS = {
   /** The name the byline shows: "Por <nome>". */
@@ -38,13 +38,16 @@ export const AUTHOR_FIELDS = {
     rule: v.pipe(
       v.string((issue) =>
         said(
-          `"foto" is ${describeValue(issue.input)}, not a file name in quotes`,
-          'write the photo’s file name, e.g. "foto": "ana-souza.jpg"',
+          `o campo "foto" é ${describeValue(issue.input)}, e não um nome de arquivo entre aspas`,
+          'escreva o nome do arquivo da foto, p. ex. "foto": "ana-souza.jpg"',
         ),
       ),
       v.check(
         isValidImageFile,
-        said('"foto" is not an image file name', 'name a .webp, .avif, .jpg or .png file in lowercase, e.g. "ana-souza.jpg"'),
+        said(
+          'o campo "foto" não é o nome de um arquivo de imagem',
+          'indique um arquivo .webp, .avif, .jpg ou .png, em minúsculas, p. ex. "ana-souza.jpg"',
+        ),
       ),
     ),
   },

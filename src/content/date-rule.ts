@@ -10,10 +10,11 @@ import { parseUpdated, SITE_TIME_ZONE } from './updated';
  * "2025-04-30").
  */
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** How a date was read, when it had a time (the fix then keeps the time). */
+const WITH_TIME = 'data com horário';
 const MESES = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
-const DATA_FORM = 'write it as "YYYY-MM-DD" (year, month, day), e.g. "2025-04-28"';
-const UPDATED_FORM = 'write it as "YYYY-MM-DD", or with the time in Brasília as "YYYY-MM-DDTHH:mm", e.g. "2025-05-03T14:30"';
+const DATA_FORM = 'escreva no formato "AAAA-MM-DD" (ano, mês, dia), p. ex. "2025-04-28"';
+const UPDATED_FORM = 'escreva no formato "AAAA-MM-DD", ou com a hora de Brasília como "AAAA-MM-DDTHH:mm", p. ex. "2025-05-03T14:30"';
 const EXACT = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/;
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -21,9 +22,9 @@ export const iso = (year: number, month: number, day: number) => `${String(year)
 
 /** Why year-month-day is not a day of the calendar, or null when it is one. */
 export function whyNotReal(year: number, month: number, day: number): string | null {
-  if (month < 1 || month > 12) return `there is no month ${month}`;
+  if (month < 1 || month > 12) return `não existe o mês ${month}`;
   const days = new Date(year, month, 0).getDate();
-  if (day < 1 || day > days) return `${MONTHS[month - 1]} ${year} has ${days} days`;
+  if (day < 1 || day > days) return `${MESES[month - 1]} de ${year} tem ${days} dias`;
   return null;
 }
 
@@ -34,14 +35,14 @@ function meant(text: string): [number, number, number, string] | null {
   if (m) {
     const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
     // Day first, as written in Brazil; month first only when day first cannot be.
-    if (month > 12 && day <= 12) return [year, day, month, 'month/day/year'];
-    return [year, month, day, 'day/month/year'];
+    if (month > 12 && day <= 12) return [year, day, month, 'mês/dia/ano'];
+    return [year, month, day, 'dia/mês/ano'];
   }
   m = /^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})(?:[T ].*)?$/.exec(t);
-  if (m) return [Number(m[1]), Number(m[2]), Number(m[3]), /[T ]/.test(t) ? 'a date with a time' : 'year/month/day'];
+  if (m) return [Number(m[1]), Number(m[2]), Number(m[3]), /[T ]/.test(t) ? WITH_TIME : 'ano/mês/dia'];
   m = /^(\d{1,2})º?\s+de\s+(\p{L}+)\s+de\s+(\d{4})$/iu.exec(t);
   const month = m ? MESES.indexOf(m[2]!.toLowerCase()) + 1 : 0;
-  if (m && month > 0) return [Number(m[3]), month, Number(m[1]), 'a date in words'];
+  if (m && month > 0) return [Number(m[3]), month, Number(m[1]), 'data por extenso'];
   return null;
 }
 
@@ -77,7 +78,7 @@ function withTimeMeant(text: string): string | null {
   const withTime = /^(.+?)[\s,]+(?:às\s*)?(\d{1,2})[:h](\d{2})$/iu.exec(text);
   const guess = meant(withTime ? withTime[1]! : text);
   // A time that cannot be read is not dropped: no fix is better than one that publishes at 00:00.
-  if (!guess || (!withTime && guess[3] === 'a date with a time')) return null;
+  if (!guess || (!withTime && guess[3] === WITH_TIME)) return null;
   const [year, month, day] = guess;
   if (whyNotReal(year, month, day)) return null;
   return withTime ? `${iso(year, month, day)}T${pad(Number(withTime[2]))}:${withTime[3]}` : iso(year, month, day);
@@ -94,11 +95,11 @@ function notDateText(field: string, value: unknown): string {
   if (field === 'data' && typeof value === 'number' && /^\d{8}$/.test(String(value))) {
     const [year, month, day] = [Math.floor(value / 10000), Math.floor(value / 100) % 100, value % 100];
     return said(
-      `"data" is the number ${value}, not a date in quotes`,
-      whyNotReal(year, month, day) ? DATA_FORM : `write it as "${iso(year, month, day)}"`,
+      `o campo "data" é o número ${value}, e não uma data entre aspas`,
+      whyNotReal(year, month, day) ? DATA_FORM : `escreva "${iso(year, month, day)}"`,
     );
   }
-  return said(`"${field}" is ${describeValue(value)}, not a date in quotes`, field === 'data' ? DATA_FORM : UPDATED_FORM);
+  return said(`o campo "${field}" é ${describeValue(value)}, e não uma data entre aspas`, field === 'data' ? DATA_FORM : UPDATED_FORM);
 }
 
 /** Why a text the parser refused is not a date, and what to write. */
@@ -107,38 +108,41 @@ function notDate(field: string, value: string): string {
   if (exact) {
     const [year, month, day] = exact.slice(1, 4).map(Number) as [number, number, number];
     const why = whyNotReal(year, month, day);
-    if (why) return said(`"${field}" "${value}" is not a real calendar date: ${why}`, 'check the day and the month');
-    return said(`"${field}" "${value}" has no time ${exact[4]}:${exact[5]}`, 'hours go from 00 to 23, minutes from 00 to 59');
+    if (why) return said(`o campo "${field}" "${value}" não é uma data do calendário: ${why}`, 'confira o dia e o mês');
+    return said(
+      `o campo "${field}" "${value}" tem um horário que não existe, ${exact[4]}:${exact[5]}`,
+      'as horas vão de 00 a 23, os minutos de 00 a 59',
+    );
   }
   const trimmed = value.trim();
   if (trimmed !== value && EXACT.test(trimmed)) {
-    return said(`"${field}" is ${JSON.stringify(value)}, with spaces around the date`, `write it as "${trimmed}"`);
+    return said(`o campo "${field}" é ${JSON.stringify(value)}, com espaços em volta da data`, `escreva "${trimmed}"`);
   }
   if (field === 'atualizado') {
     const guess = fixFor(trimmed);
     return said(
-      `"atualizado" is ${JSON.stringify(value)}, not "YYYY-MM-DD" or "YYYY-MM-DDTHH:mm" (Brasília time, no seconds, no zone)`,
-      guess ? `write it as "${guess}"` : UPDATED_FORM,
+      `o campo "atualizado" é ${JSON.stringify(value)}, e não "AAAA-MM-DD" nem "AAAA-MM-DDTHH:mm" (horário de Brasília, sem segundos nem fuso)`,
+      guess ? `escreva "${guess}"` : UPDATED_FORM,
     );
   }
   // A date with a time keeps its time, in the accepted form (the same reading as atualizado's).
   const timed = fixFor(trimmed);
   const guess = meant(value);
-  if (timed?.includes('T') || (!timed && (guess?.[3] === 'a date with a time' || /\d[T ]+\d{1,2}[:h]\d/i.test(trimmed)))) {
+  if (timed?.includes('T') || (!timed && (guess?.[3] === WITH_TIME || /\d[T ]+\d{1,2}[:h]\d/i.test(trimmed)))) {
     return said(
-      `"data" is ${JSON.stringify(value)}, not "YYYY-MM-DD" or "YYYY-MM-DDTHH:mm" (Brasília time, no seconds, no zone)`,
-      timed ? `write it as "${timed}"` : UPDATED_FORM,
+      `o campo "data" é ${JSON.stringify(value)}, e não "AAAA-MM-DD" nem "AAAA-MM-DDTHH:mm" (horário de Brasília, sem segundos nem fuso)`,
+      timed ? `escreva "${timed}"` : UPDATED_FORM,
     );
   }
-  if (!guess) return said(`"data" is ${JSON.stringify(value)}, not a date in the YYYY-MM-DD format`, DATA_FORM);
+  if (!guess) return said(`o campo "data" é ${JSON.stringify(value)}, e não uma data no formato AAAA-MM-DD`, DATA_FORM);
   const [year, month, day, how] = guess;
   const why = whyNotReal(year, month, day);
   return why
     ? said(
-        `"data" is "${value}" (${how}), which is not a real date: ${why}; dates are written YYYY-MM-DD`,
-        `check the day and the month, and ${DATA_FORM}`,
+        `o campo "data" é "${value}" (${how}), que não é uma data real: ${why}; as datas são escritas AAAA-MM-DD`,
+        `confira o dia e o mês, e ${DATA_FORM}`,
       )
-    : said(`"data" is "${value}" (${how}); dates are written YYYY-MM-DD`, `write it as "${iso(year, month, day)}"`);
+    : said(`o campo "data" é "${value}" (${how}); as datas são escritas AAAA-MM-DD`, `escreva "${iso(year, month, day)}"`);
 }
 
 /** The rule of a date field: a real day, or a day and a time, as updated.ts parses it. */

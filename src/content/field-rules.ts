@@ -28,9 +28,9 @@ export const quoted = (text: string) => JSON.stringify(text.length > 100 ? `${te
 /** A JSON value, named for a message: "the number 12", "a list [ … ]", "true". */
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list [ … ]';
-  if (typeof value === 'object') return 'an object { … }';
-  if (typeof value === 'number') return `the number ${value}`;
+  if (Array.isArray(value)) return 'uma lista [ … ]';
+  if (typeof value === 'object') return 'um objeto { … }';
+  if (typeof value === 'number') return `o número ${value}`;
   return typeof value === 'string' ? quoted(value) : String(value);
 }
 
@@ -97,28 +97,28 @@ const WINDOWS_1252 = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090
 
 /** A character a text may not hold, named for a message. */
 function unsafeName(codePoint: number): string {
-  if (codePoint === 0x09) return 'a tab';
-  if (codePoint === 0x0a || codePoint === 0x0d) return `a line break (${codeOf(codePoint)})`;
-  if (codePoint >= 0xd800 && codePoint <= 0xdfff) return `half of an emoji or symbol (the lone surrogate ${codeOf(codePoint)})`;
-  if (codePoint >= 0xfffe) return `the noncharacter ${codeOf(codePoint)}`;
-  return `an invisible control character (${codeOf(codePoint)})`;
+  if (codePoint === 0x09) return 'uma tabulação';
+  if (codePoint === 0x0a || codePoint === 0x0d) return `uma quebra de linha (${codeOf(codePoint)})`;
+  if (codePoint >= 0xd800 && codePoint <= 0xdfff) return `metade de um emoji ou símbolo (o surrogate isolado ${codeOf(codePoint)})`;
+  if (codePoint >= 0xfffe) return `o não caractere ${codeOf(codePoint)}`;
+  return `um caractere de controle invisível (${codeOf(codePoint)})`;
 }
 
 /** How to fix a character a text may not hold. */
 function unsafeFix(codePoint: number, field: string): string {
-  if (codePoint === 0x09 || codePoint === 0x0a || codePoint === 0x0d) return `replace it with a space: "${field}" is one line`;
+  if (codePoint === 0x09 || codePoint === 0x0a || codePoint === 0x0d) return `troque por um espaço: "${field}" ocupa uma só linha`;
   const meant = codePoint >= 0x80 && codePoint <= 0x9f ? WINDOWS_1252[codePoint - 0x80]! : '';
   if (meant.charCodeAt(0) > 0x9f)
-    return `it is most likely ${meant} from a text saved as Windows-1252: write ${meant} in its place (or delete it)`;
+    return `provavelmente é um ${meant} de um texto salvo como Windows-1252: escreva ${meant} no lugar (ou apague)`;
   if (codePoint >= 0xd800 && codePoint <= 0xdfff) {
-    return 'write the whole character (in JSON, both halves of its \\u escape, e.g. "\\uD83C\\uDFE0" for 🏠), or delete it';
+    return 'escreva o caractere inteiro (no JSON, as duas metades do seu escape \\u, p. ex. "\\uD83C\\uDFE0" para 🏠), ou apague';
   }
   const written = `\\u${codePoint.toString(16).padStart(4, '0')}`;
   const why =
     codePoint >= 0x7f && codePoint <= 0x9f
-      ? 'it shows as nothing, or as a box'
-      : 'feed readers and Google News reject a feed or sitemap holding one';
-  return `delete it (in the file it may be written ${written}), with a space in its place if it stood between two words: ${why}`;
+      ? 'ele aparece como nada, ou como um quadradinho'
+      : 'leitores de feed e o Google News recusam um feed ou sitemap que tenha um';
+  return `apague (no arquivo ele pode estar escrito ${written}), pondo um espaço no lugar se ficava entre duas palavras: ${why}`;
 }
 
 /**
@@ -134,21 +134,28 @@ function unsafeChars(value: string, field: string, paragraph: boolean): string {
   const at = found[0] ?? 0;
   const codePoint = chars[at]!.codePointAt(0)!;
   const before = chars.slice(Math.max(0, at - 20), at).join('');
-  const where = at === 0 ? 'at its start' : `at character ${at + 1}, after "${at > 20 ? '…' : ''}${before}"`;
-  const more = found.length > 1 ? ` (and ${found.length - 1} more after it)` : '';
-  return said(`"${field}" has ${unsafeName(codePoint)} ${where}${more}`, unsafeFix(codePoint, field));
+  const where = at === 0 ? 'no início' : `no caractere ${at + 1}, depois de "${at > 20 ? '…' : ''}${before}"`;
+  const more = found.length > 1 ? ` (e mais ${found.length - 1} depois dele)` : '';
+  return said(`o campo "${field}" tem ${unsafeName(codePoint)} ${where}${more}`, unsafeFix(codePoint, field));
 }
 
 /** A value that is not a string, where a text is expected. */
 const notText = (field: string, example: string) => (issue: { input: unknown }) =>
-  said(`"${field}" is ${describeValue(issue.input)}, not a text in quotes`, `write the text in double quotes: "${field}": ${example}`);
+  said(
+    `o campo "${field}" é ${describeValue(issue.input)}, e não um texto entre aspas`,
+    `escreva o texto entre aspas duplas: "${field}": ${example}`,
+  );
 
 /**
  * A text of plain words: a string, with no character a feed may not carry (and
  * on one line, unless `paragraph`), of `min`–`max` characters once trimmed.
  * Extra spaces or markup are only advice.
  */
-export function plainText(field: string, { min, max }: TextLimits, { example, tooLong = 'shorten it', paragraph = false }: TextOptions) {
+export function plainText(
+  field: string,
+  { min, max }: TextLimits,
+  { example, tooLong = 'encurte o texto', paragraph = false }: TextOptions,
+) {
   const fault = paragraph ? UNSAFE_CHAR : ONE_LINE_FAULT;
   return {
     text: paragraph ? 'paragraph' : 'line',
@@ -166,8 +173,8 @@ export function plainText(field: string, { min, max }: TextLimits, { example, to
         (issue) => {
           const length = issue.input.trim().length;
           return said(
-            `"${field}" has ${length} characters; ${min}–${max} are expected`,
-            length > max ? tooLong : `write a fuller text, e.g. ${example}`,
+            `o campo "${field}" tem ${length} caracteres; o esperado é de ${min} a ${max}`,
+            length > max ? tooLong : `escreva um texto mais completo, p. ex. ${example}`,
           );
         },
       ),
@@ -176,7 +183,7 @@ export function plainText(field: string, { min, max }: TextLimits, { example, to
       v.string(),
       v.check(
         (value) => value === value.trim() && !/\s{2,}|<[a-z/]/i.test(value),
-        said(`"${field}" has extra spaces or markup`, 'use plain text with single spaces'),
+        said(`o campo "${field}" tem espaços a mais ou marcação`, 'use texto simples, com um espaço entre as palavras'),
       ),
     ),
   } satisfies FieldSpec;

@@ -124,12 +124,12 @@ test('Ctrl-C while holding the lock releases it: running the command again neith
   // What a terminal does on Ctrl-C: SIGINT to the whole foreground group (npm, tsx, node, workerd).
   process.kill(-run.child.pid!, 'SIGINT');
   const stopped = await run.done;
-  expect(stopped.output).toContain('Interrupted: releasing the publish lock');
+  expect(stopped.output).toContain('Interrompido: soltando a trava de publicação');
   // Released by a process of its own, which outlives the interrupted one by a second or two.
   await expect.poll(lockHolder, { timeout: PROCESS_TEST_TIMEOUT_MS / 4 }).toBeNull();
   const again = await publish(INTERRUPTED).done;
   expect(again.code, again.output).toBe(0);
-  expect(again.output).not.toMatch(/Waiting for another run|Taking over/);
+  expect(again.output).not.toMatch(/Aguardando outra publicação|Assumindo a trava/);
   await allListed(request, [INTERRUPTED]);
 });
 
@@ -143,6 +143,6 @@ test('kill -9 while holding the lock: running the command again takes the lock o
   expect(again.output).toMatch(
     /Taking over the publish lock of content:publish --local .*: that process is no longer running on this machine/,
   );
-  expect(again.output).not.toContain('Waiting for another run');
+  expect(again.output).not.toContain('Aguardando outra publicação');
   await allListed(request, [KILLED]);
 });

@@ -71,8 +71,8 @@ test('an article published to the local store shows on the site, and unpublishin
   // Publishing again is harmless: the article is exactly as live, nothing is written.
   const again = content('publish', '--local', join(root, SLUG));
   expect(again.code, again.output).toBe(0);
-  expect(again.output).toMatch(/unchanged +"Teste de publicação local/);
-  expect(again.output).toContain('Nothing to publish');
+  expect(again.output).toMatch(/sem alterações +"Teste de publicação local/);
+  expect(again.output).toContain('Nada a publicar');
   await page.goto('/');
   await expect(page.locator('.posts .card', { hasText: 'Teste de publicação local' })).toHaveCount(1);
 
@@ -83,7 +83,7 @@ test('an article published to the local store shows on the site, and unpublishin
   expect((await request.get(imageUrl!)).status()).toBe(200);
   const waiting = content('gc', '--local', '--dry-run');
   expect(waiting.code, waiting.output).toBe(0);
-  expect(waiting.output).toMatch(/key\(s\) wait until 10 minutes after they stopped being used/);
+  expect(waiting.output).toMatch(/chave\(s\) aguardam 10 minutos depois de deixarem de ser usadas/);
   await page.goto('/');
   // The browser may keep the home page a minute (max-age=60); a reload revalidates it by ETag.
   await page.reload();
@@ -98,9 +98,9 @@ test('a planted mistake is refused, and nothing is published', async ({ request 
   writeFileSync(join(dir, 'body.html'), `<p>${'texto '.repeat(100)}</p><p onclick="alert(1)">x</p>`);
   const checked = content('check', dir);
   expect(checked.code).toBe(1);
-  expect(checked.output).toMatch(/body\.html\n\s+ERROR \[body: onclick=\] line 1: event handler attribute onclick= on <p>/);
+  expect(checked.output).toMatch(/body\.html\n\s+ERRO \[body: onclick=\] line 1: event handler attribute onclick= on <p>/);
   const published = content('publish', '--local', dir);
   expect(published.code).toBe(1);
-  expect(published.output).toContain('Nothing was published');
+  expect(published.output).toContain('Nada foi publicado');
   expect((await request.get('/noticia/artigo-com-erro')).status()).toBe(404);
 });

@@ -176,10 +176,10 @@ describe('correcao: the note saying what a correction changed', () => {
     expect(read({ atualizado: '2025-05-03', correcao: 'curta' })).not.toHaveProperty('correcao');
     expect(read({ atualizado: '2025-05-03', correcao: 'x'.repeat(401) })).not.toHaveProperty('correcao');
     expect(dropped.filter((line) => line.startsWith('correcao: '))).toEqual([
-      'correcao: "correcao" has no "atualizado": the note says when the article was corrected',
-      'correcao: "correcao" has no "atualizado": the note says when the article was corrected',
-      'correcao: "correcao" has 5 characters; 20–400 are expected',
-      'correcao: "correcao" has 401 characters; 20–400 are expected',
+      'correcao: há "correcao" sem "atualizado": a nota diz quando o artigo foi corrigido',
+      'correcao: há "correcao" sem "atualizado": a nota diz quando o artigo foi corrigido',
+      'correcao: o campo "correcao" tem 5 caracteres; o esperado é de 20 a 400',
+      'correcao: o campo "correcao" tem 401 caracteres; o esperado é de 20 a 400',
     ]);
     expect(read({ atualizado: '2025-05-03', correcao: NOTE })).toMatchObject({ correcao: NOTE });
   });

@@ -145,7 +145,7 @@ describe('reading an entry', () => {
     expect(JSON.stringify([entry.titulo, entry.alt, entry.credito])).toBe(
       JSON.stringify(['Casa nova', 'Sala com sofá amarelo', 'Foto: Ana']),
     );
-    expect(parseNewsItem(newsItem('b', { titulo: '\u0001\u0002\ufffe' }))).toBe('"titulo" is missing or empty');
+    expect(parseNewsItem(newsItem('b', { titulo: '\u0001\u0002\ufffe' }))).toBe('falta o campo "titulo" (ou está vazio)');
     // A text without one is kept exactly, spaces included.
     expect(parseNewsItem(newsItem('c', { titulo: ' Casa  nova ' }))).toMatchObject({ titulo: ' Casa  nova ' });
   });
@@ -153,7 +153,7 @@ describe('reading an entry', () => {
   it('an author whose text is only unsafe characters is refused, as an empty one is', () => {
     expect(
       parseAuthor('ana-souza', { nome: '\u0001\u0002\u0003\u0004', cargo: 'Repórter', bio: 'Escreve sobre crédito imobiliário.' }),
-    ).toBe('"nome" has 0 characters; 3–80 are expected');
+    ).toBe('o campo "nome" tem 0 caracteres; o esperado é de 3 a 80');
   });
 });
 

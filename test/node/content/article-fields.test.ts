@@ -66,9 +66,9 @@ describe('alt', () => {
   });
 
   it.each([
-    ['too short', 'Uma sala', /"alt" has 8 characters; 10–150 are expected/],
-    ['too long', 'x'.repeat(151), /"alt" has 151 characters; 10–150 are expected/],
-    ['not text', 42, /"alt" is the number 42, not a text in quotes/],
+    ['too short', 'Uma sala', /o campo "alt" tem 8 caracteres; o esperado é de 10 a 150/],
+    ['too long', 'x'.repeat(151), /o campo "alt" tem 151 caracteres; o esperado é de 10 a 150/],
+    ['not text', 42, /o campo "alt" é o número 42, e não um texto entre aspas/],
   ])('%s is an error', async (_, alt, message) => {
     const { problems } = await check({ ...BASE, alt });
     expect(summary(problems)).toEqual([expect.stringMatching(message)]);
@@ -88,8 +88,8 @@ describe('credito', () => {
   });
 
   it.each([
-    ['too short', 'AB', /"credito" has 2 characters; 3–100 are expected/],
-    ['not text', ['a'], /"credito" is a list \[ … \], not a text in quotes/],
+    ['too short', 'AB', /o campo "credito" tem 2 caracteres; o esperado é de 3 a 100/],
+    ['not text', ['a'], /o campo "credito" é uma lista \[ … \], e não um texto entre aspas/],
   ])('%s is an error', async (_, credito, message) => {
     expect(summary((await check({ ...BASE, alt: ALT, credito })).problems)).toEqual([expect.stringMatching(message)]);
   });
@@ -106,16 +106,16 @@ describe('atualizado', () => {
     [
       'before data',
       '2025-05-31T23:59',
-      /^error \[atualizado\] "atualizado" 2025-05-31T23:59 is before "data" 2025-06-01 \| a correction comes after/,
+      /^error \[atualizado\] "atualizado" 2025-05-31T23:59 é anterior a "data" 2025-06-01 \| a correção vem depois/,
     ],
-    ['not a real day', '2025-06-31', /"atualizado" "2025-06-31" is not a real calendar date: June 2025 has 30 days/],
-    ['not a real time', '2025-06-03T24:10', /"atualizado" "2025-06-03T24:10" has no time 24:10/],
-    ['written with a space', '2025-06-03 14:30', /not "YYYY-MM-DD" or "YYYY-MM-DDTHH:mm".*\| write it as "2025-06-03T14:30"$/],
-    ['with seconds', '2025-06-03T14:30:15', /\| write it as "2025-06-03T14:30"$/],
-    ['in UTC', '2025-06-03T17:30:00Z', /Brasília time, no seconds, no zone\) \| write it as "2025-06-03T14:30"$/],
-    ['day first', '03/06/2025', /\| write it as "2025-06-03"$/],
-    ['day first with a time', '03/06/2025 9:05', /\| write it as "2025-06-03T09:05"$/],
-    ['a number', 20250603, /"atualizado" is the number 20250603, not a date in quotes/],
+    ['not a real day', '2025-06-31', /"atualizado" "2025-06-31" não é uma data do calendário: junho de 2025 tem 30 dias/],
+    ['not a real time', '2025-06-03T24:10', /o campo "atualizado" "2025-06-03T24:10" tem um horário que não existe, 24:10/],
+    ['written with a space', '2025-06-03 14:30', /e não "AAAA-MM-DD" nem "AAAA-MM-DDTHH:mm".*\| escreva "2025-06-03T14:30"$/],
+    ['with seconds', '2025-06-03T14:30:15', /\| escreva "2025-06-03T14:30"$/],
+    ['in UTC', '2025-06-03T17:30:00Z', /horário de Brasília, sem segundos nem fuso\) \| escreva "2025-06-03T14:30"$/],
+    ['day first', '03/06/2025', /\| escreva "2025-06-03"$/],
+    ['day first with a time', '03/06/2025 9:05', /\| escreva "2025-06-03T09:05"$/],
+    ['a number', 20250603, /o campo "atualizado" é o número 20250603, e não uma data entre aspas/],
   ])('%s is an error with the fix', async (_, atualizado, message) => {
     const { problems, item } = await check({ ...BASE, alt: ALT, correcao: NOTE, atualizado });
     expect(summary(problems)).toEqual([expect.stringMatching(message)]);
@@ -132,7 +132,7 @@ describe('atualizado', () => {
 describe('correcao', () => {
   it('goes into the item, trimmed, beside its atualizado (spaces around it are only a warning)', async () => {
     const { problems, item } = await check({ ...BASE, alt: ALT, atualizado: '2025-06-03', correcao: `  ${NOTE} ` });
-    expect(summary(problems)).toEqual([expect.stringMatching(/^warning \[correcao\] "correcao" has extra spaces/)]);
+    expect(summary(problems)).toEqual([expect.stringMatching(/^warning \[correcao\] o campo "correcao" tem espaços a mais/)]);
     expect(item).toMatchObject({ atualizado: '2025-06-03', correcao: NOTE });
   });
 
@@ -146,13 +146,21 @@ describe('correcao', () => {
   });
 
   it.each([
-    ['without atualizado', { correcao: NOTE }, /^error \[correcao\] "correcao" has no "atualizado".*\| add "atualizado": "YYYY-MM-DD"/],
+    [
+      'without atualizado',
+      { correcao: NOTE },
+      /^error \[correcao\] há "correcao" sem "atualizado".*\| acrescente "atualizado": "AAAA-MM-DD"/,
+    ],
     [
       'too short',
       { atualizado: '2025-06-03', correcao: 'Errata.' },
-      /^error \[correcao\] "correcao" has 7 characters; 20–400 are expected/,
+      /^error \[correcao\] o campo "correcao" tem 7 caracteres; o esperado é de 20 a 400/,
     ],
-    ['not text', { atualizado: '2025-06-03', correcao: ['a', 'b'] }, /^error \[correcao\] "correcao" is .*, not a text in quotes/],
+    [
+      'not text',
+      { atualizado: '2025-06-03', correcao: ['a', 'b'] },
+      /^error \[correcao\] o campo "correcao" é .*, e não um texto entre aspas/,
+    ],
   ])('%s is an error, and nothing is published', async (_, fields, message) => {
     const { problems, item } = await check({ ...BASE, alt: ALT, ...fields });
     expect(summary(problems)).toEqual([expect.stringMatching(message)]);
@@ -175,8 +183,8 @@ describe('data', () => {
   });
 
   it.each([
-    ['no such time', '2025-06-01T24:00', /^error \[data\] "data" "2025-06-01T24:00" has no time 24:00/],
-    ['no such day', '2025-02-30T10:00', /^error \[data\] "data" "2025-02-30T10:00" is not a real calendar date/],
+    ['no such time', '2025-06-01T24:00', /^error \[data\] o campo "data" "2025-06-01T24:00" tem um horário que não existe, 24:00/],
+    ['no such day', '2025-02-30T10:00', /^error \[data\] o campo "data" "2025-02-30T10:00" não é uma data do calendário/],
   ])('%s is an error', async (_, data, message) => {
     const { problems, item } = await check({ ...BASE, alt: ALT, data });
     expect(summary(problems)).toEqual([expect.stringMatching(message)]);
@@ -204,8 +212,8 @@ describe('destaque', () => {
   });
 
   it.each([
-    ['"true" in quotes', 'true', /"destaque" is the text "true", in quotes \| write true without quotes: "destaque": true/],
-    ['a number', 1, /"destaque" is the number 1; it is true or false/],
+    ['"true" in quotes', 'true', /o campo "destaque" é o texto "true", entre aspas \| escreva true sem aspas: "destaque": true/],
+    ['a number', 1, /o campo "destaque" é o número 1; ele só aceita true ou false/],
   ])('%s is an error', async (_, destaque, message) => {
     expect(summary((await check({ ...BASE, alt: ALT, destaque })).problems)).toEqual([expect.stringMatching(message)]);
   });

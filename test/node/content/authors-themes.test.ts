@@ -58,7 +58,7 @@ describe('autor', () => {
   it('the site editor needs no file; a non-slug is an error', async () => {
     expect(summary((await checkContent(contentWith({ autor: 'helena-duarte' }), [], TODAY)).problems)).toEqual([]);
     expect(summary((await checkContent(contentWith({ autor: 'Ana Souza' }), [], TODAY)).problems)).toEqual([
-      expect.stringMatching(/^error \[autor\] "autor" is "Ana Souza", not an author's slug/),
+      expect.stringMatching(/^error \[autor\] o campo "autor" é "Ana Souza", e não o slug de um autor/),
     ]);
   });
 
@@ -77,7 +77,7 @@ describe('autor', () => {
     const lines = summary((await checkContent(root, [], TODAY)).problems);
     expect(lines).toEqual(
       expect.arrayContaining([
-        'error [bio] "bio" is missing | add "bio": "…" (20–600 characters)',
+        'error [bio] falta o campo "bio" | acrescente "bio": "…" (de 20 a 600 caracteres)',
         expect.stringMatching(/^error \[email\] unknown field "email" \| an author file takes nome, cargo, bio, foto/),
         expect.stringMatching(/^error \[quebrado\.json\]/),
         expect.stringMatching(/^error \[foto\] "foto" "nao-existe\.jpg" is not a file in/),
@@ -100,17 +100,17 @@ describe('autor', () => {
 describe('temas', () => {
   it.each([
     [['decoracao', 'arquitetura'], []],
-    [['Decoração'], ['error [temas] "temas" has "Decoração", which is not one of the six themes | write "decoracao"']],
+    [['Decoração'], ['error [temas] o campo "temas" tem "Decoração", que não é um dos seis temas | escreva "decoracao"']],
     [
       ['#MercadoImobiliario'],
-      ['error [temas] "temas" has "#MercadoImobiliario", which is not one of the six themes | write "mercado-imobiliario"'],
+      ['error [temas] o campo "temas" tem "#MercadoImobiliario", que não é um dos seis temas | escreva "mercado-imobiliario"'],
     ],
-    ['decoracao', ['error [temas] "temas" is the text "decoracao", not a list | put it in brackets: "temas": ["decoracao"]']],
-    [['decoracao', 'decoracao'], ['error [temas] "temas" lists "decoracao" twice | list each theme once']],
+    ['decoracao', ['error [temas] o campo "temas" é o texto "decoracao", e não uma lista | ponha entre colchetes: "temas": ["decoracao"]']],
+    [['decoracao', 'decoracao'], ['error [temas] o campo "temas" traz "decoracao" duas vezes | escreva cada tema uma vez só']],
     [
       ['jardinagem'],
       [
-        'error [temas] "temas" has "jardinagem", which is not one of the six themes | write a list of one or more of: mercado-imobiliario, financiamento, investimentos, decoracao, arquitetura, sustentabilidade; e.g. "temas": ["decoracao", "arquitetura"]',
+        'error [temas] o campo "temas" tem "jardinagem", que não é um dos seis temas | escreva uma lista com um ou mais destes: mercado-imobiliario, financiamento, investimentos, decoracao, arquitetura, sustentabilidade; p. ex. "temas": ["decoracao", "arquitetura"]',
       ],
     ],
   ])('%j', async (temas, expected) => {
@@ -138,7 +138,10 @@ describe('the registry in a publish', () => {
     expect(plan.authors).toEqual({ 'ana-souza': changed, 'beto-lima': BETO });
     expect(plan.authorsChanged.sort()).toEqual(['ana-souza', 'beto-lima']);
     expect(describePlan(plan, 'http://localhost:8787')).toEqual(
-      expect.arrayContaining(['author     "Beto Lima" (Repórter de cidades)', '           http://localhost:8787/autor/beto-lima']),
+      expect.arrayContaining([
+        'autor           "Beto Lima" (Repórter de cidades)',
+        '                http://localhost:8787/autor/beto-lima',
+      ]),
     );
     // The same registry again changes nothing.
     const again = planPublish([], { ...live, authors: plan.authors }, contentHash, {

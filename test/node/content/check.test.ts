@@ -62,7 +62,7 @@ describe('content check: one rule, one message', () => {
     await expectError(
       articleFixture('sem-titulo', { 'article.json': meta({ titulo: undefined }) }),
       'titulo',
-      /"titulo" is missing or empty/,
+      /falta o campo "titulo" \(ou está vazio\)/,
     );
   });
 
@@ -70,7 +70,7 @@ describe('content check: one rule, one message', () => {
     await expectError(
       articleFixture('sem-descricao', { 'article.json': meta({ descricao: '' }) }),
       'descricao',
-      /"descricao" is missing or empty/,
+      /falta o campo "descricao" \(ou está vazio\)/,
     );
   });
 
@@ -78,7 +78,7 @@ describe('content check: one rule, one message', () => {
     await expectError(
       articleFixture('titulo-longo', { 'article.json': meta({ titulo: 'x'.repeat(91) }) }),
       'titulo',
-      /has 91 characters; 20–90/,
+      /tem 91 caracteres; o esperado é de 20 a 90/,
     );
   });
 
@@ -86,12 +86,12 @@ describe('content check: one rule, one message', () => {
     await expectError(
       articleFixture('descricao-curta', { 'article.json': meta({ descricao: 'Curta demais.' }) }),
       'descricao',
-      /has 13 characters; 50–160/,
+      /tem 13 caracteres; o esperado é de 50 a 160/,
     );
   });
 
   it.each(['2025-02-30', '2025-13-01'])('data %j that is not a real calendar date', async (data) => {
-    await expectError(articleFixture('data-ruim', { 'article.json': meta({ data }) }), 'data', /not a real calendar date/);
+    await expectError(articleFixture('data-ruim', { 'article.json': meta({ data }) }), 'data', /não é uma data do calendário/);
   });
 
   it.each(['Casa_Nova', 'casa--nova', 'casa-nova-', 'ção'])('a folder name %j that is not a valid slug', async (slug) => {

@@ -28,7 +28,7 @@ describe('content:check piped to another program', { timeout: PROCESS_TEST_TIMEO
     const run = runCli('check', root);
     expect(run.status).toBe(1);
     const lines = run.stdout.trimEnd().split('\n');
-    expect(lines.at(-1)).toBe(`${FOLDERS * 6} error(s), 0 warning(s)`);
+    expect(lines.at(-1)).toBe(`${FOLDERS * 6} erros, 0 avisos`);
     // First the line saying what the check was run against (check-context.ts), last the summary.
     expect(lines[0]).toMatch(/^autores e lista ao vivo: /);
     expect(lines).toHaveLength(FOLDERS * LINES_PER_FOLDER + 2);

@@ -12,7 +12,7 @@ function offeredFix(field: 'data' | 'atualizado', value: string): { message: str
   expect(result.success).toBe(false);
   const message = result.issues![0].message;
   const hint = message.split(FIX)[1] ?? '';
-  return { message, fix: /^write it as "([^"]+)"$/.exec(hint)?.[1] ?? null };
+  return { message, fix: /^escreva "([^"]+)"$/.exec(hint)?.[1] ?? null };
 }
 
 /** The instant the editor meant, as an ISO instant with its offset. */
@@ -55,7 +55,7 @@ describe('every date fix, applied as written, gives the instant the editor meant
     (input) => {
       const { message, fix } = offeredFix('data', input);
       expect(fix === null || fix.includes('T')).toBe(true);
-      expect(message).toContain('YYYY-MM-DDTHH:mm');
+      expect(message).toContain('AAAA-MM-DDTHH:mm');
     },
   );
 });

@@ -123,8 +123,8 @@ describe('article.json fields of the wrong kind or spelling', () => {
     await expectError(
       articleFixture('titulo-numero', { 'article.json': meta({ titulo: 2025 }) }),
       'titulo',
-      /"titulo" is the number 2025, not a text in quotes/,
-      /double quotes/,
+      /o campo "titulo" é o número 2025, e não um texto entre aspas/,
+      /aspas duplas/,
     );
   });
 
@@ -132,7 +132,7 @@ describe('article.json fields of the wrong kind or spelling', () => {
     await expectError(
       articleFixture('descricao-lista', { 'article.json': meta({ descricao: ['a', 'b'] }) }),
       'descricao',
-      /"descricao" is a list \[ … \], not a text in quotes/,
+      /o campo "descricao" é uma lista \[ … \], e não um texto entre aspas/,
     );
   });
 
@@ -176,36 +176,35 @@ describe('article.json fields of the wrong kind or spelling', () => {
 
 describe('"data": wrong format, impossible date, wrong kind', () => {
   it.each([
-    ['30/04/2025', /"data" is "30\/04\/2025" \(day\/month\/year\); dates are written YYYY-MM-DD/, 'write it as "2025-04-30"'],
-    ['30-04-2025', /\(day\/month\/year\)/, 'write it as "2025-04-30"'],
-    ['2025/04/30', /\(year\/month\/day\)/, 'write it as "2025-04-30"'],
-    ['2025-4-3', /\(year\/month\/day\)/, 'write it as "2025-04-03"'],
-    ['30 de abril de 2025', /\(a date in words\)/, 'write it as "2025-04-30"'],
-    [' 2025-04-30', /with spaces around the date/, 'write it as "2025-04-30"'],
-    ['ontem', /"data" is "ontem", not a date in the YYYY-MM-DD format/, 'write it as "YYYY-MM-DD" (year, month, day), e.g. "2025-04-28"'],
+    ['30/04/2025', /"data" é "30\/04\/2025" \(dia\/mês\/ano\); as datas são escritas AAAA-MM-DD/, 'escreva "2025-04-30"'],
+    ['30-04-2025', /\(dia\/mês\/ano\)/, 'escreva "2025-04-30"'],
+    ['2025/04/30', /\(ano\/mês\/dia\)/, 'escreva "2025-04-30"'],
+    ['2025-4-3', /\(ano\/mês\/dia\)/, 'escreva "2025-04-03"'],
+    ['30 de abril de 2025', /\(data por extenso\)/, 'escreva "2025-04-30"'],
+    [' 2025-04-30', /com espaços em volta da data/, 'escreva "2025-04-30"'],
+    [
+      'ontem',
+      /"data" é "ontem", e não uma data no formato AAAA-MM-DD/,
+      'escreva no formato "AAAA-MM-DD" (ano, mês, dia), p. ex. "2025-04-28"',
+    ],
   ])('%j is a wrong format, with the value to write', async (data, message, hint) => {
     const problem = await expectError(articleFixture('data-formato', { 'article.json': meta({ data }) }), 'data', message);
     expect(problem.hint).toBe(hint);
   });
 
   it.each([
-    ['2025-02-30', /"data" "2025-02-30" is not a real calendar date: February 2025 has 28 days/],
-    ['2024-04-31', /April 2024 has 30 days/],
-    ['2025-13-01', /there is no month 13/],
-    ['31/02/2025', /"data" is "31\/02\/2025" \(day\/month\/year\), which is not a real date: February 2025 has 28 days/],
+    ['2025-02-30', /"data" "2025-02-30" não é uma data do calendário: fevereiro de 2025 tem 28 dias/],
+    ['2024-04-31', /abril de 2024 tem 30 dias/],
+    ['2025-13-01', /não existe o mês 13/],
+    ['31/02/2025', /"data" é "31\/02\/2025" \(dia\/mês\/ano\), que não é uma data real: fevereiro de 2025 tem 28 dias/],
   ])('%j is well formed but not a real day', async (data, message) => {
-    await expectError(
-      articleFixture('data-impossivel', { 'article.json': meta({ data }) }),
-      'data',
-      message,
-      /check the day and the month/,
-    );
+    await expectError(articleFixture('data-impossivel', { 'article.json': meta({ data }) }), 'data', message, /confira o dia e o mês/);
   });
 
   it.each([
-    [20250430, /"data" is the number 20250430, not a date in quotes/, /write it as "2025-04-30"/],
-    [null, /"data" is null, not a date in quotes/, /YYYY-MM-DD/],
-    [undefined, /"data" is missing/, /add "data": "YYYY-MM-DD"/],
+    [20250430, /o campo "data" é o número 20250430, e não uma data entre aspas/, /escreva "2025-04-30"/],
+    [null, /o campo "data" é null, e não uma data entre aspas/, /AAAA-MM-DD/],
+    [undefined, /falta o campo "data"/, /acrescente "data": "AAAA-MM-DD"/],
   ])('%j is not a text', async (data, message, hint) => {
     await expectError(articleFixture('data-tipo', { 'article.json': meta({ data }) }), 'data', message, hint);
   });
@@ -295,13 +294,13 @@ describe('the command line', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     const bad = articleFixture('segunda-cli', { 'article.json': meta({ data: '30/04/2025' }) });
     const run = runCli('check', good, bad);
     expect(run.stdout).toContain('segunda-cli/article.json');
-    expect(run.stdout).toContain('write it as "2025-04-30"');
+    expect(run.stdout).toContain('escreva "2025-04-30"');
     expect(run.status).toBe(1);
   });
 
   it('content:unpublish with two slugs is a usage error', () => {
     const run = runCli('unpublish', '--local', '--dry-run', 'um-slug', 'outro-slug');
-    expect(run.stderr).toContain('unpublish takes one slug, not 2');
+    expect(run.stderr).toContain('content:unpublish recebe um slug só, não 2');
     expect(run.status).toBe(2);
   });
 });

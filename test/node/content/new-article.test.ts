@@ -62,19 +62,19 @@ describe('createArticleFolder', () => {
     const first = createArticleFolder('reforma-do-banheiro', parent, NOW) as { dir: string };
     writeFileSync(join(first.dir, 'index.md'), 'Texto já escrito.');
     const again = createArticleFolder('Reforma do banheiro', parent, NOW);
-    expect(again).toEqual({ refused: expect.stringContaining('already exists: nothing was changed') });
+    expect(again).toEqual({ refused: expect.stringContaining('já existe: nada foi alterado') });
     expect(readFileSync(join(first.dir, 'index.md'), 'utf8')).toBe('Texto já escrito.');
-    expect(createArticleFolder('!!!', parent, NOW)).toEqual({ refused: expect.stringContaining('has no letter or digit') });
+    expect(createArticleFolder('!!!', parent, NOW)).toEqual({ refused: expect.stringContaining('não tem letra nem algarismo') });
     expect(readdirSync(parent)).toEqual(['reforma-do-banheiro']);
   });
 
   it('says what to fill in, and, in content/, that the build checks it', () => {
     const steps = nextSteps({ dir: join('content', 'nova'), titled: true }).join('\n');
-    expect(steps).toContain('fill in "descricao" and "alt"');
+    expect(steps).toContain('preencha "descricao" e "alt"');
     expect(steps).toContain('npm run content:check -- content/nova');
-    expect(steps).toContain('npm start stops on its errors');
+    expect(steps).toContain('o build deixa a pasta de fora do site');
     const elsewhere = nextSteps({ dir: join('rascunhos', 'nova'), titled: false }).join('\n');
-    expect(elsewhere).toContain('fill in "titulo", "descricao" and "alt"');
-    expect(elsewhere).not.toContain('npm start stops');
+    expect(elsewhere).toContain('preencha "titulo", "descricao" e "alt"');
+    expect(elsewhere).not.toContain('o build deixa a pasta de fora');
   });
 });

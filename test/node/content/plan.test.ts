@@ -45,7 +45,7 @@ describe('publish plan', () => {
     const live = referencedKeys(LIVE);
     expect(writtenKeys(plan).filter((key) => live.has(key))).toEqual([]);
     expect(parseIndexMeta(plan.metaText).count).toBe(4);
-    expect(describePlan(plan)).toContain(`3. switch ${INDEX_META_KEY}: 4 article(s) (1 new)`);
+    expect(describePlan(plan)).toContain(`3. trocar ${INDEX_META_KEY}: 4 artigo(s) (1 novo)`);
   });
 
   it('merges with what is live: every live article stays', () => {
@@ -128,12 +128,12 @@ describe('publish plan', () => {
     const a = LIVE.items.find((item) => item.slug === 'a')!;
     const plan = planPublish([article('nova', '2025-06-01')], liveOf([...LIVE.items, { ...a, titulo: 'Cópia' }]), contentHash);
     expect(listAfter(plan).filter((entry) => entry.slug === 'a')).toEqual([a]);
-    expect(plan.notes).toEqual(['the live list named "a" more than once: kept its first entry, dropped the others']);
+    expect(plan.notes).toEqual(['a lista no ar trazia "a" mais de uma vez: a primeira entrada foi mantida, as outras descartadas']);
   });
 
   it('refuses two folders of the same article', () => {
     expect(() => planPublish([article('nova', '2025-06-01'), article('nova', '2025-06-02', 'v2')], LIVE, contentHash)).toThrow(
-      'two of the folders are the article "nova"',
+      'duas das pastas são o artigo "nova"',
     );
   });
 });
@@ -141,7 +141,7 @@ describe('publish plan', () => {
 /** The plan's lines up to its storage summary: what the editor reads first. */
 const articleLines = (plan: Plan, site?: string) => {
   const lines = describePlan(plan, site);
-  return lines.slice(0, lines.indexOf('In KV:') === -1 ? lines.length : lines.indexOf('In KV:'));
+  return lines.slice(0, lines.indexOf('No KV:') === -1 ? lines.length : lines.indexOf('No KV:'));
 };
 
 describe('the plan as the editor reads it', () => {
@@ -151,38 +151,38 @@ describe('the plan as the editor reads it', () => {
     const now = Date.UTC(2025, 11, 9, 12);
     const plan = planPublish([article('agendada', '2025-12-10T08:30'), article('nova', '2025-12-01')], LIVE, contentHash, { now });
     expect(articleLines(plan)).toEqual([
-      'new        "Título agendada"',
-      '           /noticia/agendada',
-      '           scheduled for 10/12/2025 08:30 (Brasília): published now, shown from then',
-      'new        "Título nova"',
-      '           /noticia/nova',
+      'novo            "Título agendada"',
+      '                /noticia/agendada',
+      '                agendado para 10/12/2025 08:30 (horário de Brasília): publicado agora, aparece no site a partir daí',
+      'novo            "Título nova"',
+      '                /noticia/nova',
     ]);
     expect(parseIndexMeta(plan.metaText).scheduled).toEqual([Date.UTC(2025, 11, 10, 11, 30)]);
     // Planned after its time, it is an ordinary article.
     const later = planPublish([article('agendada', '2025-12-10T08:30')], LIVE, contentHash, { now: Date.UTC(2025, 11, 10, 11, 30) });
-    expect(articleLines(later)).toEqual(['new        "Título agendada"', '           /noticia/agendada']);
+    expect(articleLines(later)).toEqual(['novo            "Título agendada"', '                /noticia/agendada']);
     expect(parseIndexMeta(later.metaText).scheduled).toEqual([]);
   });
 
   it('names each article by title and address, and says what happens to it: new, updated (replacing what), unchanged', () => {
     const plan = planPublish([article('nova', '2025-06-01'), article('b', '2025-05-01', 'v2'), a], LIVE, contentHash);
     expect(articleLines(plan, 'http://localhost:8790')).toEqual([
-      'new        "Título nova"',
-      '           http://localhost:8790/noticia/nova',
-      'updated    "Título b"',
-      '           http://localhost:8790/noticia/b',
-      '           replaces the live article "Título b" published on 01/05/2025',
-      'unchanged  "Título a"',
-      '           http://localhost:8790/noticia/a',
-      '           same body, image and fields as live: nothing to write for it',
-      'WARNING: the text of "b" changed but "atualizado" did not: if this is a correction, set "atualizado": "YYYY-MM-DD" (the day of the correction) in its article.json, so readers see it was corrected',
+      'novo            "Título nova"',
+      '                http://localhost:8790/noticia/nova',
+      'atualizado      "Título b"',
+      '                http://localhost:8790/noticia/b',
+      '                substitui o artigo no ar "Título b", publicado em 01/05/2025',
+      'sem alterações  "Título a"',
+      '                http://localhost:8790/noticia/a',
+      '                texto, imagem e campos iguais aos do ar: nada a gravar para ele',
+      'AVISO: o texto de "b" mudou, mas "atualizado" não: se é uma correção, ponha "atualizado": "AAAA-MM-DD" (o dia da correção) no index.md ou article.json do artigo, para o leitor ver que ele foi corrigido',
     ]);
     expect(describePlan(plan).slice(-5)).toEqual([
-      'In KV:',
-      expect.stringMatching(/^1\. write 16 article file\(s\), not shown until step 3$/),
-      expect.stringMatching(/^2\. write \d+ index chunk\(s\), not shown until step 3$/),
-      `3. switch ${INDEX_META_KEY}: 4 article(s) (1 new, 1 updated, 1 unchanged)`,
-      expect.stringMatching(/^4\. delete \d+ key\(s\) no longer used, 10 minutes after the switch$/),
+      'No KV:',
+      expect.stringMatching(/^1\. gravar 16 arquivo\(s\) de artigo, que não aparecem até o passo 3$/),
+      expect.stringMatching(/^2\. gravar \d+ pedaço\(s\) do índice, que não aparecem até o passo 3$/),
+      `3. trocar ${INDEX_META_KEY}: 4 artigo(s) (1 novo, 1 atualizado, 1 sem alterações)`,
+      expect.stringMatching(/^4\. apagar \d+ chave\(s\) que deixam de ser usadas, 10 minutos depois da troca$/),
     ]);
   });
 
@@ -203,17 +203,19 @@ describe('the plan as the editor reads it', () => {
     expect(plan.metaText).toBe(LIVE.metaText);
     expect(changesNothing(plan)).toBe(true);
     expect(publishChange(LIVE_ARTICLES, contentHash)(LIVE)).toBeNull();
-    expect(describePlan(plan, 'http://localhost:8787').at(-1)).toBe('Nothing to publish: every article and author is exactly as live.');
-    expect(describePlan(plan)).not.toContain('In KV:');
+    expect(describePlan(plan, 'http://localhost:8787').at(-1)).toBe(
+      'Nada a publicar: todos os artigos e autores estão exatamente como no ar.',
+    );
+    expect(describePlan(plan)).not.toContain('No KV:');
   });
 
   it('says which live article an unpublish removes, at the production address', () => {
     const plan = planUnpublish('b', LIVE, contentHash)!;
     expect(articleLines(plan, 'https://casaempauta.com.br')).toEqual([
-      'removed    "Título b"',
-      '           https://casaempauta.com.br/noticia/b',
+      'removido        "Título b"',
+      '                https://casaempauta.com.br/noticia/b',
     ]);
-    expect(describePlan(plan)).toContain(`3. switch ${INDEX_META_KEY}: 2 article(s) (1 removed)`);
+    expect(describePlan(plan)).toContain(`3. trocar ${INDEX_META_KEY}: 2 artigo(s) (1 removido)`);
   });
 
   it('refuses to replace a live article under another title without --replace, naming both titles and the flag', () => {
@@ -226,16 +228,16 @@ describe('the plan as the editor reads it', () => {
     }
     expect(refused).toBeInstanceOf(ReplaceRefused);
     const message = (refused as Error).message;
-    expect(message).toContain('nothing was written');
+    expect(message).toContain('nada foi gravado');
     expect(message).toContain(
-      '/noticia/b: "Reforma de cozinhas pequenas em apartamentos antigos" would replace the live article "Título b" published on 01/05/2025',
+      '/noticia/b: "Reforma de cozinhas pequenas em apartamentos antigos" substituiria o artigo no ar "Título b", publicado em 01/05/2025',
     );
     expect(message).toContain('--replace');
     expect(message).not.toContain('nova');
 
     const plan = planPublish([copied], LIVE, contentHash, { replace: true });
     expect(plan.updated).toEqual(['b']);
-    expect(articleLines(plan)).toContain('           replaces the live article "Título b" published on 01/05/2025');
+    expect(articleLines(plan)).toContain('                substitui o artigo no ar "Título b", publicado em 01/05/2025');
   });
 
   it('needs no --replace to update an article under the same title, however it is cased or spaced', () => {
@@ -247,7 +249,7 @@ describe('the plan as the editor reads it', () => {
     const warningsOf = (next: PreparedArticle, live = LIVE) => planPublish([next], live, contentHash).warnings;
     const corrected = (version: string, atualizado?: string) => article('b', '2025-05-01', version, atualizado ? { atualizado } : {});
     expect(warningsOf(corrected('v2'))).toEqual([
-      expect.stringMatching(/^WARNING: the text of "b" changed but "atualizado" did not: .*"atualizado": "YYYY-MM-DD"/),
+      expect.stringMatching(/^AVISO: o texto de "b" mudou, mas "atualizado" não: .*"atualizado": "AAAA-MM-DD"/),
     ]);
     expect(warningsOf(corrected('v2', '2025-06-02'))).toEqual([]);
     // A second correction that keeps the first one's date.

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { brasilia } from '../../../scripts/content/brasilia-time';
 import type { PreparedArticle } from '../../../scripts/content/check-article';
 import { contentHash } from '../../../scripts/content/content-hash';
 import type { KvStore } from '../../../scripts/content/kv-store';
@@ -135,16 +136,16 @@ describe('publish run', () => {
 
   it("waits for another run's lock, saying who holds it and since when, and gives up having written nothing", async () => {
     await holdLock();
-    const since = new Date(clock.now()).toISOString();
+    const since = brasilia(clock.now());
     const before = kv.keys();
     const lines: string[] = [];
     const error = await publish([article('nova', '2025-06-01')], kv, options(lines, { lockWaitMs: 60_000 })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LockBusyError);
     expect((error as Error).message).toMatch(
-      new RegExp(`content:publish --remote by ana@outro-pc \\(pid 7\\), holding the publish lock since ${since.replace('.', '\\.')}`),
+      new RegExp(`content:publish --remote de ana@outro-pc \\(pid 7\\), com a trava de publicação desde ${since.replace(/[()]/g, '\\$&')}`),
     );
     expect(lines[0]).toMatch(
-      /^Waiting for another run to finish: content:publish --remote by ana@outro-pc \(pid 7\), holding the publish lock since /,
+      /^Aguardando outra publicação terminar: content:publish --remote de ana@outro-pc \(pid 7\), com a trava de publicação desde /,
     );
     expect(kv.keys()).toEqual(before);
     expect((await state()).lock?.id).toBe('outra');
@@ -155,7 +156,7 @@ describe('publish run', () => {
     const lines: string[] = [];
     const started = clock.now();
     await publish([article('nova', '2025-06-01')], kv, options(lines));
-    expect(lines[0]).toMatch(/^Waiting for another run to finish/);
+    expect(lines[0]).toMatch(/^Aguardando outra publicação terminar/);
     expect(clock.now() - started).toBeGreaterThanOrEqual(LOCK_TTL_MS);
     expect(slugsOf((await view()).items)).toContain('nova');
     await settled();
@@ -167,7 +168,7 @@ describe('publish run', () => {
     const before = kv.keys();
     const error = (await publish([article('outra', '2025-06-02')]).catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(
-      /index\/meta\.json is not a valid index .*Nothing was written\. Restore it with: npm run content:restore -- --local/,
+      /index\/meta\.json do KV não é um índice válido .*Nada foi gravado\. Restaure com: npm run content:restore -- --local/,
     );
     expect(error.message).not.toMatch(/delete/i);
     expect(kv.keys()).toEqual(before);
@@ -181,7 +182,7 @@ describe('publish run', () => {
     await kv.put([...buildIndex(doubled, contentHash)].map(([key, value]) => ({ key, value })));
     const lines: string[] = [];
     await publish([article('nova', '2025-06-01')], kv, options(lines));
-    expect(lines).toContain('  the live list named "amostra-um" more than once: kept its first entry, dropped the others');
+    expect(lines).toContain('  a lista no ar trazia "amostra-um" mais de uma vez: a primeira entrada foi mantida, as outras descartadas');
     const live = await readIndex(kv, kv.text(INDEX_META_KEY), { hash: contentHash, bundled: async () => ({ list: [], files: new Map() }) });
     expect(live.items.map((item) => item.slug).sort()).toEqual(['amostra-dois', 'amostra-um', 'nova']);
   });
@@ -212,7 +213,7 @@ describe('publish run', () => {
     };
     const lines: string[] = [];
     await publish([article('terceira', '2025-06-03')], stale, options(lines));
-    expect(lines[0]).toMatch(/index\/meta\.json in KV was behind the publish state: wrote version 2/);
+    expect(lines[0]).toMatch(/index\/meta\.json do KV estava atrás do estado de publicação: a versão 2/);
     expect(slugsOf((await view()).items)).toEqual(['amostra-dois', 'amostra-um', 'primeira', 'segunda', 'terceira']);
   });
 });
@@ -318,7 +319,7 @@ describe('a run that finds its lock gone', () => {
       await gc();
       expect((await view()).broken, at).toEqual([]);
       expect(await unusedKeys(), at).toEqual([]);
-      if (linesA.some((line) => /writing the latest version again|under the lock, taken again/.test(line))) caughtUp++;
+      if (linesA.some((line) => /gravando de novo a versão mais recente|sob a trava, pega de novo/.test(line))) caughtUp++;
       if (!paused) return { steps: pauseAt, caughtUp };
     }
   }
@@ -371,7 +372,7 @@ describe('a run that finds its lock gone', () => {
       expect(switches[0]!.expired).toBe(false);
       // Its lease (half the lock's life) told it first, or the switch's compare-and-set refused.
       expect(lines.join('\n')).toMatch(
-        /took longer than 150 s since it last renewed its lock: taking it again|the lock expired before the switch/,
+        /passou de 150 s desde a última renovação da trava: pegando a trava de novo|a trava expirou antes da troca/,
       );
       expect(slugsOf((await view()).items)).toContain(`nova-${pauseAt}`);
       await settled();
@@ -417,7 +418,7 @@ describe('a killed run never blocks the next one', () => {
     await publish([article('nova', '2025-06-01')], kv, options(lines, { owner: me, holderGone: (holder) => holderGone(holder, me) }));
     expect(clock.now()).toBe(started);
     expect(lines[0]).toMatch(
-      new RegExp(`^Taking over the publish lock of content:publish --local by eu@.* \\(pid ${dead}\\).*no longer running`),
+      new RegExp(`^Assumindo a trava de publicação de content:publish --local de eu@.* \\(pid ${dead}\\).*não está mais rodando`),
     );
     expect(slugsOf((await view()).items)).toContain('nova');
     await settled();
@@ -443,7 +444,7 @@ describe('a killed run never blocks the next one', () => {
       await holdLock(holder);
       const lines: string[] = [];
       await publish([article('nova', '2025-06-01')], kv, options(lines, { owner: me, holderGone: (h) => holderGone(h, me) }));
-      expect(lines[0], holder.id).toMatch(/^Waiting for another run to finish/);
+      expect(lines[0], holder.id).toMatch(/^Aguardando outra publicação terminar/);
     }
   });
 
@@ -495,7 +496,7 @@ describe('a lost index/meta.json', () => {
     for (const run of [() => publish([article('nova', '2025-06-30')]), () => unpublish('artigo-01'), () => gc()]) {
       const error = (await run().catch((e: unknown) => e)) as Error;
       expect(error.message).toMatch(
-        /KV has no index\/meta\.json, though it held version 20 .*Nothing was written\. Restore it with: npm run content:restore -- --local/,
+        /o KV não tem index\/meta\.json, mas já teve a versão 20.*Nada foi gravado\. Restaure com: npm run content:restore -- --local/,
       );
       expect(error.message).not.toMatch(/delete (it|index\/meta)/i);
       expect(new Map(kv.keys().map((key) => [key, kv.text(key)]))).toEqual(before);
@@ -519,7 +520,7 @@ describe('a lost index/meta.json', () => {
   });
 
   it('restore says so when KV already shows the recorded version, and refuses when there is none', async () => {
-    await expect(restore()).rejects.toThrow(/records no index on local yet: nothing to restore from/);
+    await expect(restore()).rejects.toThrow(/ainda não registra índice em local: não há de onde restaurar/);
     await publish([article('nova', '2025-06-01')]);
     expect(await restore()).toMatchObject({ restored: false, version: 1 });
     await settled();
@@ -532,10 +533,10 @@ describe('a lost index/meta.json', () => {
     await kv.delete([INDEX_META_KEY]);
     const before = kv.keys();
     await expect(publish([article('nova', '2025-06-01')])).rejects.toThrow(
-      /KV has been published to \(index\/list\/0\.[0-9a-f]{10}\.json\) but has no index\/meta\.json.*Nothing was written/,
+      /o KV já recebeu publicações \(index\/list\/0\.[0-9a-f]{10}\.json\), mas não tem index\/meta\.json.*Nada foi gravado/,
     );
     await kv.put([{ key: PUBLISHED_MARKER_KEY, value: '{}' }]);
-    await expect(gc()).rejects.toThrow(/KV has been published to \(index\/published\.json\)/);
+    await expect(gc()).rejects.toThrow(/o KV já recebeu publicações \(index\/published\.json\)/);
     expect(kv.keys()).toEqual([...before, PUBLISHED_MARKER_KEY].sort());
   });
 });
@@ -575,14 +576,14 @@ describe('what a run writes and says, article by article', () => {
     const opts = { ...options(lines), site: 'https://exemplo.com.br' };
     await runChange(kv, publishChange([article('nova', '2025-06-01'), article('antiga', '2025-03-01', 'v2')], contentHash), opts);
     expect(lines.slice(0, 8)).toEqual([
-      '  new        "Título nova"',
-      '             https://exemplo.com.br/noticia/nova',
-      '  updated    "Título antiga"',
-      '             https://exemplo.com.br/noticia/antiga',
-      '             replaces the live article "Título antiga" published on 01/03/2025',
-      expect.stringMatching(/^ {2}WARNING: the text of "antiga" changed but "atualizado" did not/),
-      '  In KV:',
-      '  1. write 16 article file(s), not shown until step 3',
+      '  novo            "Título nova"',
+      '                  https://exemplo.com.br/noticia/nova',
+      '  atualizado      "Título antiga"',
+      '                  https://exemplo.com.br/noticia/antiga',
+      '                  substitui o artigo no ar "Título antiga", publicado em 01/03/2025',
+      expect.stringMatching(/^ {2}AVISO: o texto de "antiga" mudou, mas "atualizado" não/),
+      '  No KV:',
+      '  1. gravar 16 arquivo(s) de artigo, que não aparecem até o passo 3',
     ]);
   });
 

@@ -229,6 +229,6 @@ describe('the worker and the check agree on every author field', () => {
     expect(parseAuthor('ana-souza', { ...AUTHOR, foto: 'autor-ana-souza-0123456789.webp' })).toMatchObject({
       foto: 'autor-ana-souza-0123456789.webp',
     });
-    expect(parseAuthor('ana-souza', { ...AUTHOR, foto: '../segredo.txt' })).toBe('"foto" is not an image file name');
+    expect(parseAuthor('ana-souza', { ...AUTHOR, foto: '../segredo.txt' })).toBe('o campo "foto" não é o nome de um arquivo de imagem');
   });
 });

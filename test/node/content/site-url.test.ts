@@ -26,8 +26,8 @@ describe('the local site', () => {
   });
 
   it('refuses a port that is not one, naming where it came from', () => {
-    expect(() => localPort('abc', {})).toThrow('--port "abc" is not a port number');
-    expect(() => localPort(undefined, { PORT: '70000' })).toThrow('PORT "70000" is not a port number');
+    expect(() => localPort('abc', {})).toThrow('--port "abc" não é um número de porta');
+    expect(() => localPort(undefined, { PORT: '70000' })).toThrow('PORT "70000" não é um número de porta');
     expect(() => localPort('0', {})).toThrow(RangeError);
   });
 });
@@ -47,10 +47,10 @@ describe('the command line', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
     const usage = runCli('publish', '--local');
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('[--replace] [--port N]');
-    expect(usage.stderr).toContain("--replace: allow replacing a live article whose title differs from the folder's");
-    expect(usage.stderr).toContain('the PORT environment variable, else 8787');
+    expect(usage.stderr).toContain('--replace: permite substituir um artigo no ar cujo título é diferente do da pasta');
+    expect(usage.stderr).toContain('a variável de ambiente PORT, senão 8787');
     const remote = runCli('publish', '--remote', '--port', '8790', 'content');
     expect(remote.status).toBe(2);
-    expect(remote.stderr).toContain('--port is for --local');
+    expect(remote.stderr).toContain('--port é para --local');
   });
 });

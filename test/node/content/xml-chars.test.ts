@@ -46,8 +46,8 @@ describe('a character no feed may carry', () => {
         severity: 'error',
         field: 'titulo',
         file: expect.stringMatching(/artigo-novo\/article\.json$/),
-        message: '"titulo" has an invisible control character (U+000B) at character 17, after "Casas de madeira"',
-        hint: expect.stringMatching(/^delete it \(in the file it may be written \\u000b\).*reject a feed or sitemap holding one$/),
+        message: 'o campo "titulo" tem um caractere de controle invisível (U+000B) no caractere 17, depois de "Casas de madeira"',
+        hint: expect.stringMatching(/^apague \(no arquivo ele pode estar escrito \\u000b\).*recusam um feed ou sitemap que tenha um$/),
       }),
     ]);
   });
@@ -56,20 +56,24 @@ describe('a character no feed may carry', () => {
     [
       'titulo',
       'Título com \u0001 um caractere de controle',
-      /^error \[titulo\] "titulo" has an invisible control character \(U\+0001\) at character 12, after "Título com "/,
+      /^error \[titulo\] o campo "titulo" tem um caractere de controle invisível \(U\+0001\) no caractere 12, depois de "Título com "/,
     ],
     [
       'descricao',
       'Uma descrição longa o bastante para o card e um nulo\u0000 no meio do texto.',
-      /^error \[descricao\] .*\(U\+0000\) at character 53, after "…ara o card e um nulo" \|/,
+      /^error \[descricao\] .*\(U\+0000\) no caractere 53, depois de "…ara o card e um nulo" \|/,
     ],
     [
       'alt',
       '\u001fSala com sofá e prateleiras na parede',
-      /^error \[alt\] "alt" has an invisible control character \(U\+001F\) at its start \|/,
+      /^error \[alt\] o campo "alt" tem um caractere de controle invisível \(U\+001F\) no início \|/,
     ],
-    ['credito', 'Foto: Ana\ufffe Lima', /^error \[credito\] "credito" has the noncharacter U\+FFFE at character 10, after "Foto: Ana" \|/],
-    ['correcao', `${NOTE.correcao}\uffff`, /^error \[correcao\] "correcao" has the noncharacter U\+FFFF at character 77, /],
+    [
+      'credito',
+      'Foto: Ana\ufffe Lima',
+      /^error \[credito\] o campo "credito" tem o não caractere U\+FFFE no caractere 10, depois de "Foto: Ana" \|/,
+    ],
+    ['correcao', `${NOTE.correcao}\uffff`, /^error \[correcao\] o campo "correcao" tem o não caractere U\+FFFF no caractere 77, /],
   ])('in %s', async (field, value, expected) => {
     const { problems, articles } = await check({ [field]: value });
     expect(summary(problems)).toEqual([expect.stringMatching(expected)]);
@@ -80,7 +84,7 @@ describe('a character no feed may carry', () => {
     const { problems } = await check({ titulo: 'Casa nova \ud83c com jardim e piscina' });
     expect(summary(problems)).toEqual([
       expect.stringMatching(
-        /^error \[titulo\] "titulo" has half of an emoji or symbol \(the lone surrogate U\+D83C\) at character 11, after "Casa nova " \| write the whole character .*"\\uD83C\\uDFE0" for 🏠/,
+        /^error \[titulo\] o campo "titulo" tem metade de um emoji ou símbolo \(o surrogate isolado U\+D83C\) no caractere 11, depois de "Casa nova " \| escreva o caractere inteiro .*"\\uD83C\\uDFE0" para 🏠/,
       ),
     ]);
     // A whole emoji is fine.
@@ -90,23 +94,25 @@ describe('a character no feed may carry', () => {
   it('a C1 control (a Windows-1252 quote decoded as Latin-1): says which character was meant', async () => {
     const { problems } = await check({ titulo: 'O \u0093boom\u0094 dos imóveis de madeira' });
     expect(summary(problems)).toEqual([
-      'error [titulo] "titulo" has an invisible control character (U+0093) at character 3, after "O " (and 1 more after it) | ' +
-        'it is most likely “ from a text saved as Windows-1252: write “ in its place (or delete it)',
+      'error [titulo] o campo "titulo" tem um caractere de controle invisível (U+0093) no caractere 3, depois de "O " (e mais 1 depois dele) | ' +
+        'provavelmente é um “ de um texto salvo como Windows-1252: escreva “ no lugar (ou apague)',
     ]);
     const del = await check({ titulo: 'Reforma sem susto\u007f em seis passos' });
     expect(summary(del.problems)).toEqual([
-      expect.stringMatching(/\(U\+007F\) at character 18.*\| delete it .*\\u007f.*shows as nothing, or as a box$/),
+      expect.stringMatching(/\(U\+007F\) no caractere 18.*\| apague .*\\u007f.*aparece como nada, ou como um quadradinho$/),
     ]);
   });
 
   it('a tab or a line break in a one-line text is an error; in a note or a bio it is only white space', async () => {
     expect(summary((await check({ titulo: 'Casas de madeira\tvoltam a crescer' })).problems)).toEqual([
-      'error [titulo] "titulo" has a tab at character 17, after "Casas de madeira" | replace it with a space: "titulo" is one line',
+      'error [titulo] o campo "titulo" tem uma tabulação no caractere 17, depois de "Casas de madeira" | troque por um espaço: "titulo" ocupa uma só linha',
     ]);
     expect(
       summary((await check({ descricao: 'Construtoras apostam em madeira,\nmais rápida e com menor pegada que a alvenaria.' })).problems),
     ).toEqual([
-      expect.stringMatching(/^error \[descricao\] "descricao" has a line break \(U\+000A\) at character 33, .*\| replace it with a space/),
+      expect.stringMatching(
+        /^error \[descricao\] o campo "descricao" tem uma quebra de linha \(U\+000A\) no caractere 33, .*\| troque por um espaço/,
+      ),
     ]);
     const paragraph = await check(
       { correcao: NOTE.correcao.replace('; ', ';\n') },
@@ -117,14 +123,22 @@ describe('a character no feed may carry', () => {
   });
 
   it.each([
-    ['nome', 'Ana\u0001 Souza', /^error \[nome\] "nome" has an invisible control character \(U\+0001\) at character 4, after "Ana" \|/],
+    [
+      'nome',
+      'Ana\u0001 Souza',
+      /^error \[nome\] o campo "nome" tem um caractere de controle invisível \(U\+0001\) no caractere 4, depois de "Ana" \|/,
+    ],
     [
       'cargo',
       'Repórter\u001b[2J de finanças',
-      /^error \[cargo\] "cargo" has an invisible control character \(U\+001B\) at character 9, after "Repórter" \|/,
+      /^error \[cargo\] o campo "cargo" tem um caractere de controle invisível \(U\+001B\) no caractere 9, depois de "Repórter" \|/,
     ],
-    ['bio', `${ANA.bio}\u0007`, /^error \[bio\] "bio" has an invisible control character \(U\+0007\) at character 55, /],
-    ['nome', 'Ana\tSouza', /^error \[nome\] "nome" has a tab at character 4, after "Ana" \| replace it with a space: "nome" is one line$/],
+    ['bio', `${ANA.bio}\u0007`, /^error \[bio\] o campo "bio" tem um caractere de controle invisível \(U\+0007\) no caractere 55, /],
+    [
+      'nome',
+      'Ana\tSouza',
+      /^error \[nome\] o campo "nome" tem uma tabulação no caractere 4, depois de "Ana" \| troque por um espaço: "nome" ocupa uma só linha$/,
+    ],
   ])('in an author’s %s', async (field, value, expected) => {
     const { problems, registry } = await check({}, { 'ana-souza': { ...ANA, [field]: value } });
     expect(summary(problems.filter((p) => p.file.includes('autores')))).toEqual([expect.stringMatching(expected)]);
