@@ -141,7 +141,7 @@ test('kill -9 while holding the lock: running the command again takes the lock o
   const again = await publish(KILLED).done;
   expect(again.code, again.output).toBe(0);
   expect(again.output).toMatch(
-    /Taking over the publish lock of content:publish --local .*: that process is no longer running on this machine/,
+    /Assumindo a trava de publicação de content:publish --local .*: esse processo não está mais rodando nesta máquina/,
   );
   expect(again.output).not.toContain('Aguardando outra publicação');
   await allListed(request, [KILLED]);

@@ -66,8 +66,8 @@ test.afterAll(() => {
 test('an article with every field, published locally, shows everywhere as written', async ({ page, request }) => {
   const published = content('publish', '--local', root);
   expect(published.code, published.output).toBe(0);
-  expect(published.output).toMatch(new RegExp(`new +"${TITLE}"\\n +http://localhost:8787/noticia/${SLUG}\\n`));
-  expect(published.output).toMatch(/author +"Repórter de Teste" \(Repórter de testes de ponta a ponta\)/);
+  expect(published.output).toMatch(new RegExp(`novo +"${TITLE}"\\n +http://localhost:8787/noticia/${SLUG}\\n`));
+  expect(published.output).toMatch(/autor +"Repórter de Teste" \(Repórter de testes de ponta a ponta\)/);
 
   // The home page: featured (destaque), the newest marked (dated after every sample, some of which are marked).
   await gotoBooted(page, '/');

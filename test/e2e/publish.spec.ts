@@ -49,7 +49,7 @@ test('an article published to the local store shows on the site, and unpublishin
   const published = content('publish', '--local', join(root, SLUG));
   expect(published.code, published.output).toBe(0);
   expect(published.output).toMatch(
-    new RegExp(`new +"Teste de publicação local: a notícia aparece sem deploy"\n +http://localhost:8787/noticia/${SLUG}\n`),
+    new RegExp(`novo +"Teste de publicação local: a notícia aparece sem deploy"\n +http://localhost:8787/noticia/${SLUG}\n`),
   );
 
   await page.goto('/');
