@@ -1,4 +1,5 @@
-import { BodyTooComplexError, MAX_FINDINGS, type ReadBody, readBody } from '../../src/content/body-html.ts';
+import { MAX_FINDINGS, type ReadBody, readBody } from '../../src/content/body-html.ts';
+import { BodyTooComplexError } from '../../src/content/body-parse.ts';
 import { MAX_BODY_ATTRIBUTES, MAX_BODY_BYTES, MAX_BODY_ELEMENTS } from '../../src/content/html-policy.ts';
 import { articlePath, articleSlugOf } from '../../src/seo/urls.ts';
 import { LIMITS } from './limits.ts';

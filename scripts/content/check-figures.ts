@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { html, type DefaultTreeAdapterTypes as T, defaultTreeAdapter as tree } from 'parse5';
-import { BodyTooComplexError, parseBody } from '../../src/content/body-html.ts';
+import { BodyTooComplexError, parseBody } from '../../src/content/body-parse.ts';
 import { IMAGE_EXTENSIONS, IMAGE_FOLDER, IMAGE_FORMATS, imageKey, publishedExtension } from '../../src/content/format.ts';
 import { type ArticleSource, FIGURE_FOLDER, publishedImageName, shown } from './article-folder.ts';
 import { FORMAT_NAMES, readImage } from './check-image.ts';

@@ -1,35 +1,16 @@
+import { serialize, type DefaultTreeAdapterTypes as T, defaultTreeAdapter as tree } from 'parse5';
+import { attributeRefusal, elementRefusal, parseErrorFix, parseErrorMessage } from './body-messages';
+import { attributeOf, HTML_NS, type Note, parseBody } from './body-parse';
+import { embedTitle, facadeVideo, insideLink, reportEmbed, sameTree, videoFacade } from './body-video';
 import {
-  type DefaultTreeAdapterMap,
-  html,
-  type ParserErrorHandler,
-  parseFragment,
-  serialize,
-  type DefaultTreeAdapterTypes as T,
-  type TreeAdapter,
-  defaultTreeAdapter as tree,
-} from 'parse5';
-import {
-  UNTITLED_VIDEO,
-  VIDEO_FACADE_CLASS,
-  VIDEO_LABEL_PREFIX,
-  VIDEO_PLAY_CLASS,
-  VIDEO_TITLE_CLASS,
-  videoEmbedUrl,
-  videoIdOfEmbedUrl,
-} from '../../shared/video-embed';
-import {
-  ALLOWED_ELEMENT_NAMES,
   BODY_IMAGE_SIZES,
   DERIVED_ATTRIBUTES,
   DROPPED_WITH_CONTENT,
   embedVideo,
-  IGNORED_EMBED_ATTRIBUTES,
   isAllowedAttribute,
   isAllowedElement,
   isAllowedImageSrc,
   isPixelCount,
-  MAX_BODY_ATTRIBUTES,
-  MAX_BODY_ELEMENTS,
   MAX_DEPTH,
   safeUrl,
   URL_ATTRIBUTES,
@@ -47,8 +28,6 @@ export interface BodyFinding {
   /** `warning`: nothing unsafe, only ignored (the body publishes); absent: refused, an error. */
   severity?: 'warning';
 }
-
-const HTML_NS = html.NS.HTML;
 
 /** A body read through the policy. */
 export interface ReadBody {
@@ -68,105 +47,6 @@ export interface ReadBody {
 
 /** The most findings one read lists: a body with more gets a count of the rest (an editor fixes the first ones and checks again). */
 export const MAX_FINDINGS = 100;
-
-/** The formatting elements of the HTML algorithm: the ones a parser opens again after a block closes them. */
-const FORMATTING_ELEMENTS = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u']);
-
-/** Formatting elements of one tag name left open, and the copies the parser made of them. */
-export interface ReopenedTag {
-  tag: string;
-  /** How many such elements the body wrote that were opened again. */
-  written: number;
-  /** How many copies of them the parser made before it stopped. */
-  copies: number;
-  /** The line of the first of them (when read with source locations). */
-  line?: number;
-}
-
-/**
- * A body from which a browser would build more elements, or attributes, than
- * the policy allows ({@link MAX_BODY_ELEMENTS}, {@link MAX_BODY_ATTRIBUTES}):
- * parsing stopped there, so the work done and the memory held are bounded.
- */
-export class BodyTooComplexError extends Error {
-  constructor(
-    readonly limit: 'elements' | 'attributes',
-    /** How many of the elements, or of the attributes, counted are copies of formatting elements left open. */
-    readonly copied: number,
-    /** The furthest line the parser had reached (when read with source locations). */
-    readonly line: number | undefined,
-    /** Formatting elements left open that the parser had opened again, most copied first. */
-    readonly reopened: ReopenedTag[],
-  ) {
-    super(`the body builds more than ${(limit === 'elements' ? MAX_BODY_ELEMENTS : MAX_BODY_ATTRIBUTES).toLocaleString('en')} ${limit}`);
-    this.name = 'BodyTooComplexError';
-  }
-}
-
-/**
- * Parses a body as a browser parses the inside of a `<div>`, counting every
- * element the parser creates (parse5's `onElementCreated`), copies of
- * formatting elements left open included, and the attributes they carry.
- * Throws {@link BodyTooComplexError} at the element past either limit,
- * before the tree grows any further: the cost of a parse is bounded by the
- * limits, whatever the body (its size is bounded before: MAX_BODY_BYTES).
- */
-export function parseBody(
-  source: string,
-  { locations = false, onParseError = null }: { locations?: boolean; onParseError?: ParserErrorHandler | null } = {},
-): T.DocumentFragment {
-  // The fragment parser first creates a root <html> of its own, not the body's.
-  let elements = -1;
-  let attributes = 0;
-  let copiedElements = 0;
-  let copiedAttributes = 0;
-  let line: number | undefined;
-  let previous: T.Element | undefined;
-  // A copy the parser makes of a formatting element shares its attribute list (the token's): written ones by that list.
-  const written = new Map<T.Element['attrs'], T.Element>();
-  const copies = new Map<T.Element, number>();
-  const treeAdapter: TreeAdapter<DefaultTreeAdapterMap> = {
-    ...tree,
-    onElementCreated(element) {
-      // An element's location is set once it is created: the previous one's is known now.
-      const reached = previous?.sourceCodeLocation?.startLine;
-      if (reached !== undefined && (line === undefined || reached > line)) line = reached;
-      previous = element;
-      if (FORMATTING_ELEMENTS.has(element.tagName)) {
-        const original = written.get(element.attrs);
-        if (original === undefined) written.set(element.attrs, element);
-        else {
-          copies.set(original, (copies.get(original) ?? 0) + 1);
-          copiedElements++;
-          copiedAttributes += element.attrs.length;
-        }
-      }
-      elements++;
-      attributes += element.attrs.length;
-      if (elements > MAX_BODY_ELEMENTS) throw new BodyTooComplexError('elements', copiedElements, line, reopenedTags(copies));
-      if (attributes > MAX_BODY_ATTRIBUTES) throw new BodyTooComplexError('attributes', copiedAttributes, line, reopenedTags(copies));
-    },
-  };
-  return parseFragment(tree.createElement('div', HTML_NS, []), source, {
-    treeAdapter,
-    sourceCodeLocationInfo: locations,
-    onParseError,
-  });
-}
-
-/** The copies made of formatting elements, by tag name, most copied first. */
-function reopenedTags(copies: Map<T.Element, number>): ReopenedTag[] {
-  const byTag = new Map<string, ReopenedTag>();
-  for (const [element, count] of copies) {
-    const line = element.sourceCodeLocation?.startLine;
-    const tag = byTag.get(element.tagName) ?? { tag: element.tagName, written: 0, copies: 0, ...(line !== undefined && { line }) };
-    tag.written++;
-    tag.copies += count;
-    if (line !== undefined && (tag.line === undefined || line < tag.line)) tag.line = line;
-    byTag.set(element.tagName, tag);
-  }
-  return [...byTag.values()].sort((a, b) => b.copies - a.copies);
-}
 
 /**
  * Parses a body exactly as a browser parses the inside of a `<div>` (parse5
@@ -340,102 +220,6 @@ export function readBody(source: string, { report = false } = {}): ReadBody {
   return { html: serialize(output), findings, unlisted, text: text.join(''), endTags, links };
 }
 
-type Note = (line: number | undefined, subject: string, message: string, fix: string, severity?: 'warning') => void;
-
-const attributeOf = (element: T.Element, name: string) =>
-  element.attrs.find((attribute) => attribute.name === name && !attribute.namespace)?.value;
-
-/** Spaces as a reader sees them: runs of white space are one space, none at either end. */
-const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-/** An embed's title, for the facade. Screen readers announce the video by it: served with a generic one, refused by the check. */
-function embedTitle(iframe: T.Element, line: number | undefined, note: Note): string {
-  const title = collapse(attributeOf(iframe, 'title') ?? '');
-  if (title) return title;
-  note(line, '<iframe>', '<iframe> has no title', 'add title="…" naming the video: screen readers announce it');
-  return UNTITLED_VIDEO;
-}
-
-/**
- * The video of a facade the site served ({@link videoFacade}), read
- * again: a link of the facade's class to a player's address. Everything else
- * about it is drawn again from the id and the title its name gives.
- */
-function facadeVideo(link: T.Element): { id: string; title: string } | null {
-  if (attributeOf(link, 'class') !== VIDEO_FACADE_CLASS) return null;
-  const id = videoIdOfEmbedUrl(attributeOf(link, 'href'));
-  if (id === null) return null;
-  const label = attributeOf(link, 'aria-label') ?? '';
-  const title = label.startsWith(VIDEO_LABEL_PREFIX) ? collapse(label.slice(VIDEO_LABEL_PREFIX.length)) : '';
-  return { id, title: title || UNTITLED_VIDEO };
-}
-
-/**
- * The site's own markup for a video, in place of the embed: a link to the
- * privacy-enhanced player (followed as is with JavaScript off), drawn by the
- * stylesheet as a 16:9 poster with a play button and the title, which loads
- * nothing from any other host. client/video.ts puts the player in its place
- * when the reader clicks it. Phrasing content only, so it parses the same in
- * a paragraph, a list item or a table cell.
- */
-function videoFacade(id: string, title: string): T.Element {
-  const link = tree.createElement('a', HTML_NS, [
-    { name: 'class', value: VIDEO_FACADE_CLASS },
-    { name: 'href', value: videoEmbedUrl(id) },
-    { name: 'aria-label', value: `${VIDEO_LABEL_PREFIX}${title}` },
-  ]);
-  const play = tree.createElement('span', HTML_NS, [
-    { name: 'class', value: VIDEO_PLAY_CLASS },
-    { name: 'aria-hidden', value: 'true' },
-  ]);
-  const caption = tree.createElement('span', HTML_NS, [{ name: 'class', value: VIDEO_TITLE_CLASS }]);
-  tree.insertText(caption, title);
-  tree.appendChild(link, play);
-  tree.appendChild(link, caption);
-  return link;
-}
-
-/** Whether a node of the output is inside a link: a facade (a link) there would nest links, which browsers take apart. */
-function insideLink(node: T.ParentNode): boolean {
-  for (let at: T.ParentNode | null = node; at && tree.isElementNode(at); at = tree.getParentNode(at)) {
-    if (at.tagName === 'a') return true;
-  }
-  return false;
-}
-
-/**
- * What an editor wrote on an embed besides its src and title: attributes of
- * the player's frame, and a query or fragment on its address, are ignored (the
- * site's own are used: shared/video-embed.ts), a warning; anything else is
- * refused as on any element.
- */
-function reportEmbed(iframe: T.Element, extra: string, line: number | undefined, note: Note): void {
-  const location = iframe.sourceCodeLocation;
-  for (const attribute of iframe.attrs) {
-    const where = location?.attrs?.[attribute.name]?.startLine ?? line;
-    if (attribute.namespace || !isAllowedAttribute('iframe', attribute.name)) {
-      note(where, `${attribute.name}=`, ...attributeRefusal('iframe', attribute.name));
-    } else if (IGNORED_EMBED_ATTRIBUTES.has(attribute.name) && attribute.name !== 'allowfullscreen') {
-      note(
-        where,
-        `${attribute.name}=`,
-        `${attribute.name}= on <iframe> is ignored: the video plays with the site's own settings`,
-        `remove ${attribute.name}=`,
-        'warning',
-      );
-    }
-  }
-  if (extra) {
-    note(
-      location?.attrs?.src?.startLine ?? line,
-      'src=',
-      `"${extra.slice(0, 40)}" after the video's id is ignored: the video plays from its id alone`,
-      'write src="https://www.youtube-nocookie.com/embed/<id>" with nothing after the id',
-      'warning',
-    );
-  }
-}
-
 /** Counts the end tags written inside an element the walk does not enter (a facade is drawn again, not read). */
 function countEndTags(element: T.Element, endTags: Map<string, number>): void {
   const pending: T.ChildNode[] = [...element.childNodes];
@@ -444,26 +228,6 @@ function countEndTags(element: T.Element, endTags: Map<string, number>): void {
     if (node.sourceCodeLocation?.endTag) endTags.set(node.tagName, (endTags.get(node.tagName) ?? 0) + 1);
     for (const child of node.childNodes) pending.push(child);
   }
-}
-
-/**
- * Whether a parsed node is exactly `drawn` (elements, attributes in order,
- * text). Recurses only as deep as `drawn` (three levels), however deep the
- * parsed node nests.
- */
-function sameTree(node: T.ChildNode, drawn: T.ChildNode): boolean {
-  if (tree.isTextNode(drawn)) return tree.isTextNode(node) && node.value === drawn.value;
-  if (!tree.isElementNode(drawn) || !tree.isElementNode(node)) return false;
-  return (
-    node.tagName === drawn.tagName &&
-    node.namespaceURI === drawn.namespaceURI &&
-    node.attrs.length === drawn.attrs.length &&
-    node.attrs.every(
-      (attribute, i) => !attribute.namespace && attribute.name === drawn.attrs[i]!.name && attribute.value === drawn.attrs[i]!.value,
-    ) &&
-    node.childNodes.length === drawn.childNodes.length &&
-    node.childNodes.every((child, i) => sameTree(child, drawn.childNodes[i]!))
-  );
 }
 
 /**
@@ -515,53 +279,3 @@ export function settledBody(source: string): string {
 }
 
 const SETTLE_ROUNDS = 3;
-
-const ALLOWED_LIST = ALLOWED_ELEMENT_NAMES.filter((name) => name !== 'iframe' && name !== 'img')
-  .map((name) => `<${name}>`)
-  .join(' ');
-
-function elementRefusal(name: string, src: string | undefined, alt: string | undefined): [message: string, fix: string] {
-  if (name === 'img' && !isAllowedImageSrc(src)) {
-    return [
-      src === undefined ? '<img> without src=' : `<img src="${src.slice(0, 60)}"> is not an image of this article`,
-      'put the image in the article\'s imagens/ folder and write src="imagens/<file>" (no outside, data: or javascript: addresses)',
-    ];
-  }
-  if (name === 'img' && !alt?.trim()) return ['<img> without alt text', 'describe the image in alt="…" (10–150 characters)'];
-  if (name === 'iframe') {
-    return [
-      `<iframe> from "${(src ?? '').slice(0, 60)}" is not an allowed embed`,
-      "only https://www.youtube-nocookie.com/embed/<id> videos may be embedded, <id> being the video's 11 characters",
-    ];
-  }
-  if (name === 'h1') return ['<h1> in the body', 'the page shows the titulo as its <h1>: use <h2> for sections'];
-  return [
-    `<${name}> is not allowed in an article`,
-    `remove the <${name}> element; a body may use ${ALLOWED_LIST}, <img> from imagens/ and YouTube embeds`,
-  ];
-}
-
-function attributeRefusal(element: string, attribute: string): [message: string, fix: string] {
-  if (attribute.startsWith('on'))
-    return [`event handler attribute ${attribute}= on <${element}>`, `remove ${attribute}=: articles cannot run script`];
-  if (attribute === 'style' || attribute === 'class') {
-    return [`${attribute}= on <${element}> is not allowed`, `remove ${attribute}=: the site's stylesheet formats articles`];
-  }
-  if (attribute === 'id' || attribute === 'name') {
-    return [`${attribute}= on <${element}> is not allowed`, `remove ${attribute}=: it could take over names the page's own scripts use`];
-  }
-  return [`attribute ${attribute}= is not allowed on <${element}>`, `remove ${attribute}=`];
-}
-
-function parseErrorMessage(code: string): string {
-  if (code === 'cdata-in-html-content')
-    return 'a CDATA section (<![CDATA[…]]>), which HTML does not have: browsers end it at the first ">"';
-  if (code === 'unexpected-question-mark-instead-of-tag-name') return 'a processing instruction (<?…?>), which HTML does not have';
-  return `malformed HTML (${code})`;
-}
-
-function parseErrorFix(code: string): string {
-  if (code === 'cdata-in-html-content' || code === 'unexpected-question-mark-instead-of-tag-name')
-    return 'remove it; write the text as plain HTML';
-  return 'fix the markup here (an editor with HTML validation shows the exact spot)';
-}

@@ -2,7 +2,8 @@ import QuickLRU from 'quick-lru';
 import { escapeXml } from '../lib/escape-xml';
 import { readingTimeMinutes } from '../lib/reading-time';
 import { describeError, log } from '../log';
-import { BodyTooComplexError, settledBody } from './body-html';
+import { settledBody } from './body-html';
+import { BodyTooComplexError } from './body-parse';
 import { MAX_BODY_ATTRIBUTES, MAX_BODY_BYTES, MAX_BODY_ELEMENTS } from './html-policy';
 
 /** A body ready to show: its HTML, and its reading time (counted once, kept with it). */

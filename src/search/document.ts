@@ -1,4 +1,5 @@
-import { BodyTooComplexError, readBody } from '../content/body-html';
+import { readBody } from '../content/body-html';
+import { BodyTooComplexError } from '../content/body-parse';
 import { MAX_BODY_BYTES } from '../content/html-policy';
 import type { NewsItem } from '../content/news-item';
 import { publicationInstant } from '../content/updated';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BodyTooComplexError, parseBody, readBody } from '../../src/content/body-html';
+import { readBody } from '../../src/content/body-html';
+import { BodyTooComplexError, parseBody } from '../../src/content/body-parse';
 import { MAX_BODY_ATTRIBUTES, MAX_BODY_BYTES, MAX_BODY_ELEMENTS } from '../../src/content/html-policy';
 import { sanitizeArticleHtml } from '../../src/content/sanitize-html';
 import { COSTLY_BODIES, HOSTILE_BODIES } from '../fixtures/hostile-bodies';
