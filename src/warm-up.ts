@@ -3,6 +3,8 @@ import type { AppEnv } from './app-env';
 import { bodyKey } from './content/format';
 import { buildIndex } from './content/index-build';
 import { forgetLiveIndex } from './content/live-index';
+import { forgetSanitizedBodies } from './content/sanitize-html';
+import type { ThemeSlug } from './content/themes';
 import { fnv1a } from './lib/hash';
 import { PAGE_SIZE } from './lib/pagination';
 import { INSTITUTIONAL_PAGES } from './pages/institutional';
@@ -18,21 +20,113 @@ const SAMPLE = {
   data: '1969-12-31',
   imagemAtual: 'aquecimento-0000000000.webp',
   htmlPath: bodyKey('aquecimento'),
+  // The optional fields a real article has, so the page takes their branches too.
+  subtitulo: 'Um subtítulo de exemplo, para a linha fina',
+  alt: 'Sala de exemplo com sofá, estante e uma janela ampla',
+  credito: 'Arquivo de exemplo',
+  atualizado: '1969-12-31T18:00',
+  correcao: 'Um exemplo de nota de correção, só para o aquecimento.',
+  autor: 'autora-de-exemplo',
+  temas: ['decoracao', 'arquitetura'] as ThemeSlug[],
 };
 
-/** The pages a cold isolate is most often asked for first. */
-const PATHS = ['/', articlePath(SAMPLE), INSTITUTIONAL_PAGES.about.path];
+/** The made-up article's author, in a made-up registry: the byline, its photo and link, as a real article has. */
+const AUTHORS = {
+  'autora-de-exemplo': {
+    nome: 'Autora de Exemplo',
+    cargo: 'Repórter de exemplo',
+    bio: 'Uma autora inventada para o aquecimento do isolate: nunca aparece numa página servida.',
+    foto: 'autora-de-exemplo-0000000000.webp',
+  },
+};
 
 /**
- * Serves one page of each kind from made-up content while the script loads.
- * V8 compiles a function the first time it runs, and for React and the app
- * that is most of a cold isolate's first request (about 30 ms of 40 on this
- * machine). Workers run the script's start-up before the first request, apart
- * from its CPU limit, so this moves that cost out of the reader's request.
+ * The made-up article's body: the elements real bodies have (sections, lists,
+ * a quotation, links, a figure with a site image, a table, a video embed that
+ * becomes the site's facade), with accented Portuguese text, at about a real
+ * body's length. The sanitizer (parse5 and the policy's walk, then the
+ * reading time) is most of a first article request's work that a tiny body
+ * leaves to the first reader: V8 compiles each tokenizer state and branch
+ * the first time it runs, and optimizes only what runs often.
+ */
+const BODY = [
+  '<p>Este texto é inventado: serve só para que o código de uma página de notícia rode uma vez antes da primeira visita. Ele imita um artigo de verdade, com parágrafos longos, acentuação, números como R$ 1.500 e 10% e termos como condomínio, financiamento e reforma.</p>',
+  '',
+  '<h2>Primeira seção: o que se planeja antes da obra</h2>',
+  '',
+  '<p>Um parágrafo com <strong>destaque em negrito</strong>, um trecho em <em>itálico</em>, um <a href="/sobre">link interno</a> e um <a href="https://www.exemplo.com.br/guia">link externo</a>. A cozinha, a sala e o banheiro pedem cuidados diferentes, e cada escolha pesa no orçamento e no prazo.</p>',
+  '',
+  '<ul>',
+  '<li>Medir o ambiente e desenhar a planta.</li>',
+  '<li>Listar as instalações: água, esgoto, gás e elétrica.</li>',
+  '<li>Reservar de 10% a 15% para imprevistos.</li>',
+  '</ul>',
+  '',
+  '<h3>Uma subseção com lista numerada</h3>',
+  '',
+  '<ol>',
+  '<li>Demolição e remoção de entulho.</li>',
+  '<li>Instalações e revestimentos.</li>',
+  '<li>Marcenaria e acabamentos.</li>',
+  '</ol>',
+  '',
+  '<blockquote><p>“Planejar com calma, antes de quebrar a primeira parede, é a forma mais segura de chegar ao fim da obra.”</p></blockquote>',
+  '',
+  '<figure>',
+  '<img src="/thumbnails/aquecimento-figura-0000000000.webp" width="1600" height="800" alt="Planta de exemplo vista de cima, com a bancada e a janela">',
+  '<figcaption>Uma legenda de exemplo, com a explicação da figura e o crédito da imagem.</figcaption>',
+  '</figure>',
+  '',
+  '<h2>Segunda seção: quanto custa cada etapa</h2>',
+  '',
+  '<table>',
+  '<caption>Custos de exemplo de uma reforma de 8 m² (valores inventados)</caption>',
+  '<thead>',
+  '<tr><th scope="col">Etapa</th><th scope="col">Econômico</th><th scope="col">Médio</th><th scope="col">Prazo</th></tr>',
+  '</thead>',
+  '<tbody>',
+  '<tr><th scope="row">Demolição</th><td>R$ 1.500</td><td>R$ 2.500</td><td>3 a 5 dias</td></tr>',
+  '<tr><th scope="row">Instalações</th><td>R$ 3.000</td><td>R$ 6.000</td><td>1 a 2 semanas</td></tr>',
+  '<tr><th scope="row">Acabamentos</th><td>R$ 1.500</td><td>R$ 3.500</td><td>1 semana</td></tr>',
+  '</tbody>',
+  '</table>',
+  '',
+  '<p>Antes de contratar, peça o projeto com as medidas de cada módulo e um cronograma por etapa. O vídeo abaixo é um exemplo de incorporação: vira a capa do próprio site, que nada carrega antes do clique.</p>',
+  '',
+  '<iframe src="https://www.youtube-nocookie.com/embed/aquecimento" title="Vídeo de exemplo: a ordem das etapas de uma obra" allowfullscreen></iframe>',
+  '',
+  '<p>Por fim, um parágrafo de fechamento com mais texto corrido, para que a contagem de palavras do tempo de leitura percorra um corpo do tamanho de um artigo: reformas em apartamento seguem normas técnicas, precisam ser comunicadas ao condomínio e pedem um responsável técnico; com o projeto em mãos e o orçamento dividido por etapas, a obra tende a terminar no prazo.</p>',
+].join('\n');
+
+/** The pages a cold isolate is most often asked for first. */
+const pathsOf = (article: { slug: string }) => ['/', articlePath(article), INSTITUTIONAL_PAGES.about.path];
+
+/** Rounds of home, an article and `/sobre`: V8 keeps optimizing what keeps running, not only what ran once. */
+const ROUNDS = 3;
+
+/**
+ * Articles rendered in all, each a made-up one with a body of its own (the
+ * sanitizer keeps what it read by the body's text, and would not read the same
+ * body again): the rounds' three, then three more alone. An article's first
+ * request costs the most (parse5 and the policy's walk over a real body), and
+ * the three more took a cold isolate's first article request at 100,000
+ * articles from about 13 to 8 ms of workerd CPU (docs/architecture.md, "Speed").
+ */
+const ARTICLES = 6;
+
+/**
+ * Serves pages of each kind from made-up content while the script loads.
+ * V8 compiles a function the first time it runs, and optimizes what runs
+ * often: without this, a cold isolate's first article request costs about
+ * 39 ms of workerd CPU on the bench's machine, with it about 8. Workers run
+ * the script's start-up before the first request, under its own limit (1 s),
+ * so this moves that cost out of the reader's request; start-up costs about
+ * 100 ms of CPU more for it (docs/architecture.md, "Speed").
  *
  * Nothing here outlives start-up: the stand-in store is in memory (no I/O,
- * which start-up forbids), and the index is kept for 0 s, so the first real
- * request reads the real one. Start-up cannot create a Response either, so each
+ * which start-up forbids); the index is kept for 0 s and forgotten at the end,
+ * with the sanitized made-up bodies, so the first real request reads the real
+ * index. Start-up cannot create a Response either, so each
  * warm-up request fails at its very end, once the page is rendered: its env
  * carries the `WARM_UP` mark (src/app-env.ts), which no deployment's does, so
  * the error handler lets it fail without a log, and the failure is dropped here.
@@ -43,8 +137,9 @@ export function warmUp(app: Hono<AppEnv>): void {
     i === 0 ? SAMPLE : { ...SAMPLE, slug: `${SAMPLE.slug}-${i}`, htmlPath: bodyKey(`${SAMPLE.slug}-${i}`) },
   );
   // Made-up content needs no real content hash (and the worker bundle carries no crypto): any stable hex will do.
-  const store = buildIndex(items, (text) => fnv1a(text).toString(16).padStart(10, '0'));
-  store.set(SAMPLE.htmlPath, '<h2>Seção</h2><p>Texto de <a href="/sobre">exemplo</a>.</p><ul><li>item</li></ul>');
+  const store = buildIndex(items, (text) => fnv1a(text).toString(16).padStart(10, '0'), Date.now(), AUTHORS);
+  const articles = items.slice(0, ARTICLES);
+  for (const [n, article] of articles.entries()) store.set(article.htmlPath, `${BODY}\n\n<p>Artigo ${n + 1}.</p>`);
   // No vars: the site settings' defaults serve (bindings only exist per request).
   const warmEnv = {
     WARM_UP: true,
@@ -57,14 +152,11 @@ export function warmUp(app: Hono<AppEnv>): void {
   const serve = async (path: string) => {
     await (await app.fetch(new Request(`https://warm-up.invalid${path}`), warmEnv, ctx)).arrayBuffer();
   };
-  // A few rounds: V8 keeps optimizing what keeps running, not only what ran once.
+  const paths = [...articles.slice(0, ROUNDS).flatMap(pathsOf), ...articles.slice(ROUNDS).map(articlePath)];
   void (async () => {
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const path of PATHS) await serve(path).catch(() => {});
-    }
+    for (const path of paths) await serve(path).catch(() => {});
     // The made-up index must never stand in for the real one (the last good index, src/content/live-index.ts).
     forgetLiveIndex();
+    forgetSanitizedBodies();
   })();
 }
-
-const ROUNDS = 3;

@@ -81,6 +81,11 @@ const BODIES_KEPT = 32;
 /** Sanitized bodies by their raw text, and bodies refused as too complex. */
 const recentlySanitized = new QuickLRU<string, ReadyBody | TooComplex>({ maxSize: BODIES_KEPT });
 
+/** Forgets every sanitized body kept (the start-up warm-up's made-up ones, src/warm-up.ts). */
+export function forgetSanitizedBodies(): void {
+  recentlySanitized.clear();
+}
+
 /** The body's source as text, one paragraph per blank-line-separated block: shown, never interpreted. */
 function escapedParagraphs(raw: string): string {
   return raw
