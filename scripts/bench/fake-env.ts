@@ -43,7 +43,13 @@ export function fakeEnv(kv: Map<string, string>) {
 
 const slugOf = (i: number) => `artigo-gerado-${i}`;
 
-/** A store holding `count` generated articles, indexed as the publish command does, all sharing one sample body. */
+/** How many generated articles have a body (the same one): the middle one, and those {@link anotherArticleOf} names. */
+const WITH_BODY = 500;
+
+/** Generated article with a body number i (0 to 499): spread evenly over the archive, and at 100,000 articles never the middle one. */
+const spreadSlug = (count: number, i: number) => slugOf(Math.floor(((i % WITH_BODY) + 0.5) * (count / WITH_BODY)));
+
+/** A store holding `count` generated articles, indexed as the publish command does, sharing one sample body. */
 export function generatedStore(count: number): Map<string, string> {
   // The sample's body as publishing makes it: its Markdown converted to HTML.
   const body = readMarkdownArticle(readFileSync('content/como-decorar-apartamentos-pequenos/index.md', 'utf8')).body;
@@ -58,8 +64,17 @@ export function generatedStore(count: number): Map<string, string> {
   }));
   const kv = buildIndex(items, contentHash);
   kv.set(bodyKey(slugOf(Math.floor(count / 2))), body);
+  for (let i = 0; i < Math.min(count, WITH_BODY); i++) kv.set(bodyKey(spreadSlug(count, i)), body);
   return kv;
 }
 
-/** The path of the one generated article with a body: the middle one. */
+/** The path of the middle generated article (it has a body). */
 export const articleOf = (count: number) => articlePath({ slug: slugOf(Math.floor(count / 2)) });
+
+/**
+ * The path of request i of a run that asks for another article each time: at
+ * 100,000 articles, up to 500 requests, each for an article the isolate has
+ * not read, so its slug shard and body are read and checked, as for any
+ * article whose entry the isolate does not keep (src/content/index-reader.ts).
+ */
+export const anotherArticleOf = (count: number, i: number) => articlePath({ slug: spreadSlug(count, i) });

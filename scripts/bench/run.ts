@@ -31,7 +31,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { BENCH_DIST, snapshotDist } from './dist-snapshot.ts';
-import { articleOf, fakeEnv, generatedStore } from './fake-env.ts';
+import { anotherArticleOf, articleOf, fakeEnv, generatedStore } from './fake-env.ts';
 import { benchHostileBodies } from './hostile.ts';
 import { lighthouseSamples, type Visit } from './lighthouse-runs.ts';
 import { profilePaths } from './profile.ts';
@@ -77,29 +77,40 @@ function table(header: string[], rows: string[][]): void {
   out();
 }
 
-const PAGES = (count: number) =>
-  [
-    ['home', '/'],
-    ['article', articleOf(count)],
-    ['static page', '/politica-de-privacidade'],
-    // No content read, no React: what any request costs here before its page does.
-    ['floor: /robots.txt', '/robots.txt'],
-  ] as const;
+/** The smallest archive with an "another each request" row: one where every request of the run can ask for an article not read before. */
+const ANOTHER_ARTICLE_MIN = 10_000;
+
+/** A page's path for the i-th request of a run: the same path each time, or another. */
+type PathAt = (i: number) => string;
+
+const PAGES = (count: number): [string, PathAt][] => [
+  ['home', () => '/'],
+  // The same article each time: the isolate then keeps its index entry and its body (src/content/index-reader.ts).
+  ['article', () => articleOf(count)],
+  // Another article each time, never read before by the isolate: its slug shard and body are read (only at 100,000: 20 articles are all kept).
+  ...(count >= ANOTHER_ARTICLE_MIN
+    ? [['article, another each request', (i: number) => anotherArticleOf(count, i)] as [string, PathAt]]
+    : []),
+  ['static page', () => '/politica-de-privacidade'],
+  // No content read, no React: what any request costs here before its page does.
+  ['floor: /robots.txt', () => '/robots.txt'],
+];
 let workerdPort = 9400;
 
 /** CPU of the worker in workerd (the edge's runtime): warm renders, and first requests of fresh processes. */
-async function workerdCpu(storeDir: string, path: string) {
+async function workerdCpu(storeDir: string, pathAt: PathAt) {
   const host = await startWorkerd(workerdPort++, storeDir);
-  for (let i = 0; i < 50; i++) await measuredRequest(host, path); // past V8's tiering
+  let request = 0;
+  for (let i = 0; i < 50; i++) await measuredRequest(host, pathAt(request++)); // past V8's tiering
   const warm: number[] = [];
-  for (let i = 0; i < WARM_RUNS; i++) warm.push(await measuredRequest(host, path));
+  for (let i = 0; i < WARM_RUNS; i++) warm.push(await measuredRequest(host, pathAt(request++)));
   host.stop();
   const cold: number[] = [];
   const startup: number[] = [];
   for (let i = 0; i < COLD_RUNS; i++) {
     const fresh = await startWorkerd(workerdPort++, storeDir);
     startup.push(fresh.startupNanos / 1000);
-    cold.push(await measuredRequest(fresh, path));
+    cold.push(await measuredRequest(fresh, pathAt(0)));
     fresh.stop();
   }
   return { warm, cold, startup };
@@ -110,10 +121,12 @@ async function nodeCpu(
   worker: { fetch: (request: Request, env: unknown, ctx: unknown) => Promise<Response> },
   env: unknown,
   count: number,
-  path: string,
+  pathAt: PathAt,
 ) {
   const ctx = { waitUntil() {}, passThroughOnException() {} };
+  let request = 0;
   const render = async () => {
+    const path = pathAt(request++);
     const response: Response = await worker.fetch(new Request(`https://casaempauta.com.br${path}`), env, ctx);
     if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
     return response.arrayBuffer();
@@ -127,7 +140,7 @@ async function nodeCpu(
     warm.push(used.user + used.system);
   }
   const cold = Array.from({ length: COLD_RUNS }, () => {
-    const output = execFileSync('tsx', ['scripts/bench/cold-render.ts', String(count), path], { encoding: 'utf8' });
+    const output = execFileSync('tsx', ['scripts/bench/cold-render.ts', String(count), pathAt(0)], { encoding: 'utf8' });
     return JSON.parse(output) as { loadMicros: number; cpuMicros: number; heapBytes: number };
   });
   return { warm, cold };
@@ -144,10 +157,10 @@ async function renderCpu(): Promise<void> {
     // A fresh module instance per scale: one isolate keeps its parsed list.
     const worker = (await import(`${pathToFileURL(bundle).href}?articles=${count}`)).default;
     const env = fakeEnv(store);
-    for (const [page, path] of PAGES(count)) {
-      const edge = await workerdCpu(storeDir, path);
+    for (const [page, pathAt] of PAGES(count)) {
+      const edge = await workerdCpu(storeDir, pathAt);
       startups.push(...edge.startup);
-      const node = await nodeCpu(worker, env, count, path);
+      const node = await nodeCpu(worker, env, count, pathAt);
       if (page === 'home') figures.homeCpu.set(count, median(edge.warm) / 1000);
       rows.push([
         page,
@@ -165,7 +178,7 @@ async function renderCpu(): Promise<void> {
   }
   out('### CPU per uncached render (ms)');
   out(
-    `The worker bundled like wrangler bundles it, run two ways. **workerd** (${workerdVersion().trim()}, the edge's runtime): the CPU time of all its threads across each request, from /proc (so HTTP parsing and the stand-in store's reads count too: a little more than Workers bill); warm: ${WARM_RUNS} requests after 50, cold: the first request of ${COLD_RUNS} fresh processes, after start-up (workerd's set-up, the script's load and its warm-up, src/warm-up.ts: median ${ms(median(startups))} ms, which Workers run before the first request). **Node** ${process.version}: main-thread CPU (\`process.threadCpuUsage\`); the article sanitizer runs in both; cold: fresh processes, heap growth of the first request included.`,
+    `The worker bundled like wrangler bundles it, run two ways. **workerd** (${workerdVersion().trim()}, the edge's runtime): the CPU time of all its threads across each request, from /proc (so HTTP parsing, the stand-in store's reads and V8's background compiler and garbage-collector threads count too: more than Workers bill); warm: ${WARM_RUNS} requests after 50, cold: the first request of ${COLD_RUNS} fresh processes, after start-up (workerd's set-up, the script's load and its warm-up, src/warm-up.ts: median ${ms(median(startups))} ms, which Workers run before the first request). **Node** ${process.version}: main-thread CPU (\`process.threadCpuUsage\`); the article sanitizer runs in both; cold: fresh processes, heap growth of the first request included. "article" asks for the same article each time, whose index entry and body the isolate then keeps; "another each request" asks each time for one it has not read (its slug shard and body read and checked), as for an article whose entry the isolate does not keep.`,
   );
   out();
   table(
