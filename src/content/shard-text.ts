@@ -5,14 +5,18 @@ const CLOSE_BRACE = 0x7d;
 
 /**
  * One item of a slug shard's JSON text, found without parsing the whole shard:
- * at 100,000 articles a shard holds about 400 items (160 KB), and parsing it
- * all cost a third of an article render, for the one item the page needs.
- * Looks for `"<slug>":{` as buildIndex (./news-index.ts) writes it (JSON.stringify, no
+ * at 100,000 articles a shard holds about 400 items (160 KB), all parsed for
+ * the one item the page needs.
+ * Looks for `"<slug>":{` as buildIndex (./index-build.ts) writes it (JSON.stringify, no
  * spaces) and parses just that object. Slugs have no quote or backslash, so
  * the match is a key; the caller still checks the item's own `slug`.
  * Undefined when not found this way (absent, or written differently): the
  * caller then parses the whole shard, so the answer never depends on this.
- * Kept because an A/B in `npm run bench` shows it matters (docs/architecture.md, "Speed").
+ * Kept because an A/B in `npm run bench` shows it matters (docs/architecture.md,
+ * "Speed"): at 100,000 articles, an article the isolate has not read costs
+ * about 0.25 ms less of workerd CPU with it (medians 1.26–1.41 against
+ * 1.55–1.60 ms, row "article, another each request"; 0.4 ms less in Node).
+ * An article read again comes from the reader's kept entries, shard unread.
  */
 export function findInShardText(json: string, slug: string): unknown {
   const key = `"${slug}":{`;
