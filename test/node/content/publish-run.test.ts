@@ -401,18 +401,20 @@ describe('the switch in D1', () => {
 });
 
 describe('a killed run never blocks the next one', () => {
+  /** This run, on this machine. */
+  const me: LockOwner = {
+    id: 'eu-agora',
+    host: hostname(),
+    boot: bootId(),
+    user: 'eu',
+    pid: process.pid,
+    command: 'content:publish --local',
+  };
+
   it('takes over at once the lock of a run of this machine whose process is gone', async () => {
     // A process that has exited: its pid is provably not running any more.
     const dead = spawnSync(process.execPath, ['-e', '']).pid!;
     await holdLock({ host: hostname(), boot: bootId(), pid: dead, command: 'content:publish --local', user: 'eu' });
-    const me: LockOwner = {
-      id: 'eu-agora',
-      host: hostname(),
-      boot: bootId(),
-      user: 'eu',
-      pid: process.pid,
-      command: 'content:publish --local',
-    };
     const lines: string[] = [];
     const started = clock.now();
     await publish([article('nova', '2025-06-01')], kv, options(lines, { owner: me, holderGone: (holder) => holderGone(holder, me) }));
@@ -425,14 +427,6 @@ describe('a killed run never blocks the next one', () => {
   });
 
   it('waits for a live process of this machine, and for any process of another machine', async () => {
-    const me: LockOwner = {
-      id: 'eu-agora',
-      host: hostname(),
-      boot: bootId(),
-      user: 'eu',
-      pid: process.pid,
-      command: 'content:publish --local',
-    };
     const dead = spawnSync(process.execPath, ['-e', '']).pid!;
     for (const holder of [
       { id: 'viva', host: hostname(), boot: bootId(), pid: process.ppid },
