@@ -7,11 +7,11 @@ import {
   attr,
   bundledNews,
   clearKv,
-  documentOf,
   fetchPath,
   indexOf,
   newsItem,
-  publishList,
+  pageDocument,
+  publishWithBodies,
   putIndex,
   query,
   queryAll,
@@ -32,13 +32,8 @@ afterEach(() => vi.restoreAllMocks());
 
 const ORIGIN = 'http://localhost:8787';
 
-/** Publishes items (each with a short body) as the only list in KV. */
-async function publish(...items: NewsItem[]): Promise<void> {
-  await publishList(items);
-  await Promise.all(items.map((item) => env.NEWS.put(item.htmlPath, '<p>Corpo do artigo.</p>')));
-}
-
-const page = async (path: string) => documentOf(await fetchPath(path));
+const publish = publishWithBodies;
+const page = pageDocument;
 
 function jsonLdArticle(document: Awaited<ReturnType<typeof page>>): Record<string, unknown> {
   const script = query(document, 'script[type="application/ld+json"]');

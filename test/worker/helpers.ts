@@ -68,6 +68,15 @@ export async function publishList(items: NewsItem[]): Promise<void> {
   await putIndex(indexOf(items));
 }
 
+/** Publishes items, each with a short body, as the only list in KV. */
+export async function publishWithBodies(...items: NewsItem[]): Promise<void> {
+  await publishList(items);
+  await Promise.all(items.map((item) => env.NEWS.put(item.htmlPath, '<p>Corpo do artigo.</p>')));
+}
+
+/** The parsed document a path answers with. */
+export const pageDocument = async (path: string) => documentOf(await fetchPath(path));
+
 /** Publishes one article with this title (and a short body) as the only one in KV. */
 export async function publishTitle(slug: string, titulo: string): Promise<void> {
   await publishList([newsItem(slug, { titulo })]);

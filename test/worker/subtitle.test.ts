@@ -1,7 +1,5 @@
-import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NewsItem } from '../../src/content/news-item';
-import { attr, clearKv, documentOf, fetchPath, newsItem, publishList, query, queryAll, textContent } from './helpers';
+import { attr, clearKv, documentOf, fetchPath, newsItem, pageDocument, publishWithBodies, query, queryAll, textContent } from './helpers';
 
 /**
  * `subtitulo`: a line under the title on the article page, and nowhere else
@@ -16,12 +14,8 @@ afterEach(() => vi.restoreAllMocks());
 
 const SUBTITLE = 'Sistemas industrializados encurtam a obra e reduzem o carbono';
 
-async function publish(...items: NewsItem[]): Promise<void> {
-  await publishList(items);
-  await Promise.all(items.map((item) => env.NEWS.put(item.htmlPath, '<p>Corpo do artigo.</p>')));
-}
-
-const page = async (path: string) => documentOf(await fetchPath(path));
+const publish = publishWithBodies;
+const page = pageDocument;
 
 describe('subtitulo', () => {
   it('shows under the title of its article, not on cards nor in the description; absent, the header is as before', async () => {
