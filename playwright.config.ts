@@ -1,12 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROME_FLAGS, CHROME_PATH } from './scripts/chromium.ts';
+import { LOCAL_SITE_URL } from './scripts/local-site.ts';
 
 /**
  * Browser tests against `npm start` (wrangler dev on the built site).
  * Where Playwright's own browsers are not installed (as on the CI machine),
  * Debian's Chromium is used: set CHROME_PATH to pick another binary.
  */
-export const BASE_URL = 'http://localhost:8787';
+export const BASE_URL = LOCAL_SITE_URL;
 
 export default defineConfig({
   testDir: 'test/e2e',

@@ -7,8 +7,9 @@
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { CHROME_FLAGS, CHROME_PATH } from './chromium.ts';
+import { LOCAL_SITE_URL } from './local-site.ts';
 
-const BASE = process.env.BASE_URL ?? 'http://localhost:8787';
+const BASE = process.env.BASE_URL ?? LOCAL_SITE_URL;
 const PAGES = {
   home: '/',
   article: '/noticia/como-decorar-apartamentos-pequenos',

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { LOCAL_SITE_URL } from '../local-site.ts';
 
-export const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8787';
+export const BASE_URL = process.env.BASE_URL ?? LOCAL_SITE_URL;
 
 async function isUp(): Promise<boolean> {
   try {

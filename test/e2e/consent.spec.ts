@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { LOCAL_SITE_URL as BASE_URL } from '../../scripts/local-site.ts';
 import { gotoBooted } from './boot-ready';
 
 const AD_HOST = 'pagead2.googlesyndication.com';
@@ -253,7 +254,7 @@ test('reopened from the footer, allow → deny turns ads off at once, without a 
 
 test('a returning reader gets React only from the footer link, which reopens the banner with focus', async ({ context, page }) => {
   const seen = await watch(context, page);
-  await context.addCookies([{ name: 'cookieconsent_status', value: 'deny', url: 'http://localhost:8787' }]);
+  await context.addCookies([{ name: 'cookieconsent_status', value: 'deny', url: BASE_URL }]);
   await gotoBooted(page, '/sobre');
   await paintedAndIdle(page);
   await expect(bannerOf(page)).toBeHidden();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { LOCAL_SITE_URL as BASE_URL } from '../../scripts/local-site.ts';
 import { copyAsLegacy } from '../fixtures/legacy-sample.ts';
 import { gotoBooted } from './boot-ready';
 
@@ -66,7 +67,7 @@ test.afterAll(() => {
 test('an article with every field, published locally, shows everywhere as written', async ({ page, request }) => {
   const published = content('publish', '--local', root);
   expect(published.code, published.output).toBe(0);
-  expect(published.output).toMatch(new RegExp(`novo +"${TITLE}"\\n +http://localhost:8787/noticia/${SLUG}\\n`));
+  expect(published.output).toMatch(new RegExp(`novo +"${TITLE}"\\n +${BASE_URL}/noticia/${SLUG}\\n`));
   expect(published.output).toMatch(/autor +"Repórter de Teste" \(Repórter de testes de ponta a ponta\)/);
 
   // The home page: featured (destaque), the newest marked (dated after every sample, some of which are marked).
@@ -109,7 +110,7 @@ test('an article with every field, published locally, shows everywhere as writte
     datePublished: '2026-01-10T09:15:00-03:00',
     dateModified: '2026-01-12T18:40:00-03:00',
     correction: { '@type': 'CorrectionComment', text: FIELDS.correcao },
-    author: { '@type': 'Person', name: AUTHOR.nome, url: `http://localhost:8787/autor/${AUTHOR.slug}` },
+    author: { '@type': 'Person', name: AUTHOR.nome, url: `${BASE_URL}/autor/${AUTHOR.slug}` },
   });
 
   // The author's page, then a theme's, each list it.
@@ -128,6 +129,6 @@ test('an article with every field, published locally, shows everywhere as writte
   expect(item).toContain('<pubDate>Mon, 12 Jan 2026 21:40:00 GMT</pubDate>');
   expect(item).toContain(`<dc:creator>${AUTHOR.nome}</dc:creator>`);
   const sitemap = await (await request.get('/sitemap.xml')).text();
-  expect(sitemap).toContain(`<loc>http://localhost:8787/noticia/${SLUG}</loc><lastmod>2026-01-12T18:40:00-03:00</lastmod>`);
-  expect(sitemap).toContain(`<loc>http://localhost:8787/autor/${AUTHOR.slug}</loc>`);
+  expect(sitemap).toContain(`<loc>${BASE_URL}/noticia/${SLUG}</loc><lastmod>2026-01-12T18:40:00-03:00</lastmod>`);
+  expect(sitemap).toContain(`<loc>${BASE_URL}/autor/${AUTHOR.slug}</loc>`);
 });

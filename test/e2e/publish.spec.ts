@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { LOCAL_SITE_URL as BASE_URL } from '../../scripts/local-site.ts';
 import { copyAsLegacy } from '../fixtures/legacy-sample.ts';
 
 /**
@@ -49,7 +50,7 @@ test('an article published to the local store shows on the site, and unpublishin
   const published = content('publish', '--local', join(root, SLUG));
   expect(published.code, published.output).toBe(0);
   expect(published.output).toMatch(
-    new RegExp(`novo +"Teste de publicação local: a notícia aparece sem deploy"\n +http://localhost:8787/noticia/${SLUG}\n`),
+    new RegExp(`novo +"Teste de publicação local: a notícia aparece sem deploy"\n +${BASE_URL}/noticia/${SLUG}\n`),
   );
 
   await page.goto('/');

@@ -13,7 +13,7 @@ const ARTICLE = '/noticia/reforma-de-cozinha-planejamento-e-custos';
 const TITLE = 'Vídeo: a ordem das etapas de uma reforma de cozinha';
 const PLAYER = 'https://www.youtube-nocookie.com/embed/M7lc1UVf-VE';
 
-/** Every request the page makes to a host other than its own (the site is http://localhost:8787). */
+/** Every request the page makes to a host other than its own (the site is localhost). */
 async function watchElsewhere(page: Page, origin: string): Promise<string[]> {
   const elsewhere: string[] = [];
   await page.route('https://www.youtube-nocookie.com/**', (route) =>
