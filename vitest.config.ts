@@ -14,6 +14,15 @@ const workerd = () =>
     miniflare: { bindings: { EDGE_CACHE: 'off', TEST_MIGRATIONS: await readD1Migrations(migrations) } },
   }));
 
+/**
+ * How long one test or hook may take before Vitest calls it hung. Vitest's
+ * default, 5 s, is about the speed of the machine, not the code: on a busy CI
+ * machine a first import alone once took 19 s. A test fails when behaviour
+ * breaks; this bound only stops a test that hangs.
+ */
+const HANG_MS = 120_000;
+const bounds = { testTimeout: HANG_MS, hookTimeout: HANG_MS };
+
 /** Tests that fill the stores with 100,000 articles: minutes, not seconds, so `npm run test:scale` runs them. */
 const SCALE_TESTS = 'test/worker/**/*.scale.test.ts';
 
@@ -28,7 +37,7 @@ const SCALE_TESTS = 'test/worker/**/*.scale.test.ts';
 const worker = (name: string, include: string[], exclude: string[] = []) => ({
   plugins: [workerd()],
   resolve: { alias: { '@client/manifest': manifest } },
-  test: { name, include, exclude, setupFiles: ['test/worker/d1-setup.ts'] },
+  test: { name, include, exclude, setupFiles: ['test/worker/d1-setup.ts'], ...bounds },
 });
 
 export default defineConfig({
@@ -40,6 +49,7 @@ export default defineConfig({
         test: {
           name: 'client',
           environment: 'happy-dom',
+          ...bounds,
           include: ['test/client/**/*.test.{ts,tsx}'],
           // Scripts the code under test adds (the AdSense loader) are never fetched.
           environmentOptions: {
@@ -48,7 +58,7 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'node', environment: 'node', include: ['test/node/**/*.test.ts'] },
+        test: { name: 'node', environment: 'node', include: ['test/node/**/*.test.ts'], ...bounds },
       },
     ],
   },

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KvEntry, KvStore } from './kv-store.ts';
-import { localEnv } from './local-env.ts';
+import { localEnv, whileBusy } from './local-env.ts';
 
 /** Where a command writes: the local store `npm start` reads, or the production namespace. */
 export type Target = 'local' | 'remote';
@@ -55,23 +55,24 @@ function localStore(): KvStore {
   return {
     async get(keys) {
       const kv = await news();
-      return new Map(await Promise.all(keys.map(async (key) => [key, await kv.get(key, 'text')] as const)));
+      return new Map(await Promise.all(keys.map(async (key) => [key, await whileBusy(() => kv.get(key, 'text'))] as const)));
     },
     async put(entries) {
       const kv = await news();
       for (const { key, value, expirationTtl } of entries) {
-        await kv.put(key, typeof value === 'string' ? value : new Uint8Array(value), expirationTtl === undefined ? {} : { expirationTtl });
+        const bytes = typeof value === 'string' ? value : new Uint8Array(value);
+        await whileBusy(() => kv.put(key, bytes, expirationTtl === undefined ? {} : { expirationTtl }));
       }
     },
     async delete(keys) {
       const kv = await news();
-      for (const key of keys) await kv.delete(key);
+      for (const key of keys) await whileBusy(() => kv.delete(key));
     },
     async list(prefix) {
       const kv = await news();
       const names: string[] = [];
       for (let cursor: string | undefined; ; ) {
-        const page = await kv.list({ prefix, cursor });
+        const page = await whileBusy(() => kv.list({ prefix, cursor }));
         names.push(...page.keys.map(({ name }) => name));
         if (page.list_complete || !page.cursor) return names;
         cursor = page.cursor;

@@ -27,3 +27,32 @@ export const localEnv = () =>
   (opened ??= import('wrangler')
     .then(({ getPlatformProxy }) => getPlatformProxy<{ NEWS: KvBinding; SEARCH?: D1Binding }>({ configPath: 'wrangler.toml' }))
     .then(({ env }) => env));
+
+/**
+ * How long a local call keeps retrying while another process writes the same
+ * store. Several local runs and `npm start` each open .wrangler/state in a
+ * workerd of their own, and its SQLite files admit one writer at a time: a
+ * call that meets another process's write fails having changed nothing (D1:
+ * SQLITE_BUSY; KV: "KV PUT failed: 500", seen with two processes writing at
+ * once), and is tried again.
+ */
+export const LOCAL_BUSY_RETRY_MS = 60_000;
+
+export const isLocalBusy = (error: unknown) =>
+  /SQLITE_BUSY|database is locked|KV \w+ failed: 5\d\d/i.test(String(error instanceof Error ? error.message : error));
+
+/** A short random pause, so that two processes that met do not meet again at once. */
+export const busyPause = () => new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 90));
+
+/** Runs a call on a local binding, again while the store is busy, for up to {@link LOCAL_BUSY_RETRY_MS}. */
+export async function whileBusy<T>(call: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + LOCAL_BUSY_RETRY_MS;
+  for (;;) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!isLocalBusy(error) || Date.now() > deadline) throw error;
+      await busyPause();
+    }
+  }
+}

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { applyMigrations, SEARCH_BINDING, sqlLiteral, wranglerD1 } from '../search/search-db.ts';
 import type { Target } from './kv.ts';
-import { localEnv } from './local-env.ts';
+import { busyPause, isLocalBusy, LOCAL_BUSY_RETRY_MS, localEnv } from './local-env.ts';
 import type { PublishDb, Row, SqlValue, Statement } from './publish-state.ts';
 
 /**
@@ -88,13 +88,6 @@ function detachedWrangler(scope: string[], statements: readonly Statement[]): vo
 }
 
 /**
- * How long a local statement keeps retrying while another process writes the
- * database (SQLITE_BUSY) or applies its migrations (the table still missing).
- */
-const BUSY_RETRY_MS = 60_000;
-const isBusy = (error: unknown) => /SQLITE_BUSY|database is locked/i.test(String(error instanceof Error ? error.message : error));
-
-/**
  * The local database (.wrangler/state) in this process. Several local runs
  * (and `npm start`) open the same SQLite file, whose locks make each
  * statement atomic across them; a statement that meets another process's
@@ -113,7 +106,8 @@ export function localPublishDb(env = localEnv): PublishDb {
   };
   return {
     async run(statements) {
-      const deadline = Date.now() + BUSY_RETRY_MS;
+      // Also while another run applies the migrations (the table still missing).
+      const deadline = Date.now() + LOCAL_BUSY_RETRY_MS;
       for (;;) {
         try {
           return await once(statements);
@@ -128,8 +122,8 @@ export function localPublishDb(env = localEnv): PublishDb {
             }
             continue;
           }
-          if (!isMissingTable(error) && !isBusy(error)) throw error;
-          await new Promise((resolve) => setTimeout(resolve, isBusy(error) ? 10 + Math.random() * 90 : 500));
+          if (!isMissingTable(error) && !isLocalBusy(error)) throw error;
+          await (isLocalBusy(error) ? busyPause() : new Promise((resolve) => setTimeout(resolve, 500)));
         }
       }
     },

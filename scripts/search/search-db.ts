@@ -6,6 +6,7 @@ import { getPlatformProxy } from 'wrangler';
 import { SELECT_VERSIONS } from '../../src/search/index-sql.ts';
 import type { Target } from '../content/kv.ts';
 import type { KvStore } from '../content/kv-store.ts';
+import { whileBusy } from '../content/local-env.ts';
 
 /** The binding of the search database in wrangler.toml. */
 export const SEARCH_BINDING = 'SEARCH';
@@ -68,7 +69,7 @@ export function localNewsReader(bindings = localBindings()): Pick<KvStore, 'get'
   return {
     async get(keys) {
       const { NEWS } = await bindings();
-      return new Map(await Promise.all(keys.map(async (key) => [key, await NEWS.get(key, 'text')] as const)));
+      return new Map(await Promise.all(keys.map(async (key) => [key, await whileBusy(() => NEWS.get(key, 'text'))] as const)));
     },
   };
 }
@@ -88,12 +89,13 @@ export function localSearchDb(
     maxJsonBytes: 4 * 1024 * 1024,
     async run(statements, json) {
       const d1 = await db();
-      await d1.batch(statements.map((sql) => d1.prepare(sql).bind(json)));
+      // A batch is one transaction: one that met another process's write changed nothing.
+      await whileBusy(() => d1.batch(statements.map((sql) => d1.prepare(sql).bind(json))));
     },
     async versions(slugs) {
       const d1 = await db();
       const statement = d1.prepare(versionsSql(slugs));
-      return versionsOf((await (slugs ? statement.bind(JSON.stringify(slugs)) : statement).all()).results);
+      return versionsOf((await whileBusy(() => (slugs ? statement.bind(JSON.stringify(slugs)) : statement).all())).results);
     },
     /** The migrations wrangler recorded as applied (none before the first). */
     async appliedMigrations() {
