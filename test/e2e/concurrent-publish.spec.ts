@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { copyAsLegacy } from '../fixtures/legacy-sample.ts';
+import { PROCESS_TEST_TIMEOUT_MS } from './processes';
 
 /**
  * Editors publishing to the local store at the same moment, as real
@@ -14,13 +15,6 @@ import { copyAsLegacy } from '../fixtures/legacy-sample.ts';
  * never makes the next one wait.
  */
 
-/**
- * How long these tests may take. Each starts up to three publishes, each a
- * tsx process with its own workerd, one after the other under the lock: about
- * 10 s each on an idle 2-core machine, several times that on a busy CI
- * machine. Only a process that hangs should reach this.
- */
-const PROCESS_TEST_TIMEOUT_MS = 300_000;
 test.describe.configure({ timeout: PROCESS_TEST_TIMEOUT_MS });
 
 const TOGETHER_2 = ['publicacao-simultanea-um', 'publicacao-simultanea-dois'];

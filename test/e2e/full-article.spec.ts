@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { LOCAL_SITE_URL as BASE_URL } from '../../scripts/local-site.ts';
 import { copyAsLegacy } from '../fixtures/legacy-sample.ts';
 import { gotoBooted } from './boot-ready';
+import { PROCESS_TEST_TIMEOUT_MS } from './processes';
 
 /**
  * One article using every field article.json takes, with a new author (and
@@ -30,7 +31,7 @@ const FIELDS = {
   autor: AUTHOR.slug,
   temas: ['decoracao', 'arquitetura'],
 };
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: PROCESS_TEST_TIMEOUT_MS });
 let root: string;
 
 function content(command: string, ...args: string[]) {

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { settledBody } from '../../src/content/body-html.ts';
 import { HOSTILE_BODIES } from '../fixtures/hostile-bodies.ts';
+import { PROCESS_TEST_TIMEOUT_MS } from './processes';
 
 /**
  * The hostile-body corpus in a real browser with no Content-Security-Policy:
@@ -13,7 +14,7 @@ import { HOSTILE_BODIES } from '../fixtures/hostile-bodies.ts';
  */
 const ORIGIN = 'http://hostil.test';
 // 94 pages a test, each loaded, hovered and focused: about 15 s on an idle machine, far more on a loaded one.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: PROCESS_TEST_TIMEOUT_MS });
 
 async function render(page: Page, body: string) {
   const requests: string[] = [];

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { FOLLOWS_SAVE_MS, PROCESS_TEST_TIMEOUT_MS } from './processes';
 
 /**
  * `npm run content:preview`: an editor's folder served by the worker's own
@@ -14,7 +15,7 @@ const SLUG = 'teste-de-pre-visualizacao';
 const TITLE = 'Pré-visualização de teste: o retrofit volta aos centros';
 const NEW_TITLE = 'Título trocado no arquivo: a página se atualiza sozinha';
 // Starting the preview loads the worker's code through Vite and checks the folder: generous bounds.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: PROCESS_TEST_TIMEOUT_MS });
 
 let root: string;
 let file: string;
@@ -88,17 +89,17 @@ test('the preview shows the folder’s article with its problems, and follows ev
 
   // A save: the open page reloads by itself with the new title.
   saveTitle(NEW_TITLE);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(NEW_TITLE, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(NEW_TITLE, { timeout: FOLLOWS_SAVE_MS });
 
   // An error: the page lists it instead of the article.
   saveTitle('Curto');
-  await expect(page.locator('.previa-problemas')).toContainText('1 erro', { timeout: 30_000 });
+  await expect(page.locator('.previa-problemas')).toContainText('1 erro', { timeout: FOLLOWS_SAVE_MS });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('O artigo não pôde ser montado');
 
   // A date to come: shown anyway, marked as scheduled.
   writeFileSync(file, readFileSync(file, 'utf8').replace(/^data: .*$/m, 'data: 2099-05-01T10:30'));
   saveTitle(NEW_TITLE);
-  await expect(page.locator('.previa-faixa')).toContainText('agendado para 01/05/2099 10:30', { timeout: 30_000 });
+  await expect(page.locator('.previa-faixa')).toContainText('agendado para 01/05/2099 10:30', { timeout: FOLLOWS_SAVE_MS });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(NEW_TITLE);
 
   // Its card in the grid, marked.

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { LOCAL_SITE_URL as BASE_URL } from '../../scripts/local-site.ts';
 import { copyAsLegacy } from '../fixtures/legacy-sample.ts';
+import { PROCESS_TEST_TIMEOUT_MS } from './processes';
 
 /**
  * An editor's round trip on the local store that `npm start` reads: write an
@@ -12,8 +13,8 @@ import { copyAsLegacy } from '../fixtures/legacy-sample.ts';
  * (The web server runs with NEWS_LIST_TTL_SECONDS=0, see playwright.config.ts.)
  */
 const SLUG = 'teste-de-publicacao-local';
-// Each command takes a few seconds (the check, image variants, a local store opened in process).
-test.describe.configure({ timeout: 180_000 });
+// Each command takes a few seconds on an idle machine (the check, image variants, a local store opened in process).
+test.describe.configure({ timeout: PROCESS_TEST_TIMEOUT_MS });
 let root: string;
 
 function content(command: string, ...args: string[]) {
