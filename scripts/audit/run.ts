@@ -48,6 +48,13 @@ const PAGES: AuditedPage[] = [
   { name: 'theme page', path: '/tema/decoracao', status: 200, structuredData: ['BreadcrumbList'] },
   { name: 'author page', path: '/autor/camila-nogueira', status: 200, structuredData: ['BreadcrumbList', 'Person'] },
   { name: 'search results', path: '/busca?q=decoracao', status: 200, structuredData: [], noindex: true },
+  { name: 'simulator', path: '/simulador-de-financiamento', status: 200, structuredData: ['WebApplication'] },
+  {
+    name: 'simulation',
+    path: '/simulador-de-financiamento?valor=500000&entrada=100000&juros=11.5&prazo=30&unidade=anos&sistema=ambos',
+    status: 200,
+    structuredData: ['WebApplication'],
+  },
   { name: '404 page', path: '/pagina-que-nao-existe', status: 404, structuredData: [] },
 ];
 
