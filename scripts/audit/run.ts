@@ -55,6 +55,13 @@ const PAGES: AuditedPage[] = [
     status: 200,
     structuredData: ['WebApplication'],
   },
+  // Refused input: the form with its messages (400, so Lighthouse leaves it to axe and html-validate).
+  {
+    name: 'simulation refused',
+    path: '/simulador-de-financiamento?valor=abc&entrada=-5&juros=99&prazo=0',
+    status: 400,
+    structuredData: ['WebApplication'],
+  },
   { name: '404 page', path: '/pagina-que-nao-existe', status: 404, structuredData: [] },
 ];
 

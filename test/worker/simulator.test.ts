@@ -181,6 +181,21 @@ describe('the simulator in the caches', () => {
     expect(await dated(TEXTBOOK.replace('prazo=12', 'prazo=24'))).toBe('11 de novembro de 2026');
   });
 
+  it("keeps the empty form in the isolate's memory, and no simulation (those stay in the edge cache only)", async () => {
+    const overrides = { CF_VERSION_METADATA: { id: `simulador-memoria-${Date.now()}`, tag: '', timestamp: '' } };
+    const footerYear = async (path: string) =>
+      /© (?:<!-- -->)?(\d{4})/.exec(await (await fetchCached(path, undefined, overrides)).text())?.[1];
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-31T23:59:30Z'));
+    expect([await footerYear(PATH), await footerYear(TEXTBOOK)]).toEqual(['2026', '2026']);
+    // From now on the Cache API never answers: only the isolate's memory can.
+    vi.spyOn(caches, 'open').mockResolvedValue({ match: async () => undefined, put: async () => {} } as unknown as Cache);
+    vi.setSystemTime(new Date('2027-01-01T00:00:30Z'));
+    expect(await footerYear(PATH)).toBe('2026');
+    expect(await footerYear(TEXTBOOK)).toBe('2027');
+    vi.restoreAllMocks();
+  });
+
   it('never stores a refusal', async () => {
     const overrides = { CF_VERSION_METADATA: { id: `simulador-recusa-${Date.now()}`, tag: '', timestamp: '' } };
     expect((await fetchCached(`${PATH}?valor=x`, undefined, overrides)).status).toBe(400);
