@@ -215,7 +215,7 @@ export function SimulatorPage({ view }: { view: SimulatorView }) {
   const { query } = view;
   const values: Record<Field, string> =
     query.kind === 'invalid'
-      ? { ...formValues(DEFAULT_INPUT), sistema: 'ambos', ...query.values }
+      ? { ...formValues(DEFAULT_INPUT), ...query.values }
       : formValues(query.kind === 'valid' ? query.input : DEFAULT_INPUT);
   return (
     <div className="page sim-page">

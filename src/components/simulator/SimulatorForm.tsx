@@ -7,7 +7,9 @@ interface SimulatorFormProps {
   errors: Partial<Record<Field, string>>;
 }
 
-const inputId = (field: Field) => `sim-${field}`;
+/** A field's input id: the error summary links to it. */
+export const simulatorInputId = (field: Field) => `sim-${field}`;
+const inputId = simulatorInputId;
 const errorId = (field: Field) => `sim-${field}-erro`;
 const hintId = (field: Field) => `sim-${field}-dica`;
 
@@ -133,5 +135,3 @@ export function SimulatorForm({ values, errors }: SimulatorFormProps) {
     </form>
   );
 }
-
-export { inputId as simulatorInputId };
