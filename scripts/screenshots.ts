@@ -1,6 +1,7 @@
 /**
  * Full-page screenshots of the main screens at phone, tablet and desktop widths,
- * for looking at what was built: `npm run screenshots` (needs `npm start` running).
+ * for looking at what was built: `npm run screenshots` (needs `npm start` running;
+ * `ONLY=simulator` for the simulator's pages alone).
  * Writes PNGs to screenshots/ (not committed).
  */
 
@@ -19,14 +20,19 @@ const PAGES = {
   author: '/autor/rafael-moreira',
   search: '/busca?q=decoracao',
   notfound: '/nao-existe',
+  simulator: '/simulador-de-financiamento',
+  'simulator-result': '/simulador-de-financiamento?valor=500000&entrada=100000&juros=11.5&prazo=30&unidade=anos&sistema=ambos',
+  'simulator-error': '/simulador-de-financiamento?valor=abc&entrada=-5&juros=99&prazo=0&unidade=anos&sistema=ambos',
 };
+/** `ONLY=simulator` shoots only the pages whose names start with it. */
+const ONLY = process.env.ONLY ?? '';
 const WIDTHS = (process.env.WIDTHS ?? '375,800,1280').split(',').map(Number);
 
 const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
 mkdirSync('screenshots', { recursive: true });
 for (const width of WIDTHS) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
-  for (const [name, path] of Object.entries(PAGES)) {
+  for (const [name, path] of Object.entries(PAGES).filter(([name]) => name.startsWith(ONLY))) {
     await page.goto(`${BASE}${path}`, { waitUntil: 'networkidle' });
     // Scroll through the page so lazy images load before the full-page shot.
     await page.evaluate(async () => {

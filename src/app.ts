@@ -18,6 +18,7 @@ import { feedRoute, newsSitemapRoute, robotsRoute, sitemapPartRoute, sitemapRout
 import { homeRoute, postsPageRoute } from './routes/home';
 import { institutionalRoute } from './routes/institutional';
 import { openSearchRoute, searchRoute } from './routes/search';
+import { simulatorRoute } from './routes/simulator';
 import { badRequestRoute, methodNotAllowedRoute, notFoundRoute, serverErrorRoute } from './routes/status';
 import { thumbnailRoute } from './routes/thumbnail';
 import { ROUTES } from './seo/urls';
@@ -52,6 +53,7 @@ app.get(ROUTES.themePage, ...themeRoute);
 for (const page of institutionalPages) app.get(page.path, ...institutionalRoute(page)); // their table: src/pages/institutional.ts
 app.get(ROUTES.thumbnail, ...thumbnailRoute); // images published to KV
 app.get(ROUTES.search, ...searchRoute); // the only route that reads D1 (src/search/)
+app.get(ROUTES.simulator, ...simulatorRoute); // the financing simulator: a GET form, computed here (src/finance/)
 
 // For search engines and feed readers.
 app.get(ROUTES.sitemap, ...sitemapRoute);

@@ -48,6 +48,20 @@ const PAGES: AuditedPage[] = [
   { name: 'theme page', path: '/tema/decoracao', status: 200, structuredData: ['BreadcrumbList'] },
   { name: 'author page', path: '/autor/camila-nogueira', status: 200, structuredData: ['BreadcrumbList', 'Person'] },
   { name: 'search results', path: '/busca?q=decoracao', status: 200, structuredData: [], noindex: true },
+  { name: 'simulator', path: '/simulador-de-financiamento', status: 200, structuredData: ['WebApplication'] },
+  {
+    name: 'simulation',
+    path: '/simulador-de-financiamento?valor=500000&entrada=100000&juros=11.5&prazo=30&unidade=anos&sistema=ambos',
+    status: 200,
+    structuredData: ['WebApplication'],
+  },
+  // Refused input: the form with its messages (400, so Lighthouse leaves it to axe and html-validate).
+  {
+    name: 'simulation refused',
+    path: '/simulador-de-financiamento?valor=abc&entrada=-5&juros=99&prazo=0',
+    status: 400,
+    structuredData: ['WebApplication'],
+  },
   { name: '404 page', path: '/pagina-que-nao-existe', status: 404, structuredData: [] },
 ];
 
@@ -158,6 +172,8 @@ async function runHtmlValidate(page: AuditedPage, html: string): Promise<number>
       'attr-case': 'off',
       'attribute-empty-style': 'off',
       'doctype-style': 'off',
+      // React writes a boolean attribute it renders (a form's checked radio, selected option) as checked="".
+      'attribute-boolean-style': ['error', { style: 'empty' }],
       // Titles follow the editors' limit (scripts/content/limits.ts), 90 characters.
       'long-title': ['error', { maxlength: 90 }],
     },

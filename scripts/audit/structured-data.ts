@@ -82,6 +82,11 @@ export function checkStructuredData(html: string, expected: string[]): string[] 
       case 'Person':
         if (!isText(node.name) || !isAbsoluteUrl(node.url)) problems.push('Person: needs name and absolute url');
         break;
+      case 'WebApplication':
+        if (!isText(node.name) || !isAbsoluteUrl(node.url)) problems.push('WebApplication: needs name and absolute url');
+        if (!isText(node.applicationCategory)) problems.push('WebApplication: needs applicationCategory');
+        if (!isText(node.operatingSystem)) problems.push('WebApplication: needs operatingSystem');
+        break;
       case 'WebSite':
         if (!isText(node.name) || !isAbsoluteUrl(node.url)) problems.push('WebSite: needs name and absolute url');
         break;

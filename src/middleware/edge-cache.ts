@@ -4,6 +4,7 @@ import { cache } from 'hono/cache';
 import { createMiddleware } from 'hono/factory';
 import { INLINE_SCRIPTS } from '../../shared/inline-scripts';
 import type { AppEnv } from '../app-env';
+import { simulatorCacheKeyPart } from '../finance/cache-key';
 import { fnv1a } from '../lib/hash';
 import { searchCacheKeyPart } from '../search/cache-key';
 
@@ -29,13 +30,17 @@ const CLIENT_BUILD = clientBuildFingerprint(manifest, INLINE_SCRIPTS);
 
 /**
  * A page's cache key: origin and path (no query, no cookie; the search page
- * alone adds its normalized words and page number), the deployed
+ * adds its normalized words and page number, a simulation its normalized
+ * inputs, src/finance/cache-key.ts), the deployed
  * Worker version, and the client build. The version id (Version Metadata
  * binding) changes with every deploy, code or settings; the client build
  * covers runs without a real id (tests, a binding left out) and is cheap.
  */
-export const pageCacheKey = (c: Context<AppEnv>) =>
-  `${new URL(c.req.url).origin}${c.req.path}${searchCacheKeyPart(c.req.path, (name) => c.req.query(name))}#${c.env.CF_VERSION_METADATA?.id ?? ''}:${CLIENT_BUILD}`;
+export const pageCacheKey = (c: Context<AppEnv>) => {
+  const url = new URL(c.req.url);
+  const query = searchCacheKeyPart(c.req.path, (name) => c.req.query(name)) + simulatorCacheKeyPart(c.req.path, url.search);
+  return `${url.origin}${c.req.path}${query}#${c.env.CF_VERSION_METADATA?.id ?? ''}:${CLIENT_BUILD}`;
+};
 
 /** The Cache API cache that holds rendered pages. */
 const EDGE_CACHE_NAME = 'html';
@@ -43,8 +48,8 @@ const EDGE_CACHE_NAME = 'html';
 /**
  * Rendered pages in the data center's Cache API (Hono's cache middleware), for
  * as long as their `s-maxage` says. The key is the path alone: no route but
- * the search page reads the query string (its key adds the normalized search,
- * src/search/cache-key.ts), so tracking parameters (utm_*, fbclid, gclid) and
+ * the search page and the simulator reads the query string (their keys add the normalized search,
+ * src/search/cache-key.ts, or simulation, src/finance/cache-key.ts), so tracking parameters (utm_*, fbclid, gclid) and
  * any other query share one entry, and cookies never take part. The deployed version and
  * the client build are in the key too, so pages cached before a deploy (which
  * link files the deploy removed, or carry the old CSP) are never served after it.

@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import QuickLRU from 'quick-lru';
 import type { AppEnv } from '../app-env';
+import { simulatorCacheKeyPart } from '../finance/cache-key';
 import { SEARCH_PATH } from '../seo/urls';
 import { pageCacheKey } from './edge-cache';
 
@@ -36,8 +37,10 @@ function edgeLifetime(cacheControl: string | null): number {
 export function memoryCache() {
   const pages = new QuickLRU<string, KeptPage>({ maxSize: PAGES_KEPT });
   return createMiddleware<AppEnv>(async function servePageFromMemory(c, next) {
-    // Search pages stay in the edge cache only: every new search a reader (or a bot) sends would push a hot page out.
+    // Search pages and simulations stay in the edge cache only: every new search or simulation a reader
+    // (or a bot) sends would push a hot page out. The simulator's empty form is kept like any page.
     if (c.env.EDGE_CACHE === 'off' || c.req.method !== 'GET' || c.req.path === SEARCH_PATH) return next();
+    if (simulatorCacheKeyPart(c.req.path, new URL(c.req.url).search) !== '') return next();
     const key = pageCacheKey(c);
     const kept = pages.get(key);
     if (kept) return new Response(kept.body, { headers: kept.headers });

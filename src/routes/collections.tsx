@@ -11,7 +11,7 @@ import { log } from '../log';
 import { CollectionPage } from '../pages/CollectionPage';
 import { renderCards } from '../render/cards';
 import { listBreadcrumbs, person } from '../seo/structured-data';
-import { collectionPath, type ROUTES } from '../seo/urls';
+import { collectionPath, type ROUTES, SIMULATOR_PATH } from '../seo/urls';
 import { listUnavailableRoute } from './status';
 
 /** What a collection's page says about the list: its header and its head. */
@@ -25,7 +25,11 @@ interface Described {
   author?: Author;
 }
 
-/** A theme's page: its name and description from the fixed table; null for a slug outside it. */
+/**
+ * A theme's page: its name and description from the fixed table; null for a
+ * slug outside it. The financing theme also points to the simulator, the
+ * tool its readers come for (docs/product.md §2).
+ */
 function describeTheme(slug: string): Described | null {
   if (!isThemeSlug(slug)) return null;
   const theme = THEMES[slug];
@@ -33,7 +37,16 @@ function describeTheme(slug: string): Described | null {
     eyebrow: 'Tema',
     title: theme.name,
     description: theme.description,
-    lead: <p className="page-lead">{theme.description}</p>,
+    lead: (
+      <>
+        <p className="page-lead">{theme.description}</p>
+        {slug === 'financiamento' && (
+          <p className="theme-tool">
+            <a href={SIMULATOR_PATH}>Simule o seu financiamento</a>: compare SAC e Price com os seus números.
+          </p>
+        )}
+      </>
+    ),
     empty: 'Ainda não há notícias neste tema. Volte em breve.',
   };
 }

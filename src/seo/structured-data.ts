@@ -6,6 +6,7 @@ import type {
   Person,
   SearchAction,
   Thing,
+  WebApplication,
   WebSite,
   WithActionConstraints,
 } from 'schema-dts';
@@ -14,7 +15,7 @@ import type { Author } from '../content/authors';
 import type { NewsItem } from '../content/news-item';
 import { updatedIso } from '../content/updated';
 import { articleShareImage } from './share-image';
-import { absoluteUrl, articlePath, collectionPath, LOGO, SEARCH_PATH } from './urls';
+import { absoluteUrl, articlePath, collectionPath, LOGO, SEARCH_PATH, SIMULATOR_PATH } from './urls';
 
 /** Stable node ids, so the nodes of one page's graph can refer to each other. */
 const organizationId = (site: SiteConfig) => `${site.url}/#organization`;
@@ -82,6 +83,29 @@ export function newsArticle(site: SiteConfig, item: NewsItem, author: Author): N
     inLanguage: 'pt-BR',
     author: person(site, author),
     publisher: organization(site),
+    isPartOf: { '@id': websiteId(site) },
+  };
+}
+
+/**
+ * The financing simulator as schema.org's WebApplication (the type Google's
+ * software-app guidance names for a web tool), a free FinanceApplication that
+ * runs in any browser, made by the site's organization.
+ */
+export function webApplication(site: SiteConfig): WebApplication {
+  return {
+    '@type': 'WebApplication',
+    '@id': `${absoluteUrl(site, SIMULATOR_PATH)}#app`,
+    name: 'Simulador de financiamento imobiliário',
+    url: absoluteUrl(site, SIMULATOR_PATH),
+    description: 'Calcula as parcelas, os juros e a tabela de amortização de um financiamento imobiliário nos sistemas SAC e Price.',
+    applicationCategory: 'FinanceApplication',
+    operatingSystem: 'Qualquer navegador',
+    browserRequirements: 'Funciona sem JavaScript',
+    inLanguage: 'pt-BR',
+    isAccessibleForFree: true,
+    offers: { '@type': 'Offer', price: '0', priceCurrency: 'BRL' },
+    publisher: { '@id': organizationId(site) },
     isPartOf: { '@id': websiteId(site) },
   };
 }

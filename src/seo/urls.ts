@@ -24,6 +24,7 @@ export const ROUTES = {
   feed: '/feed.xml',
   search: '/busca',
   openSearch: '/opensearch.xml',
+  simulator: '/simulador-de-financiamento',
 } as const;
 
 /** The search page (src/routes/search.tsx). */
@@ -32,6 +33,9 @@ export const SEARCH_PATH = ROUTES.search;
 /** A search's results page: the normalized words, and the page number past the first. */
 export const searchPath = (normalized: string, page = 1) =>
   `${SEARCH_PATH}?q=${encodeURIComponent(normalized)}${page === 1 ? '' : `&pagina=${page}`}`;
+
+/** The financing simulator (src/routes/simulator.tsx); a simulation adds its normalized query (src/finance/simulator-input.ts). */
+export const SIMULATOR_PATH = ROUTES.simulator;
 
 /** Page n of the 'Postagens' grid: page 1 is the home page. */
 export const pagePath = (page: number) => (page === 1 ? ROUTES.home : `/pagina/${page}`);

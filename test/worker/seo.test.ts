@@ -169,13 +169,14 @@ describe('sitemap, robots and feed', () => {
       const lastmod = item.atualizado === undefined ? item.data : updatedIso(item.atualizado);
       expect(xml).toContain(`<url><loc>${ORIGIN}/noticia/${item.slug}</loc><lastmod>${lastmod}</lastmod></url>`);
     }
-    for (const path of ['/', '/sobre', '/contato', '/politica-de-privacidade', '/termos']) {
+    const pages = ['/', '/sobre', '/contato', '/politica-de-privacidade', '/termos', '/simulador-de-financiamento'];
+    for (const path of pages) {
       expect(xml).toContain(`<loc>${ORIGIN}${path}</loc>`);
     }
     // The author and theme pages: test/worker/collections.test.ts.
     const lists = xml.match(/<loc>[^<]*\/(?:autor|tema)\//g) ?? [];
     expect(lists.length).toBeGreaterThan(0);
-    expect(xml.match(/<url>/g)).toHaveLength(items.length + 5 + lists.length);
+    expect(xml.match(/<url>/g)).toHaveLength(items.length + pages.length + lists.length);
   });
 
   it('/feed.xml is RSS 2.0 of the latest articles, newest first', async () => {
