@@ -6,7 +6,7 @@ import { type ArticleSource, BODY_FILE, META_FILE, publishedImageName, shown } f
 import { checkBody } from './check-body.ts';
 import { checkArticleFields } from './check-fields.ts';
 import { checkFigures, type FigureImage, figureVariants } from './check-figures.ts';
-import { checkImage } from './check-image.ts';
+import { checkImage, type PublishedImage } from './check-image.ts';
 import { publishedBodyPath } from './content-hash.ts';
 import { orList } from './editor-text.ts';
 import { ARTICLE_KEYS, fieldMeant, isRequiredField } from './field-names.ts';
@@ -186,6 +186,7 @@ async function checkFolder(
   }
 
   const [image, ...extra] = source.images;
+  let mainImage: PublishedImage | undefined;
   if (!image) {
     const found = source.misnamed.image;
     problems.push(
@@ -204,15 +205,17 @@ async function checkFolder(
           ),
     );
   } else {
-    problems.push(...(await checkImage(image.bytes, shown(image.path))));
+    const checked = await checkImage(image.bytes, shown(image.path), image.extension);
+    problems.push(...checked.problems);
+    mainImage = checked.published;
     if (extra.length > 0) {
       problems.push(error(shown(source.dir), 'imagem', `there are ${source.images.length} image files`, 'keep exactly one imagem.* file'));
     }
   }
 
   const body = figured.body;
-  if (hasErrors(problems) || !image || !meta || body === null) return { problems };
-  const imageFile = publishedImageName(slug, image.bytes, image.extension);
+  if (hasErrors(problems) || !mainImage || !meta || body === null) return { problems };
+  const imageFile = publishedImageName(slug, mainImage.bytes, mainImage.extension);
   // No error: the required fields are there.
   const { titulo, descricao, data, ...optional } = fields as ArticleFields;
   return {
@@ -230,7 +233,7 @@ async function checkFolder(
       },
       body,
       figures: figured.figures,
-      image: { key: imageKey(imageFile), bytes: image.bytes },
+      image: { key: imageKey(imageFile), bytes: mainImage.bytes },
       variants: [],
     },
   };

@@ -248,4 +248,4 @@ export function explainJsonError(text: string, fileName: string, parseMessage: s
 
 /** A list for a message: "a, b, c or d". */
 export const orList = (items: readonly string[]) =>
-  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ou ${items.at(-1)}`;
