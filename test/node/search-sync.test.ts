@@ -245,8 +245,8 @@ describe('a sync from the live list', () => {
   });
 
   it('says what it did in one line', () => {
-    expect(describeSync({ written: ['a'], deleted: ['b', 'c'], unchanged: 4 })).toBe('1 indexed, 2 removed, 4 already up to date');
-    expect(describeSync({ written: [], deleted: [], unchanged: 0 })).toBe('nothing to do');
+    expect(describeSync({ written: ['a'], deleted: ['b', 'c'], unchanged: 4 })).toBe('1 indexado, 2 removidos, 4 já atualizados');
+    expect(describeSync({ written: [], deleted: [], unchanged: 0 })).toBe('nada a fazer');
   });
 });
 

@@ -19,7 +19,7 @@ const jpeg = (width: number, height: number) =>
 
 /** A photo-like PNG (grain everywhere): megabytes at an ordinary size. */
 const grainyPng = (width: number, height: number, sigma: number) =>
-  sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma } } })
+  sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma } } })
     .png()
     .toBuffer();
 
