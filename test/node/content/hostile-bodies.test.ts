@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkBody } from '../../../scripts/content/check-body';
 import { checkContent } from '../../../scripts/content/check-folder';
+import { markdownToHtml } from '../../../scripts/content/markdown-article';
+import { cleanPastedMarkup } from '../../../scripts/content/pasted-markup';
 import { MAX_FINDINGS, readBody, settledBody } from '../../../src/content/body-html';
 import { bodyText } from '../../../src/search/document';
 import { COSTLY_BODIES, HOSTILE_BODIES } from '../../fixtures/hostile-bodies';
@@ -129,5 +131,41 @@ describe('a report an editor can read, however wrong the body', () => {
   it('reports a formatting tag left open once, not once for each block a browser opens it again in', () => {
     const problems = checkBody(body(`<div><b title="negrito"></div>${'<div>x</div>'.repeat(50)}`), 'body.html');
     expect(problems.filter((problem) => problem.message.includes('<b> não foi fechado'))).toHaveLength(1);
+  });
+});
+
+describe('the same hostile corpus written into index.md: converted, cleaned of pasted markup, then judged', () => {
+  // What publishing does to a Markdown body (check-article.ts): markdown-it, the paste cleaner, then the one policy.
+  const published = (markdown: string) => settledBody(cleanPastedMarkup(markdownToHtml(markdown).html).html);
+
+  it.each(HOSTILE_BODIES.map((payload) => [`${payload.family}: ${payload.name}`, payload.html]))('%s', (_, html) => {
+    const served = published(`${'Texto corrido do artigo. '.repeat(20)}\n\n${html}\n`);
+    expect(readBody(served, { report: true }).findings).toEqual([]);
+    expect(readBody(served).html).toBe(served);
+    // Escaped payloads stay as text ("&lt;svg/onload=…&gt;"): only tags and their attributes are judged.
+    expect(served).not.toMatch(
+      /<[a-z][^>]*\s(?:on[a-z]+|id|name|style|srcdoc)=|<script|<img(?! src="\/thumbnails\/)|<iframe|<svg|<math|\bclass="(?!video-facade(?:-play|-title)?")/i,
+    );
+    for (const [, url] of served.matchAll(/\bsrc="([^"]*)"/g))
+      expect(url).toMatch(/^\/thumbnails\/[a-z0-9][\w.-]*\.(?:webp|avif|jpg|png)$/);
+    for (const [, href] of served.matchAll(/\bhref="([^"]*)"/g)) {
+      expect(['https:', 'http:', 'mailto:', 'tel:']).toContain(
+        new URL(href!.replaceAll('&amp;', '&'), 'https://casaempauta.example/noticia/a').protocol,
+      );
+    }
+  });
+
+  it('and the check refuses each payload, naming its line of index.md', async () => {
+    // One folder per family is enough to show the lines are index.md's: the corpus itself is covered above.
+    const first = new Map(HOSTILE_BODIES.map((payload) => [payload.family, payload]));
+    for (const payload of first.values()) {
+      const problems = checkBody(
+        cleanPastedMarkup(markdownToHtml(`${'Texto corrido do artigo. '.repeat(20)}\n\n${payload.html}\n`).html).html,
+        'index.md',
+      );
+      const errors = problems.filter((problem) => problem.severity === 'error');
+      if (errors.length === 0) expect(published(payload.html)).not.toMatch(/<script|<[a-z][^>]*\son[a-z]+=/i);
+      for (const error of errors) expect(error.message).toMatch(/^linha \d+: |fechamento|palavra|se encaixam|há mais/);
+    }
   });
 });
