@@ -55,12 +55,12 @@ export async function readLiveList(store: Pick<KvStore, 'get'>): Promise<LiveLis
   const metaText = await readMetaText(store);
   if (metaText === null) return { metaText, items: null };
   const refuse = (why: string) =>
-    new Error(`the live ${why}: the search index was left as it is. Repair the news index first (README, "For editors").`);
+    new Error(`lista ao vivo ilegível (${why}): o índice da busca ficou como estava. Conserte antes o índice de notícias (README, "For editors").`);
   let listKeys: readonly string[];
   try {
     listKeys = parseIndexMeta(metaText).listKeys;
   } catch (error) {
-    throw refuse(`${INDEX_META_KEY} is not valid (${(error as Error).message})`);
+    throw refuse(`${INDEX_META_KEY} não é válido: ${(error as Error).message}`);
   }
   return { metaText, items: itemsOfListChunks(listKeys, await store.get(listKeys), contentHash, refuse) };
 }

@@ -189,7 +189,7 @@ describe('a sync from the live list', () => {
     await sync(db);
     const meta = JSON.parse(kv.text(INDEX_META_KEY)!) as { lists: string[] };
     await kv.delete([`index/list/0.${meta.lists[0]}.json`]);
-    await expect(readLiveList(kv)).rejects.toThrow(/is missing: the search index was left as it is/);
+    await expect(readLiveList(kv)).rejects.toThrow(/\(falta index\/list\/.*\): o índice da busca ficou como estava/);
     await expect(sync(db)).rejects.toThrow();
     expect(rowCount(db.sqlite).articles).toBe(3);
   });
