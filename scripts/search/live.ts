@@ -55,7 +55,9 @@ export async function readLiveList(store: Pick<KvStore, 'get'>): Promise<LiveLis
   const metaText = await readMetaText(store);
   if (metaText === null) return { metaText, items: null };
   const refuse = (why: string) =>
-    new Error(`lista ao vivo ilegível (${why}): o índice da busca ficou como estava. Conserte antes o índice de notícias (README, "For editors").`);
+    new Error(
+      `lista ao vivo ilegível (${why}): o índice da busca ficou como estava. Conserte antes o índice de notícias (README, "For editors").`,
+    );
   let listKeys: readonly string[];
   try {
     listKeys = parseIndexMeta(metaText).listKeys;
