@@ -122,9 +122,9 @@ export async function syncLive(
     const result = await syncSearch(db, { ...live, slugs, log });
     done = { written: union(done.written, result.written), deleted: union(done.deleted, result.deleted), unchanged: result.unchanged };
     if ((await readMetaText(store)) === metaText) return done;
-    log?.('  search: the news index changed during the sync (another run): syncing again from the new list');
+    log?.('  busca: o índice de notícias mudou durante a sincronização (outra publicação): sincronizando de novo com a lista nova');
   }
   throw new Error(
-    `the news index kept changing during the search sync (${MAX_SYNC_ATTEMPTS} tries): run it again once the other runs have finished`,
+    `o índice de notícias mudou seguidamente durante a sincronização da busca (${MAX_SYNC_ATTEMPTS} tentativas): rode de novo quando as outras publicações terminarem`,
   );
 }

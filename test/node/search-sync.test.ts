@@ -176,7 +176,7 @@ describe('a sync from the live list', () => {
     await kv.delete([sem.item.htmlPath]);
     const lines: string[] = [];
     expect((await sync(db, ['sem-corpo'], (line) => lines.push(line))).written).toEqual(['sem-corpo']);
-    expect(lines.join('\n')).toContain('the body of "sem-corpo" could not be read');
+    expect(lines.join('\n')).toContain('não foi possível ler o texto de "sem-corpo"');
     expect(search(db.sqlite, '"escad"*')).toEqual(['sem-corpo']);
     await kv.put([{ key: sem.item.htmlPath, value: sem.body }]);
     expect((await sync(db, ['sem-corpo'])).written).toEqual(['sem-corpo']);
@@ -224,7 +224,7 @@ describe('a sync from the live list', () => {
     await syncLive(racing, kv, { slugs: ['disputa'], log: (line) => lines.push(line), bundled });
     expect(search(db.sqlite, '"pergolad"*')).toEqual(indexed);
     expect((await readLiveList(kv)).items!.filter((item) => item.slug === 'disputa').map((item) => item.slug)).toEqual(indexed);
-    expect(lines.join('\n')).toContain('the news index changed during the sync');
+    expect(lines.join('\n')).toContain('o índice de notícias mudou durante a sincronização');
     // Nothing left to repair.
     expect(await sync(db, ['disputa'])).toMatchObject({ written: [], deleted: [] });
   });
@@ -240,7 +240,9 @@ describe('a sync from the live list', () => {
         return db.versions(slugs);
       },
     };
-    await expect(sync(busy, ['outra-0'])).rejects.toThrow(`kept changing during the search sync (${MAX_SYNC_ATTEMPTS} tries)`);
+    await expect(sync(busy, ['outra-0'])).rejects.toThrow(
+      `mudou seguidamente durante a sincronização da busca (${MAX_SYNC_ATTEMPTS} tentativas)`,
+    );
     expect(n).toBe(MAX_SYNC_ATTEMPTS);
   });
 
