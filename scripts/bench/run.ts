@@ -19,9 +19,12 @@
  *    runs, with the LCP element.
  * 6. The costly bodies of the hostile corpus (hostile.ts, issue 20): each as
  *    an article's body, workerd CPU per render and the time of content:check.
- * 7. The targets of issues 14 and 20 beside this run's figures.
+ * 7. `content:check` of one ordinary article folder, the whole command as an
+ *    editor runs it (check-command.ts, issue 21): wall and CPU time, with
+ *    nothing published locally and after a local publish.
+ * 8. The targets of issues 14, 20 and 21 beside this run's figures.
  *
- * BENCH_QUICK=1 shortens every part, BENCH_ONLY=cpu|search|served|hostile runs one of
+ * BENCH_QUICK=1 shortens every part, BENCH_ONLY=cpu|search|served|hostile|check runs one of
  * them (for trying the script, not for results: neither writes bench/RESULTS.md).
  */
 
@@ -30,6 +33,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { benchCheckCommand } from './check-command.ts';
 import { BENCH_DIST, snapshotDist } from './dist-snapshot.ts';
 import { anotherArticleOf, articleOf, fakeEnv, generatedStore } from './fake-env.ts';
 import { benchHostileBodies } from './hostile.ts';
@@ -50,7 +54,7 @@ import { bundleWorker } from './worker-bundle.ts';
 import { measuredRequest, startWorkerd, writeStore } from './workerd-host.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
-/** BENCH_ONLY=cpu runs part 1 alone, search part 2, served parts 3 to 5, hostile part 6 (for working on one; results need all). */
+/** BENCH_ONLY=cpu runs part 1 alone, search part 2, served parts 3 to 5, hostile part 6, check part 7 (for working on one; results need all). */
 const ONLY = process.env.BENCH_ONLY;
 const WARM_RUNS = QUICK ? 50 : 400;
 const COLD_RUNS = QUICK ? 3 : 10;
@@ -225,6 +229,8 @@ const figures: {
   lcp: Map<string, number>;
   /** The costly bodies: the largest median render CPU (ms) and check time (s), and whether every check reported. */
   hostile?: { renderMs: number; checkS: number; allReported: boolean };
+  /** content:check of one ordinary folder, the whole command: the median wall time (s) of each state. */
+  checkCommand?: Map<string, number>;
 } = { ratios: new Map(), homeCpu: new Map(), lcp: new Map() };
 
 /** Where the static copies of the served pages are written, inside the assets directory. */
@@ -533,13 +539,16 @@ function targets(): void {
   const { hostile } = figures;
   check('costliest hostile body: workerd CPU per render (median, ms)', '≤ 50', hostile?.renderMs, 1, (v) => v <= 50);
   check('costliest hostile body: content:check (median, s)', '≤ 2.00', hostile?.checkS, 2, (v) => v <= 2);
+  for (const [state, seconds] of figures.checkCommand ?? new Map([['(not run)', undefined]])) {
+    check(`npm run content:check of one article folder, ${state} (median wall, s)`, '≤ 3.00', seconds, 2, (v) => v <= 3);
+  }
   rows.push([
     'every hostile body checked with a report',
     'yes',
     hostile ? (hostile.allReported ? 'yes' : 'no') : 'not measured',
     hostile ? (hostile.allReported ? 'met' : 'NOT met') : '–',
   ]);
-  out('### Targets (issues 14 and 20)');
+  out('### Targets (issues 14, 20 and 21)');
   out();
   table(['what', 'target', 'this run', ''], rows);
 }
@@ -598,6 +607,37 @@ async function hostileBodies(): Promise<void> {
   figures.hostile = { renderMs, checkS, allReported: rows.every((row) => row.check.every((run) => !run.failed)) };
 }
 
+/** content:check of one ordinary folder, the whole command (scripts/bench/check-command.ts). */
+function checkCommand(): void {
+  const runs = QUICK ? 2 : 5;
+  const rows = benchCheckCommand({ runs });
+  const s = (ms: number) => (ms / 1000).toFixed(2);
+  out('### content:check of one article folder (issue 21)');
+  out(
+    `\`npm run content:check -- content/como-decorar-apartamentos-pequenos\` as an editor types it: npm, tsx's start-up, loading the check, reading the live list and authors, checking the folder, printing; ${runs} runs after one, each a fresh process, in a scratch directory linked to this checkout; the first run after the store changed (it reads the store with wrangler and workerd; the next ones reuse what it read while the store's files are unchanged, \`scripts/content/check-context.ts\`) is shown apart. **Wall**: what the editor waits. **CPU**: user + system time of the command's processes (GNU time), which does not grow when other work shares the machine. Load average at the start: ${loadavg()[0]!.toFixed(1)}. Target: ≤ 3 s.`,
+  );
+  out();
+  table(
+    [
+      'state',
+      'where the check read the live list',
+      'first run after the store changed: wall s (CPU s)',
+      'wall s, median',
+      'wall s, each run',
+      'CPU s, median',
+    ],
+    rows.map((row) => [
+      row.state,
+      row.source.replace(/\|/g, '\\|'),
+      `${s(row.first.ms)} (${s(row.first.cpuMs)})`,
+      s(median(row.runs)),
+      row.runs.map(s).join(', '),
+      s(median(row.cpu)),
+    ]),
+  );
+  figures.checkCommand = new Map(rows.map((row) => [row.state, median(row.runs) / 1000]));
+}
+
 /** Search at 100,000 articles (scripts/bench/search.ts): /busca on a local D1, in workerd. */
 async function search(): Promise<void> {
   out('### Search');
@@ -620,6 +660,7 @@ async function main(): Promise<void> {
   if (!ONLY || ONLY === 'search') await search();
   if (!ONLY || ONLY === 'served') await servedPath(deployBundle);
   if (!ONLY || ONLY === 'hostile') await hostileBodies();
+  if (!ONLY || ONLY === 'check') checkCommand();
   if (!ONLY) targets();
   // A trial run (quick, or only one half) never replaces the recorded results.
   if (QUICK || ONLY) return;

@@ -86,8 +86,8 @@ function isArticleFolder(dir: string): boolean {
 /** Up to `limit` names in a folder, for messages. */
 function listing(dir: string, limit = 5): string {
   const names = visible(dir).map((entry) => entry.name + (entry.isDirectory() ? '/' : ''));
-  if (names.length === 0) return 'it is empty';
-  return `it contains ${names.slice(0, limit).join(', ')}${names.length > limit ? `, … (${names.length} entries)` : ''}`;
+  if (names.length === 0) return 'ela está vazia';
+  return `ela tem ${names.slice(0, limit).join(', ')}${names.length > limit ? `, … (${names.length} itens)` : ''}`;
 }
 
 /** Article folders at most two levels below a folder that is not one (a folder put one level too deep). */
@@ -150,8 +150,10 @@ export function findArticleFolders(path: string): { folders: string[]; problems:
         error(
           at,
           'path',
-          `${at} does not exist`,
-          near ? `did you mean ${shown(near)}?` : 'check the path: articles are folders in content/, e.g. content/<slug>',
+          `${at} não existe`,
+          near
+            ? `você quis dizer ${shown(near)}?`
+            : 'confira o caminho: os artigos são pastas dentro de content/, por exemplo content/<slug>',
         ),
       ],
     };
@@ -165,12 +167,12 @@ export function findArticleFolders(path: string): { folders: string[]; problems:
       folders: [],
       problems: [
         articleFile
-          ? error(at, 'path', `${at} is a file; the check takes the article's folder`, `pass its folder: ${shown(parent)}`)
+          ? error(at, 'path', `${at} é um arquivo; o check recebe a pasta do artigo`, `passe a pasta: ${shown(parent)}`)
           : error(
               at,
               'path',
-              `${at} is a file, not a folder`,
-              `pass an article folder (the folder holding ${META_FILE}, ${BODY_FILE} and imagem.webp) or a folder of them`,
+              `${at} é um arquivo, e não uma pasta`,
+              `passe a pasta de um artigo (a que tem o ${MARKDOWN_FILE} e a imagem) ou uma pasta de artigos`,
             ),
       ],
     };
@@ -192,27 +194,27 @@ export function findArticleFolders(path: string): { folders: string[]; problems:
     if (first) {
       const what =
         nested.length === 1
-          ? `the article folder ${shown(first)}`
-          : `${nested.length} article folders (${nested.slice(0, 3).map(shown).join(', ')}${nested.length > 3 ? ', …' : ''})`;
+          ? `a pasta de artigo ${shown(first)}`
+          : `${nested.length} pastas de artigo (${nested.slice(0, 3).map(shown).join(', ')}${nested.length > 3 ? ', …' : ''})`;
       problems.push(
         error(
           shown(child),
           'path',
-          `${shown(child)} has no ${META_FILE}; it contains ${what}, one level too deep`,
-          `move ${nested.length === 1 ? 'that folder' : 'them'} up into ${shown(path)}, or pass ${nested.length === 1 ? 'that folder' : 'each one'}: npm run content:check -- ${shown(first)}`,
+          `${shown(child)} não tem ${MARKDOWN_FILE}; dentro dela há ${what}, um nível abaixo do esperado`,
+          `mova ${nested.length === 1 ? 'essa pasta' : 'essas pastas'} para dentro de ${shown(path)}, ou passe ${nested.length === 1 ? 'essa pasta' : 'cada uma'}: npm run content:check -- ${shown(first)}`,
         ),
       );
     } else if (visible(child).length === 0) {
       problems.push(
-        warning(shown(child), 'path', `${shown(child)} is an empty folder: skipped`, 'write the article there, or delete the folder'),
+        warning(shown(child), 'path', `${shown(child)} é uma pasta vazia: ignorada`, 'escreva o artigo nela, ou apague a pasta'),
       );
     } else {
       problems.push(
         error(
           shown(child),
           'path',
-          `${shown(child)} has no article files (${META_FILE}, ${BODY_FILE}, imagem.webp); ${listing(child)}`,
-          `write the article files there, or move this folder out of ${shown(path)}`,
+          `${shown(child)} não tem arquivos de artigo (${MARKDOWN_FILE} e a imagem); ${listing(child)}`,
+          `escreva o artigo nela, ou tire esta pasta de ${shown(path)}`,
         ),
       );
     }
@@ -223,8 +225,8 @@ export function findArticleFolders(path: string): { folders: string[]; problems:
       error(
         at,
         'path',
-        `${at} has no ${META_FILE} and no article folder; ${listing(path)}`,
-        `pass an article folder (the folder holding ${META_FILE}, ${BODY_FILE} and imagem.webp) or a folder of them, e.g. content`,
+        `${at} não tem ${MARKDOWN_FILE} nem pastas de artigo; ${listing(path)}`,
+        `passe a pasta de um artigo (a que tem o ${MARKDOWN_FILE} e a imagem) ou uma pasta de artigos, por exemplo content`,
       ),
     );
   }
@@ -247,12 +249,12 @@ function readMeta(path: string): Pick<ArticleSource, 'meta' | 'metaError'> {
   }
   if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
     return { meta: parsed as Record<string, unknown>, metaError: null };
-  const found = Array.isArray(parsed) ? 'a list [ … ]' : parsed === null ? 'null' : `a ${typeof parsed} (${JSON.stringify(parsed)})`;
+  const found = Array.isArray(parsed) ? 'uma lista [ … ]' : parsed === null ? 'null' : `um valor solto (${JSON.stringify(parsed)})`;
   return {
     meta: null,
     metaError: {
-      message: `${META_FILE} holds ${found}, not one object { … }`,
-      hint: `write one article as { "titulo": "…", "descricao": "…", "data": "YYYY-MM-DD" }${Array.isArray(parsed) ? '; each article has its own folder' : ''}`,
+      message: `${META_FILE} tem ${found}, e não um objeto { … }`,
+      hint: `escreva um artigo como { "titulo": "…", "descricao": "…", "data": "AAAA-MM-DD" }${Array.isArray(parsed) ? '; cada artigo tem a sua pasta' : ''}`,
     },
   };
 }
@@ -280,9 +282,17 @@ function readMarkdownFolder(dir: string, common: Pick<ArticleSource, 'slug' | 'd
   const path = join(dir, MARKDOWN_FILE);
   const read = readText(path);
   const legacy = [META_FILE, BODY_FILE].filter((name) => isFile(join(dir, name)));
-  const both = legacy.length > 0 ? [MESSAGES.bothFormats(legacy.join(' and '))] : [];
+  const both = legacy.length > 0 ? [MESSAGES.bothFormats(legacy.join(' e '))] : [];
   if ('fault' in read) {
-    const empty = { fields: null, faults: both, image: undefined, fieldLines: new Map(), body: '', lineOfBody: (line: number) => line };
+    const empty = {
+      fields: null,
+      faults: both,
+      cleaned: [],
+      image: undefined,
+      fieldLines: new Map(),
+      body: '',
+      lineOfBody: (line: number) => line,
+    };
     return { ...common, meta: null, metaError: read.fault, body: null, bodyError: null, images: [], markdown: { ...empty, path } };
   }
   const article = readMarkdownArticle(read.text);

@@ -72,8 +72,8 @@ async function readAuthor(
         error(
           file,
           'slug',
-          `the file name "${name}" is not <slug>.json`,
-          'name it with lowercase letters, digits and hyphens, e.g. ana-souza.json',
+          `o nome do arquivo "${name}" não tem a forma <slug>.json`,
+          'use letras minúsculas, algarismos e hífens, por exemplo ana-souza.json',
         ),
       ],
     };
@@ -88,12 +88,13 @@ async function readAuthor(
     return { problems: [error(file, name, fault.message, fault.hint)] };
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { problems: [error(file, name, `${name} is not one object { … }`, 'write { "nome": "…", "cargo": "…", "bio": "…" }')] };
+    return { problems: [error(file, name, `${name} não é um objeto { … }`, 'escreva { "nome": "…", "cargo": "…", "bio": "…" }')] };
   }
   const meta = raw as Record<string, unknown>;
   const problems: Problem[] = [];
   for (const key of Object.keys(meta)) {
-    if (!FIELDS.includes(key)) problems.push(error(file, key, `unknown field "${key}"`, `an author file takes ${FIELDS.join(', ')}`));
+    if (!FIELDS.includes(key))
+      problems.push(error(file, key, `campo desconhecido "${key}"`, `um arquivo de autor aceita ${FIELDS.join(', ')}`));
   }
   // The texts as the schema says (src/content/author-schema.ts); the photo is a file, read below.
   const checked = checkFields<AuthorFields>(AUTHOR_FIELDS, [], meta, file);
@@ -107,8 +108,8 @@ async function readAuthor(
         error(
           file,
           'foto',
-          `"foto" ${JSON.stringify(meta.foto)} is not a file in ${shown(folder)}`,
-          `put the photo beside ${name} and name its file, e.g. "foto": "${slug}.jpg"`,
+          `"foto" ${JSON.stringify(meta.foto)} não é um arquivo de ${shown(folder)}`,
+          `ponha a foto ao lado de ${name} e indique o arquivo, por exemplo "foto": "${slug}.jpg"`,
         ),
       );
     } else if (!image || image.width < PHOTO_SIZE || image.height < PHOTO_SIZE) {
@@ -119,7 +120,7 @@ async function readAuthor(
           image
             ? `"foto" ${meta.foto} tem ${image.width}×${image.height} pixels, menos que o mínimo de ${PHOTO_SIZE}×${PHOTO_SIZE}`
             : `"foto" ${meta.foto} não é uma imagem que o site consiga ler`,
-          'use a square JPEG, PNG, WebP or AVIF photo of 400×400 or more',
+          `use uma foto quadrada em JPEG, PNG, WebP ou AVIF, de ${PHOTO_SIZE}×${PHOTO_SIZE} ou mais`,
         ),
       );
     } else {

@@ -6,14 +6,15 @@ import { type ArticleSource, BODY_FILE, META_FILE, publishedImageName, shown } f
 import { checkBody } from './check-body.ts';
 import { checkArticleFields } from './check-fields.ts';
 import { checkFigures, type FigureImage, figureVariants } from './check-figures.ts';
-import { checkImage } from './check-image.ts';
+import { checkImage, type PublishedImage } from './check-image.ts';
 import { publishedBodyPath } from './content-hash.ts';
 import { orList } from './editor-text.ts';
 import { ARTICLE_KEYS, fieldMeant, isRequiredField } from './field-names.ts';
 import type { WithFigures } from './figure-files.ts';
 import { imageVariants } from './image-variants.ts';
 import { IMAGE_FIELD, MARKDOWN_FILE, placeInMarkdown } from './markdown-article.ts';
-import { error, hasErrors, type Problem } from './problems.ts';
+import { cleanedHint, cleanPastedMarkup, describeCleaned } from './pasted-markup.ts';
+import { error, hasErrors, type Problem, warning } from './problems.ts';
 
 /** An article that passed the check, ready to publish or bundle. */
 export interface PreparedArticle {
@@ -68,7 +69,10 @@ export async function checkArticle(
     }
     problems.push(placeInMarkdown(problem, markdown));
   }
-  problems.unshift(...faults.map((fault) => error(file, MARKDOWN_FILE, fault.message, fault.hint)));
+  problems.unshift(
+    ...faults.map((fault) => error(file, MARKDOWN_FILE, fault.message, fault.hint)),
+    ...markdown.cleaned.map((fault) => warning(file, MARKDOWN_FILE, fault.message, fault.hint)),
+  );
   return faults.length > 0 ? { problems } : { ...checked, problems };
 }
 
@@ -81,7 +85,7 @@ async function checkFolder(
 ): Promise<{ problems: Problem[]; article?: PreparedArticle }> {
   const problems: Problem[] = [];
   const metaFile = shown(source.markdown?.path ?? join(source.dir, META_FILE));
-  const metaName = source.markdown ? 'front matter' : META_FILE;
+  const metaName = source.markdown ? 'cabeçalho' : META_FILE;
   const { slug } = source;
 
   if (!isValidSlug(slug)) {
@@ -89,8 +93,8 @@ async function checkFolder(
       error(
         shown(source.dir),
         'slug',
-        `the folder name "${slug}" is not a valid slug`,
-        'rename the folder: lowercase letters, digits and single hyphens, e.g. "casas-de-madeira"',
+        `o nome da pasta, "${slug}", não é um slug válido`,
+        'renomeie a pasta: letras minúsculas sem acento, algarismos e hífens simples, por exemplo "casas-de-madeira"',
       ),
     );
   }
@@ -106,10 +110,10 @@ async function checkFolder(
         ? error(
             metaFile,
             META_FILE,
-            `${META_FILE} is missing; there is "${found}"`,
-            `rename "${found}" to "${META_FILE}" (exactly, with no ".txt")`,
+            `falta ${META_FILE}; há "${found}"`,
+            `renomeie "${found}" para "${META_FILE}" (exatamente assim, sem ".txt")`,
           )
-        : error(metaFile, META_FILE, `${META_FILE} is missing`, 'create it with "titulo", "descricao" and "data"'),
+        : error(metaFile, META_FILE, `falta ${META_FILE}`, 'crie-o com "titulo", "descricao" e "data"'),
     );
   } else {
     // A key spelt another way ("Título", "title") is named, rather than reported as a missing field.
@@ -121,17 +125,12 @@ async function checkFolder(
     for (const [field, key] of misspelt) {
       problems.push(
         isRequiredField(field) || (field === 'alt' && !published)
-          ? error(
-              metaFile,
-              field,
-              `"${field}" is missing; there is a "${key}" field`,
-              `rename "${key}" to "${field}" (lowercase, no accents)`,
-            )
+          ? error(metaFile, field, `falta "${field}"; há um campo "${key}"`, `renomeie "${key}" para "${field}" (minúsculas, sem acento)`)
           : error(
               metaFile,
               field,
-              `unknown field "${key}"; did you mean "${field}"?`,
-              `rename "${key}" to "${field}" (lowercase, no accents)`,
+              `campo desconhecido "${key}"; você quis dizer "${field}"?`,
+              `renomeie "${key}" para "${field}" (minúsculas, sem acento)`,
             ),
       );
     }
@@ -139,12 +138,7 @@ async function checkFolder(
     fields = checked.fields;
     if (meta.slug !== undefined && meta.slug !== slug) {
       problems.push(
-        error(
-          metaFile,
-          'slug',
-          `"slug" is "${String(meta.slug)}" but the folder is "${slug}"`,
-          'remove "slug": the folder name is the slug',
-        ),
+        error(metaFile, 'slug', `"slug" é "${String(meta.slug)}", mas a pasta é "${slug}"`, 'apague "slug": o nome da pasta é o slug'),
       );
     }
     problems.push(...checked.problems);
@@ -155,8 +149,8 @@ async function checkFolder(
           error(
             metaFile,
             key,
-            near ? `unknown field "${key}"; did you mean "${near}"? (there is a "${near}" too)` : `unknown field "${key}"`,
-            `remove it, or check its spelling: ${source.markdown ? `${MARKDOWN_FILE} takes ${IMAGE_FIELD}, ` : `${META_FILE} takes `}${ARTICLE_KEYS.filter((field) => field !== 'slug').join(', ')}`,
+            near ? `campo desconhecido "${key}"; você quis dizer "${near}"? (já há um "${near}")` : `campo desconhecido "${key}"`,
+            `apague-o, ou confira a grafia: ${source.markdown ? `o ${MARKDOWN_FILE} aceita ${IMAGE_FIELD}, ` : `o ${META_FILE} aceita `}${ARTICLE_KEYS.filter((field) => field !== 'slug').join(', ')}`,
           ),
         );
       }
@@ -165,7 +159,10 @@ async function checkFolder(
 
   const bodyFile = shown(source.markdown?.path ?? join(source.dir, BODY_FILE));
   // The body as published: its imagens/ images checked and named by their published files.
-  const figured = await checkFigures(source, bodyFile);
+  // What a word processor left in a pasted body is taken out first, and said; the policy then judges the rest.
+  const pasted = source.body === null ? null : cleanPastedMarkup(source.body);
+  const cleanedSource = pasted ? { ...source, body: pasted.html } : source;
+  const figured = await checkFigures(cleanedSource, bodyFile);
   if (source.bodyError) {
     problems.push(error(bodyFile, 'body', source.bodyError.message, source.bodyError.hint));
   } else if (source.body === null) {
@@ -175,17 +172,22 @@ async function checkFolder(
         ? error(
             bodyFile,
             'body',
-            `${BODY_FILE} is missing; there is "${found}"`,
-            `rename "${found}" to "${BODY_FILE}" (exactly, with no ".txt")`,
+            `falta ${BODY_FILE}; há "${found}"`,
+            `renomeie "${found}" para "${BODY_FILE}" (exatamente assim, sem ".txt")`,
           )
-        : error(bodyFile, 'body', `${BODY_FILE} is missing`, `write the article text as HTML in ${BODY_FILE}`),
+        : error(bodyFile, 'body', `falta ${BODY_FILE}`, `escreva o texto do artigo em HTML no ${BODY_FILE}`),
     );
   } else {
     // Appended one by one: spread into one call, a long list overflows the call stack.
-    for (const problem of [...figured.problems, ...checkBody(figured.body ?? source.body, bodyFile, knownSlugs)]) problems.push(problem);
+    const cleaned = (pasted?.cleaned ?? []).map((what) =>
+      warning(bodyFile, 'body: colado', `linha ${what.line}: ${describeCleaned(what)}`, cleanedHint(what.kind)),
+    );
+    for (const problem of [...cleaned, ...figured.problems, ...checkBody(figured.body ?? cleanedSource.body!, bodyFile, knownSlugs)])
+      problems.push(problem);
   }
 
   const [image, ...extra] = source.images;
+  let mainImage: PublishedImage | undefined;
   if (!image) {
     const found = source.misnamed.image;
     problems.push(
@@ -193,26 +195,28 @@ async function checkFolder(
         ? error(
             shown(source.dir),
             'imagem',
-            `the article image is missing; there is "${found}"`,
-            `name the image ${orList(IMAGE_NAMES)} (convert other formats), 1200×675`,
+            `falta a imagem do artigo; há "${found}"`,
+            `dê à imagem o nome ${orList(IMAGE_NAMES)} (converta outros formatos), 1200×675`,
           )
         : error(
             shown(source.dir),
             'imagem',
-            'the article image is missing',
-            `add ${IMAGE_NAMES[0]} (or ${orList(IMAGE_NAMES.slice(1))}), 1200×675`,
+            'falta a imagem do artigo',
+            `acrescente ${IMAGE_NAMES[0]} (ou ${orList(IMAGE_NAMES.slice(1))}), 1200×675`,
           ),
     );
   } else {
-    problems.push(...(await checkImage(image.bytes, shown(image.path))));
+    const checked = await checkImage(image.bytes, shown(image.path), image.extension);
+    problems.push(...checked.problems);
+    mainImage = checked.published;
     if (extra.length > 0) {
-      problems.push(error(shown(source.dir), 'imagem', `there are ${source.images.length} image files`, 'keep exactly one imagem.* file'));
+      problems.push(error(shown(source.dir), 'imagem', `há ${source.images.length} arquivos de imagem`, 'deixe só um arquivo imagem.*'));
     }
   }
 
   const body = figured.body;
-  if (hasErrors(problems) || !image || !meta || body === null) return { problems };
-  const imageFile = publishedImageName(slug, image.bytes, image.extension);
+  if (hasErrors(problems) || !mainImage || !meta || body === null) return { problems };
+  const imageFile = publishedImageName(slug, mainImage.bytes, mainImage.extension);
   // No error: the required fields are there.
   const { titulo, descricao, data, ...optional } = fields as ArticleFields;
   return {
@@ -230,7 +234,7 @@ async function checkFolder(
       },
       body,
       figures: figured.figures,
-      image: { key: imageKey(imageFile), bytes: image.bytes },
+      image: { key: imageKey(imageFile), bytes: mainImage.bytes },
       variants: [],
     },
   };

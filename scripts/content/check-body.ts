@@ -1,11 +1,30 @@
-import { MAX_FINDINGS, type ReadBody, readBody } from '../../src/content/body-html.ts';
+import { type BodyFinding, MAX_FINDINGS, type ReadBody, readBody } from '../../src/content/body-html.ts';
 import { BodyTooComplexError } from '../../src/content/body-parse.ts';
 import { MAX_BODY_ATTRIBUTES, MAX_BODY_BYTES, MAX_BODY_ELEMENTS } from '../../src/content/html-policy.ts';
 import { articlePath, articleSlugOf } from '../../src/seo/urls.ts';
 import { LIMITS } from './limits.ts';
-import { error, type Problem, warning } from './problems.ts';
+import { countProblems, error, type Problem, warning } from './problems.ts';
 
 const END_TAG = /<\/([a-zA-Z][a-zA-Z0-9]*)\s*>/g;
+
+/** How a message names its line: "linha 12: …" (markdown-article.ts maps it to the line of index.md). */
+export const atLine = (line: number) => `linha ${line}: `;
+
+/**
+ * The body's findings with each repeated one said once, at its first line,
+ * with how many times it comes back: a pasted body that repeats one mistake a
+ * hundred times gets one message, not a hundred.
+ */
+function grouped(findings: readonly BodyFinding[]): { finding: BodyFinding; times: number }[] {
+  const groups = new Map<string, { finding: BodyFinding; times: number }>();
+  for (const finding of findings) {
+    const key = `${finding.severity ?? 'error'}\n${finding.subject}\n${finding.message}`;
+    const group = groups.get(key);
+    if (group) group.times++;
+    else groups.set(key, { finding, times: 1 });
+  }
+  return [...groups.values()];
+}
 
 /**
  * Checks an article body as a reader's browser will see it: parsed by the
@@ -26,8 +45,8 @@ export function checkBody(html: string, file: string, knownSlugs?: ReadonlySet<s
       error(
         file,
         'body',
-        `the body is ${Math.ceil(bytes / 1024)} KB; at most ${MAX_BODY_BYTES / 1024} KB are allowed`,
-        'shorten it, or split it into several articles',
+        `o texto tem ${Math.ceil(bytes / 1024)} KB; o máximo é ${MAX_BODY_BYTES / 1024} KB`,
+        'encurte-o, ou divida-o em vários artigos',
       ),
     ];
   }
@@ -40,11 +59,11 @@ export function checkBody(html: string, file: string, knownSlugs?: ReadonlySet<s
     if (thrown instanceof BodyTooComplexError) return [tooComplex(thrown, html, file)];
     throw thrown;
   }
-  const problems = body.findings.map((finding) =>
+  const problems = grouped(body.findings).map(({ finding, times }) =>
     (finding.severity === 'warning' ? warning : error)(
       file,
       `body: ${finding.subject}`,
-      `line ${finding.line}: ${finding.message}`,
+      `${atLine(finding.line)}${finding.message}${times > 1 ? ` (e o mesmo em mais ${(times - 1).toLocaleString('pt-BR')} ${times === 2 ? 'lugar' : 'lugares'} adiante)` : ''}`,
       finding.fix,
     ),
   );
@@ -54,8 +73,8 @@ export function checkBody(html: string, file: string, knownSlugs?: ReadonlySet<s
       error(
         file,
         'body',
-        'the markup nests elements in a way browsers rebuild differently (e.g. a link inside a link, or through a table)',
-        'close each element before opening the next block, and never put a link inside a link',
+        'as marcações se encaixam de um jeito que os navegadores remontam de outra forma (por exemplo, um link dentro de outro, ou atravessando uma tabela)',
+        'feche cada elemento antes de abrir o bloco seguinte, e nunca ponha um link dentro de outro',
       ),
     );
   }
@@ -70,7 +89,12 @@ export function checkBody(html: string, file: string, knownSlugs?: ReadonlySet<s
     const stray = count - (body.endTags.get(name) ?? 0);
     if (stray > 0) {
       problems.push(
-        error(file, `body: </${name}>`, `${stray} closing tag(s) </${name}> without an opening tag`, `remove the stray </${name}>`),
+        error(
+          file,
+          `body: </${name}>`,
+          stray === 1 ? `1 fechamento </${name}> sem a abertura <${name}>` : `${stray} fechamentos </${name}> sem a abertura <${name}>`,
+          `apague o </${name}> que sobra`,
+        ),
       );
     }
   }
@@ -82,8 +106,8 @@ export function checkBody(html: string, file: string, knownSlugs?: ReadonlySet<s
         warning(
           file,
           'body: <a href>',
-          `link to ${articlePath({ slug })}, which is not published`,
-          'check the slug, or publish that article first',
+          `link para ${articlePath({ slug })}, que não está publicado`,
+          'confira o slug, ou publique esse artigo antes',
         ),
       );
     }
@@ -95,8 +119,8 @@ export function checkBody(html: string, file: string, knownSlugs?: ReadonlySet<s
       error(
         file,
         'body',
-        `the body has ${words} word(s); at least ${LIMITS.bodyMinWords} are expected`,
-        'write the article text in body.html',
+        `o texto tem ${words} ${words === 1 ? 'palavra' : 'palavras'}; um artigo tem pelo menos ${LIMITS.bodyMinWords}`,
+        'escreva o texto do artigo',
       ),
     );
   }
@@ -115,8 +139,8 @@ function listed(problems: Problem[], unlisted: ReadBody['unlisted'], file: strin
     else warnings++;
   }
   if (errors + warnings === 0) return problems;
-  const more = `${(errors + warnings).toLocaleString('en')} more problem(s) in the body are not listed (${errors.toLocaleString('en')} error(s), ${warnings.toLocaleString('en')} warning(s))`;
-  const hint = 'fix the ones above (the same mistake often repeats) and run the check again';
+  const more = `há mais ${(errors + warnings).toLocaleString('pt-BR')} problema(s) no texto, não listados (${countProblems(errors, warnings)})`;
+  const hint = 'corrija os de cima (o mesmo erro costuma se repetir) e rode o check de novo';
   return [...problems.slice(0, MAX_FINDINGS), (errors > 0 ? error : warning)(file, 'body', more, hint)];
 }
 
@@ -129,29 +153,31 @@ function tooComplex(thrown: BodyTooComplexError, html: string, file: string): Pr
   const limit = thrown.limit === 'elements' ? MAX_BODY_ELEMENTS : MAX_BODY_ATTRIBUTES;
   const lines = html.split('\n').length;
   const where =
-    thrown.line === undefined || lines === 1 ? '' : `, by line ${thrown.line.toLocaleString('en')} of ${lines.toLocaleString('en')}`;
-  const what = thrown.limit === 'elements' ? 'elements' : 'attributes on its elements';
-  const built = `browsers would build more than ${limit.toLocaleString('en')} ${what} from this body (the limit)${where}`;
+    thrown.line === undefined || lines === 1
+      ? ''
+      : `, já na linha ${thrown.line.toLocaleString('pt-BR')} de ${lines.toLocaleString('pt-BR')}`;
+  const what = thrown.limit === 'elements' ? 'elementos' : 'atributos nos seus elementos';
+  const built = `os navegadores montariam mais de ${limit.toLocaleString('pt-BR')} ${what} com este texto (o limite)${where}`;
   if (thrown.copied * 2 < limit) {
     // How far over, roughly: the tags written (a count of "<" and a letter, which may also be in comments).
     const tags = html.match(/<[a-zA-Z]/g)?.length ?? 0;
-    const written = thrown.limit === 'elements' && tags > limit ? `: it has about ${tags.toLocaleString('en')} tags` : '';
+    const written = thrown.limit === 'elements' && tags > limit ? `: ele tem cerca de ${tags.toLocaleString('pt-BR')} marcações` : '';
     return error(
       file,
       'body',
       `${built}${written}`,
       thrown.limit === 'elements'
-        ? 'close every tag where its text ends, and split a body this long into several articles: a long article needs a few thousand elements'
-        : 'remove the attributes the site does not use (only href, title and a few others are kept), or split the article',
+        ? 'feche cada marcação onde o texto dela termina, e divida um texto tão longo em vários artigos: um artigo longo usa alguns milhares de elementos'
+        : 'apague os atributos que o site não usa (só href, title e alguns outros ficam), ou divida o artigo',
     );
   }
   const tags = thrown.reopened.slice(0, 3);
   const lineOf = Math.min(...tags.map((tag) => tag.line ?? Number.POSITIVE_INFINITY));
-  const named = `${tags.map((tag) => `${tag.written.toLocaleString('en')} <${tag.tag}>`).join(', ')} left open${Number.isFinite(lineOf) ? ` (the first on line ${lineOf.toLocaleString('en')})` : ''}`;
+  const named = `${tags.map((tag) => `${tag.written.toLocaleString('pt-BR')} <${tag.tag}>`).join(', ')} não fechados${Number.isFinite(lineOf) ? ` (o primeiro na linha ${lineOf.toLocaleString('pt-BR')})` : ''}`;
   return error(
     file,
     'body',
-    `${built}: ${thrown.copied.toLocaleString('en')} of them ${thrown.limit === 'elements' ? 'are copies' : 'are on copies'} of ${named}, which browsers open again in every block that follows`,
-    `close each ${tags.map((tag) => `<${tag.tag}>`).join(', ')} where its text ends (</${tags[0]!.tag}> before the </p>, </div> or </li> around it)`,
+    `${built}: ${thrown.copied.toLocaleString('pt-BR')} deles ${thrown.limit === 'elements' ? 'são cópias' : 'estão em cópias'} de ${named}, que os navegadores abrem de novo em cada bloco seguinte`,
+    `feche cada ${tags.map((tag) => `<${tag.tag}>`).join(', ')} onde o texto dele termina (</${tags[0]!.tag}> antes do </p>, </div> ou </li> em volta)`,
   );
 }

@@ -1,5 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import { CONTENT_DIR } from './bundle.ts';
 import { checkContent } from './check-folder.ts';
@@ -35,11 +36,48 @@ async function bundledContext(why: string): Promise<CheckContext> {
 
 const hasLocalStore = (dir = LOCAL_KV_DIR) => existsSync(dir) && readdirSync(dir).length > 0;
 
+/** The local store's databases: KV and D1 (the publish state), whose files change with every write. */
+const LOCAL_STATE_DIRS = [LOCAL_KV_DIR, join('.wrangler', 'state', 'v3', 'd1')];
+/** The last live list and authors read from the local store, with the stamp of its files then. */
+const LOCAL_CONTEXT_CACHE = join('node_modules', '.cache', 'casa-em-pauta', 'check-context-local.json');
+
+/**
+ * A stamp of the local store's files (path, size, modification time): any
+ * write to KV or D1 (a publish, an unpublish, npm start's first sync)
+ * changes a database file or its write-ahead log, so an unchanged stamp means
+ * an unchanged store. It lets a check skip starting wrangler and workerd
+ * (about 7 s of CPU) to read a list it read before.
+ */
+export function localStamp(dirs: readonly string[] = LOCAL_STATE_DIRS): string {
+  const hash = createHash('sha256');
+  for (const root of dirs) {
+    if (!existsSync(root)) continue;
+    for (const name of (readdirSync(root, { recursive: true }) as string[]).sort()) {
+      const stat = statSync(join(root, name), { bigint: true });
+      // A -shm file is SQLite's shared-memory index of the log, touched by every reader (a running npm start): no data.
+      if (stat.isFile() && !name.endsWith('-shm')) hash.update(`${root}/${name} ${stat.size} ${stat.mtimeNs}\n`);
+    }
+  }
+  return hash.digest('hex');
+}
+
+function cachedLocalContext(stamp: string): CheckContext | null {
+  try {
+    const cached = JSON.parse(readFileSync(LOCAL_CONTEXT_CACHE, 'utf8')) as { stamp: string; context: CheckContext };
+    return cached.stamp === stamp ? cached.context : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The check's context for a target; wrangler (slow to load) is loaded only when there is a store to read. */
 export async function checkContext(target: Target = 'local'): Promise<CheckContext> {
   if (target === 'local' && !hasLocalStore()) {
     return bundledContext('o site local (.wrangler/state) ainda não tem nada publicado');
   }
+  const stamp = target === 'local' ? localStamp() : null;
+  const cached = stamp === null ? null : cachedLocalContext(stamp);
+  if (cached) return cached;
   const [{ openStore }, { readLive }, { openPublishDb }] = await Promise.all([
     import('./kv.ts'),
     import('./run.ts'),
@@ -61,7 +99,17 @@ export async function checkContext(target: Target = 'local'): Promise<CheckConte
     });
     if (live.metaText === null && bundled) return bundled;
     const liveAuthors = Object.keys(live.authors ?? {});
-    return { live: live.items, liveAuthors, source: `${where}: ${live.items.length} artigo(s) e ${liveAuthors.length} autor(es) no ar` };
+    const context = {
+      live: live.items,
+      liveAuthors,
+      source: `${where}: ${live.items.length} artigo(s) e ${liveAuthors.length} autor(es) no ar`,
+    };
+    if (stamp !== null) {
+      // Read with wrangler, which may have touched the files as it opened them: the stamp is taken again.
+      mkdirSync(dirname(LOCAL_CONTEXT_CACHE), { recursive: true });
+      writeFileSync(LOCAL_CONTEXT_CACHE, JSON.stringify({ stamp: localStamp(), context }));
+    }
+    return context;
   } catch (cause) {
     const why = (cause as Error).message.split('\n')[0];
     return bundledContext(`não consegui ler o ${where} (${why}); rode o check de novo depois de corrigir isso`);

@@ -24,8 +24,8 @@ export function scheduledNote(data: string, file: string, today: Date): Problem[
     note(
       file,
       'data',
-      `scheduled for ${scheduledFor(data)}`,
-      'it is published now but shown nowhere (home, feed, sitemap, its address) until then (Brasília time); check the date if it should show at once',
+      `agendado para ${scheduledFor(data)}`,
+      'ele é publicado agora, mas não aparece em lugar nenhum (página inicial, feed, sitemap, o próprio endereço) até lá (horário de Brasília); confira a data se ele deveria aparecer já; a pré-visualização (npm run content:preview) mostra como ele ficará',
     ),
   ];
 }

@@ -117,7 +117,7 @@ export function checkArticleFields(meta: Record<string, unknown>, file: string, 
   if (altMissing) problems.push(altMissingProblem(meta.alt === undefined ? 'missing' : 'empty', file, published));
   else if (valid.alt !== undefined && valid.alt === meta.titulo) {
     problems.push(
-      warning(file, 'alt', '"alt" repeats the title', 'say what the image shows (people, places, objects), not what the article is about'),
+      warning(file, 'alt', '"alt" repete o título', 'diga o que a imagem mostra (pessoas, lugares, objetos), e não do que trata o artigo'),
     );
   }
   if (valid.atualizado !== undefined) {
@@ -127,8 +127,8 @@ export function checkArticleFields(meta: Record<string, unknown>, file: string, 
         warning(
           file,
           'atualizado',
-          `"atualizado" ${valid.atualizado} is in the future`,
-          'check the date: it is shown as "Atualizado em …"',
+          `"atualizado" ${valid.atualizado} está no futuro`,
+          'confira a data: ela aparece no site como "Atualizado em …"',
         ),
       );
     }
@@ -138,8 +138,8 @@ export function checkArticleFields(meta: Record<string, unknown>, file: string, 
       warning(
         file,
         'correcao',
-        '"atualizado" is set but "correcao" is not: readers see the article was corrected, not what changed',
-        `for a correction, add "correcao": ${CORRECTION_EXAMPLE} (${CORRECTION_CHARS.min}–${CORRECTION_CHARS.max} characters)`,
+        'há "atualizado", mas não "correcao": o leitor vê que o artigo foi corrigido, mas não o que mudou',
+        `numa correção, acrescente "correcao": ${CORRECTION_EXAMPLE} (de ${CORRECTION_CHARS.min} a ${CORRECTION_CHARS.max} caracteres)`,
       ),
     );
   }
@@ -149,8 +149,8 @@ export function checkArticleFields(meta: Record<string, unknown>, file: string, 
       error(
         file,
         'autor',
-        `"autor" "${valid.autor}" is not in the author registry`,
-        `add content/${AUTHORS_FOLDER}/${valid.autor}.json (nome, cargo, bio), or use one of: ${list}`,
+        `"autor" "${valid.autor}" não está no cadastro de autores`,
+        `crie content/${AUTHORS_FOLDER}/${valid.autor}.json (nome, cargo, bio), ou use um destes: ${list}`,
       ),
     );
   }
@@ -163,19 +163,20 @@ export function checkArticleFields(meta: Record<string, unknown>, file: string, 
  * a warning for one already published (or bundled) without it, whose image
  * the title goes on describing.
  */
-function altMissingProblem(what: 'missing' | 'empty', file: string, published: boolean): Problem {
+function altMissingProblem(missing: 'missing' | 'empty', file: string, published: boolean): Problem {
   const { min, max } = ALT_CHARS;
+  const what = missing === 'missing' ? 'falta "alt"' : '"alt" está vazio';
   return published
     ? warning(
         file,
         'alt',
-        `"alt" is ${what}: the title describes the image`,
-        `add "alt": "…" saying what the image shows (${min}–${max} characters); new articles need it`,
+        `${what}: o título descreve a imagem`,
+        `acrescente "alt": "…" dizendo o que a imagem mostra (de ${min} a ${max} caracteres); artigos novos precisam dele`,
       )
     : error(
         file,
         'alt',
-        `"alt" is ${what}: a new article says what its image shows, for readers who cannot see it`,
-        `add "alt" to article.json: what the image shows, ${min}–${max} characters, e.g. "alt": ${ALT_EXAMPLE}`,
+        `${what}: um artigo novo diz o que a imagem mostra, para quem não pode vê-la`,
+        `acrescente "alt" ao article.json: o que a imagem mostra, de ${min} a ${max} caracteres, por exemplo "alt": ${ALT_EXAMPLE}`,
       );
 }

@@ -3,7 +3,7 @@ import { html, type DefaultTreeAdapterTypes as T, defaultTreeAdapter as tree } f
 import { BodyTooComplexError, parseBody } from '../../src/content/body-parse.ts';
 import { IMAGE_EXTENSIONS, IMAGE_FOLDER, IMAGE_FORMATS, imageKey, publishedExtension } from '../../src/content/format.ts';
 import { type ArticleSource, FIGURE_FOLDER, publishedImageName, shown } from './article-folder.ts';
-import { FORMAT_NAMES, readImage } from './check-image.ts';
+import { FORMAT_NAMES, formatBytes, readImage } from './check-image.ts';
 import { orList } from './editor-text.ts';
 import { imageVariants } from './image-variants.ts';
 import { error, type Problem, warning } from './problems.ts';
@@ -52,7 +52,12 @@ async function checkFigureImage(
   if (!IMAGE_EXTENSIONS.includes(extension)) {
     return {
       problems: [
-        error(file, 'imagens', `"${name}" is not an accepted image file`, `save it as ${orList(FORMAT_NAMES)} (.webp, .avif, .jpg, .png)`),
+        error(
+          file,
+          'imagens',
+          `"${name}" não é um arquivo de imagem aceito`,
+          `salve-o como ${orList(FORMAT_NAMES)} (.webp, .avif, .jpg, .png)`,
+        ),
       ],
       width: 0,
       height: 0,
@@ -63,15 +68,15 @@ async function checkFigureImage(
       error(
         file,
         'imagens',
-        `the image is ${Math.round(bytes.byteLength / 1024)} KB; the limit is ${maxBytes / 1024} KB`,
-        'export it as WebP about 1600 px wide, quality 70–80',
+        `a imagem tem ${formatBytes(bytes.byteLength)}; o máximo é ${formatBytes(maxBytes)}`,
+        'exporte-a em WebP com cerca de 1600 px de largura, qualidade 70–80',
       ),
     );
   }
   const image = await readImage(bytes);
   if (!image) {
     return {
-      problems: [...problems, error(file, 'imagens', 'the file is not a readable image', `save it again as ${orList(FORMAT_NAMES)}`)],
+      problems: [...problems, error(file, 'imagens', 'o arquivo não é uma imagem legível', `salve-o de novo como ${orList(FORMAT_NAMES)}`)],
       width: 0,
       height: 0,
     };
@@ -79,11 +84,18 @@ async function checkFigureImage(
   const { format, width, height } = image;
   const named = IMAGE_EXTENSIONS.includes(extension) && publishedExtension(extension);
   if (!Object.hasOwn(IMAGE_FORMATS, format ?? '')) {
-    problems.push(error(file, 'imagens', `the image is ${format}, which is not accepted`, `save it as ${orList(FORMAT_NAMES)}`));
+    problems.push(
+      error(file, 'imagens', `a imagem está em ${format}, formato que o site não aceita`, `salve-a como ${orList(FORMAT_NAMES)}`),
+    );
   } else if (named !== IMAGE_FORMATS[format as keyof typeof IMAGE_FORMATS].extensions[0]) {
     const right = IMAGE_FORMATS[format as keyof typeof IMAGE_FORMATS].extensions[0];
     problems.push(
-      error(file, 'imagens', `"${name}" is a ${format} image named .${extension}`, `rename it to .${right} (and its src= in body.html)`),
+      error(
+        file,
+        'imagens',
+        `"${name}" é uma imagem ${format} com nome .${extension}`,
+        `renomeie-a para .${right} (e corrija o endereço dela no texto)`,
+      ),
     );
   }
   if (width < minWidth) {
@@ -91,8 +103,8 @@ async function checkFigureImage(
       error(
         file,
         'imagens',
-        `the image is ${width}×${height}; at least ${minWidth} px wide is needed`,
-        'use a larger image: the text column is 720 px wide',
+        `a imagem tem ${width}×${height}; são precisos pelo menos ${minWidth} px de largura`,
+        'use uma imagem maior: a coluna de texto tem 720 px de largura',
       ),
     );
   }
@@ -101,8 +113,8 @@ async function checkFigureImage(
       error(
         file,
         'imagens',
-        `the image is ${width}×${height}; at most ${maxSize.width}×${maxSize.height} is accepted`,
-        'resize it to about 1600 px wide',
+        `a imagem tem ${width}×${height}; o máximo é ${maxSize.width}×${maxSize.height}`,
+        'reduza-a para cerca de 1600 px de largura',
       ),
     );
   }
@@ -112,8 +124,8 @@ async function checkFigureImage(
       error(
         file,
         'imagens',
-        `the image is ${width}×${height}: ${ratio < aspect.min ? 'taller than 1:2' : 'wider than 4:1'}`,
-        'crop it: body images may be from 1:2 (tall) to 4:1 (wide)',
+        `a imagem tem ${width}×${height}: ${ratio < aspect.min ? 'mais alta que 1:2' : 'mais larga que 4:1'}`,
+        'recorte-a: as imagens do texto vão de 1:2 (em pé) a 4:1 (panorâmica)',
       ),
     );
   }
@@ -184,8 +196,8 @@ export async function checkFigures(
         error(
           bodyFile,
           'body: <img>',
-          `line ${line}: <img src="${src.value.slice(0, 60)}"> names a published file`,
-          `put the image in ${FIGURE_FOLDER}/ and write src="${FIGURE_FOLDER}/<file>": publishing names it`,
+          `linha ${line}: <img src="${src.value.slice(0, 60)}"> aponta um arquivo já publicado`,
+          `ponha a imagem em ${FIGURE_FOLDER}/ e escreva ${FIGURE_FOLDER}/<arquivo> como endereço: a publicação dá o nome final`,
         ),
       );
       continue;
@@ -202,12 +214,12 @@ export async function checkFigures(
         error(
           bodyFile,
           'body: <img>',
-          `line ${line}: <img src="${src.value.slice(0, 60)}">: there is no ${FIGURE_FOLDER}/${name}`,
+          `linha ${line}: <img src="${src.value.slice(0, 60)}">: não existe ${FIGURE_FOLDER}/${name}`,
           near
-            ? `write src="${FIGURE_FOLDER}/${near.name}" (names are case-sensitive)`
+            ? `escreva ${FIGURE_FOLDER}/${near.name} (maiúsculas e minúsculas contam)`
             : names.length > 0
-              ? `${FIGURE_FOLDER}/ has ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}`
-              : `create the folder ${FIGURE_FOLDER}/ beside body.html and put the image there`,
+              ? `${FIGURE_FOLDER}/ tem ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}`
+              : `crie a pasta ${FIGURE_FOLDER}/ dentro da pasta do artigo e ponha a imagem lá`,
         ),
       );
     } else {
@@ -236,8 +248,8 @@ export async function checkFigures(
         error(
           bodyFile,
           'body: <img>',
-          `line ${line}: the alt text of ${FIGURE_FOLDER}/${name} has ${alt.length} characters; ${min}–${max} are expected`,
-          alt.length < min ? 'describe what the image shows, for readers who cannot see it' : 'shorten it: put details in the <figcaption>',
+          `linha ${line}: o texto alternativo de ${FIGURE_FOLDER}/${name} tem ${alt.length} caracteres; o esperado é de ${min} a ${max}`,
+          alt.length < min ? 'descreva o que a imagem mostra, para quem não pode vê-la' : 'encurte-o: ponha os detalhes na legenda',
         ),
       );
     }
@@ -248,8 +260,8 @@ export async function checkFigures(
       error(
         bodyFile,
         'body: <img>',
-        `the body shows ${count} images; at most ${FIGURE_LIMITS.maxImages} are allowed`,
-        'keep the images that explain the text',
+        `o texto mostra ${count} imagens; o máximo é ${FIGURE_LIMITS.maxImages}`,
+        'fique com as imagens que explicam o texto',
       ),
     );
   }
@@ -259,8 +271,10 @@ export async function checkFigures(
         warning(
           shown(image.path),
           'imagens',
-          `${FIGURE_FOLDER}/${image.name} is not shown by the body: it is not published`,
-          `show it with <figure><img src="${FIGURE_FOLDER}/${image.name}" alt="…"><figcaption>…</figcaption></figure>, or delete it`,
+          `${FIGURE_FOLDER}/${image.name} não aparece no texto, então não é publicada`,
+          source.markdown
+            ? `mostre-a numa linha só dela no texto, ![descrição](${FIGURE_FOLDER}/${image.name} "legenda"), ou apague o arquivo`
+            : `mostre-a com <figure><img src="${FIGURE_FOLDER}/${image.name}" alt="…"><figcaption>…</figcaption></figure>, ou apague o arquivo`,
         ),
       );
     }

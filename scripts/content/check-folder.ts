@@ -52,8 +52,8 @@ export async function checkContent(
           error(
             shown(dir),
             'slug',
-            `two folders have the slug "${slug}": ${shown(seen.dir)} and ${shown(dir)}`,
-            'the folder name is the slug: rename one of them, or pass only one',
+            `duas pastas têm o slug "${slug}": ${shown(seen.dir)} e ${shown(dir)}`,
+            'o nome da pasta é o slug: renomeie uma delas, ou passe só uma',
           ),
         );
       }
@@ -76,8 +76,8 @@ export async function checkContent(
         error(
           shown(source.dir),
           'titulo',
-          `the same titulo is already used by "${other}"`,
-          'publish under the existing slug to update it, or change the title',
+          `o mesmo titulo já é usado por "${other}"`,
+          'publique com o slug existente para atualizá-lo, ou mude o título',
         ),
       );
       continue;

@@ -11,7 +11,7 @@ export interface TextFault {
 }
 
 const BOM = [0xef, 0xbb, 0xbf];
-const SAVE_AS_UTF8 = 'save the file as UTF-8 (in your editor: "Save with encoding" or "Save as…" → Encoding: UTF-8)';
+const SAVE_AS_UTF8 = 'salve o arquivo como UTF-8 (no editor: "Salvar com codificação" ou "Salvar como…" → Codificação: UTF-8)';
 
 /** 1-based line and column of a character offset in a text. */
 function lineColumn(text: string, offset: number): { line: number; column: number } {
@@ -58,7 +58,7 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
  */
 export function decodeUtf8(bytes: Uint8Array, fileName: string): { text: string } | { fault: TextFault } {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
-    return { fault: { message: `${fileName} is saved as UTF-16 ("Unicode"), not UTF-8`, hint: SAVE_AS_UTF8 } };
+    return { fault: { message: `${fileName} está salvo como UTF-16 ("Unicode"), e não UTF-8`, hint: SAVE_AS_UTF8 } };
   }
   const start = BOM.every((b, i) => bytes[i] === b) ? BOM.length : 0;
   const content = bytes.subarray(start);
@@ -66,23 +66,23 @@ export function decodeUtf8(bytes: Uint8Array, fileName: string): { text: string 
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(content) };
   } catch {
     const at = firstInvalidUtf8(content);
-    if (at < 0) return { fault: { message: `${fileName} is not valid UTF-8`, hint: SAVE_AS_UTF8 } };
+    if (at < 0) return { fault: { message: `${fileName} não é UTF-8 válido`, hint: SAVE_AS_UTF8 } };
     let line = 1;
     for (let i = 0; i < at; i++) if (content[i] === 0x0a) line += 1;
     const byte = content[at]!;
     const hex = `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
     // Most such files come from Windows editors: say which letter the byte was meant to be.
-    const meant = byte >= 0xa0 ? ` (in Windows-1252, "${new TextDecoder('windows-1252').decode(content.subarray(at, at + 1))}")` : '';
+    const meant = byte >= 0xa0 ? ` (em Windows-1252, "${new TextDecoder('windows-1252').decode(content.subarray(at, at + 1))}")` : '';
     return {
       fault: {
-        message: `${fileName} is not valid UTF-8: line ${line} has the byte ${hex}${meant}; it was probably saved as Windows-1252/Latin-1`,
+        message: `${fileName} não é UTF-8 válido: a linha ${line} tem o byte ${hex}${meant}; o arquivo deve ter sido salvo como Windows-1252/Latin-1`,
         hint: SAVE_AS_UTF8,
       },
     };
   }
 }
 
-const QUOTES = 'use straight double quotes " around every key and text';
+const QUOTES = 'use aspas duplas retas " em volta de cada nome de campo e de cada texto';
 
 /**
  * Why a text is not valid JSON, in the editor's words, with where: only called
@@ -93,7 +93,7 @@ export function explainJsonError(text: string, fileName: string, parseMessage: s
   const fault = (offset: number, what: string, hint: string): never => {
     const { line, column } = lineColumn(text, offset);
     throw Object.assign(new Error(), {
-      fault: { message: `${fileName} is not valid JSON: line ${line}, column ${column}: ${what}`, hint },
+      fault: { message: `${fileName} não é um JSON válido: linha ${line}, coluna ${column}: ${what}`, hint },
     });
   };
   const space = () => {
@@ -101,32 +101,36 @@ export function explainJsonError(text: string, fileName: string, parseMessage: s
   };
   const unexpected = (expected: string, hint: string): never => {
     const c = text[i];
-    if (c === undefined) return fault(i, `the file ends too early (${expected} expected)`, 'close every { with } and every " with "');
-    if (c === "'") return fault(i, 'single quote \' where a double quote " is expected', QUOTES);
+    if (c === undefined) return fault(i, `o arquivo acaba antes da hora (faltou ${expected})`, 'feche cada { com } e cada " com "');
+    if (c === "'") return fault(i, 'aspas simples \' onde deveria haver aspas duplas "', QUOTES);
     if ('“”„‘’«»'.includes(c))
       return fault(
         i,
-        `typographic quote ${c} where a straight double quote " is expected`,
-        `${QUOTES} (turn off "smart quotes"), or copy an existing article.json`,
+        `aspas curvas ${c} onde deveria haver aspas duplas retas "`,
+        `${QUOTES} (desligue as "aspas inteligentes" do editor), ou copie um arquivo que já funciona`,
       );
-    if (c === '/' || c === '#') return fault(i, 'a comment: JSON has no comments', 'remove the comment');
-    return fault(i, `unexpected ${JSON.stringify(c)}, ${expected} expected`, hint);
+    if (c === '/' || c === '#') return fault(i, 'um comentário: o JSON não aceita comentários', 'apague o comentário');
+    return fault(i, `${JSON.stringify(c)} fora do lugar; faltou ${expected}`, hint);
   };
   const string = () => {
     const open = i;
     i += 1;
     for (;;) {
       const c = text[i];
-      if (c === undefined) return fault(open, 'this text is never closed with "', 'add the closing " at the end of the text');
+      if (c === undefined) return fault(open, 'este texto não é fechado com "', 'ponha o " que fecha no fim do texto');
       if (c === '"') break;
       if (c === '\n' || c === '\r')
-        return fault(i, 'a line break inside a text (or a missing closing ")', 'keep each text on one line, and close it with "');
-      if (c < ' ') return fault(i, 'a tab or control character inside a text', 'replace it with a space');
+        return fault(
+          i,
+          'uma quebra de linha dentro de um texto (ou faltou o " que fecha)',
+          'deixe cada texto numa linha só, e feche-o com "',
+        );
+      if (c < ' ') return fault(i, 'uma tabulação ou caractere de controle dentro de um texto', 'troque-o por um espaço');
       if (c === '\\') {
         const e = text[i + 1] ?? '';
         if ('"\\/bfnrt'.includes(e) && e !== '') i += 2;
         else if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) i += 6;
-        else return fault(i, `the backslash in \\${e} is not a valid escape`, 'write a backslash as \\\\, or remove it');
+        else return fault(i, `a barra invertida em \\${e} não é um escape válido`, 'escreva a barra invertida como \\\\, ou apague-a');
         continue;
       }
       i += 1;
@@ -154,10 +158,10 @@ export function explainJsonError(text: string, fileName: string, parseMessage: s
       return;
     }
     if (c !== undefined && /[\p{L}\d]/u.test(c)) {
-      fault(i, 'a text without quotes', 'put the text in double quotes: "…"');
+      fault(i, 'um texto sem aspas', 'ponha o texto entre aspas duplas: "…"');
       return;
     }
-    unexpected('a value', 'write a value: "text in double quotes", a number, true, false or null');
+    unexpected('um valor', 'escreva um valor: "texto entre aspas duplas", um número, true, false ou null');
   };
   // Between items: a comma or the closing bracket; say which mistake is likeliest.
   const after = (close: '}' | ']', lastEnd: number) => {
@@ -167,17 +171,17 @@ export function explainJsonError(text: string, fileName: string, parseMessage: s
     if (text[i] === '"' && between.includes('\n'))
       return fault(
         lastEnd,
-        `a comma is missing after this ${close === '}' ? 'field' : 'item'}`,
-        'put a comma at the end of every line but the last field',
+        `falta uma vírgula depois deste ${close === '}' ? 'campo' : 'item'}`,
+        'ponha uma vírgula no fim de cada linha, menos na do último campo',
       );
     if (text[lastEnd - 1] === '"' && !between.includes('\n') && text[i] !== undefined && text[i] !== '"') {
       return fault(
         lastEnd - 1,
-        'a double quote " inside a text ends the text early',
-        'inside a text, write a double quote as \\" or use “ ”',
+        'aspas duplas " dentro de um texto encerram o texto antes da hora',
+        'dentro de um texto, escreva as aspas como \\" ou use “ ”',
       );
     }
-    return unexpected(`"," or "${close}"`, `separate the ${close === '}' ? 'fields' : 'items'} with commas and end with ${close}`);
+    return unexpected(`"," ou "${close}"`, `separe os ${close === '}' ? 'campos' : 'itens'} com vírgulas e termine com ${close}`);
   };
   const object = () => {
     i += 1;
@@ -190,14 +194,14 @@ export function explainJsonError(text: string, fileName: string, parseMessage: s
       space();
       if (text[i] !== '"') {
         if (text[i] === '}')
-          return fault(text.lastIndexOf(',', i), 'a comma after the last field', 'remove the comma after the last field');
+          return fault(text.lastIndexOf(',', i), 'uma vírgula depois do último campo', 'apague a vírgula depois do último campo');
         if (text[i] !== undefined && /[\p{L}_$]/u.test(text[i]!))
-          return fault(i, 'a key without double quotes', 'put every key in double quotes, e.g. "titulo": "…"');
-        unexpected('a key in double quotes', 'write each field as "key": value');
+          return fault(i, 'um nome de campo sem aspas duplas', 'ponha cada nome de campo entre aspas duplas, por exemplo "titulo": "…"');
+        unexpected('um nome de campo entre aspas duplas', 'escreva cada campo como "nome": valor');
       }
       string();
       space();
-      if (text[i] !== ':') unexpected('":" after the key', 'write each field as "key": value');
+      if (text[i] !== ':') unexpected('":" depois do nome do campo', 'escreva cada campo como "nome": valor');
       i += 1;
       value();
       const end = i;
@@ -225,27 +229,28 @@ export function explainJsonError(text: string, fileName: string, parseMessage: s
       }
       i += 1;
       space();
-      if (text[i] === ']') return fault(text.lastIndexOf(',', i), 'a comma after the last item', 'remove the comma after the last item');
+      if (text[i] === ']')
+        return fault(text.lastIndexOf(',', i), 'uma vírgula depois do último item', 'apague a vírgula depois do último item');
     }
   };
   try {
     space();
     if (i === text.length)
-      return { message: `${fileName} is empty`, hint: 'write { "titulo": "…", "descricao": "…", "data": "YYYY-MM-DD" } in it' };
+      return { message: `${fileName} está vazio`, hint: 'escreva nele { "titulo": "…", "descricao": "…", "data": "AAAA-MM-DD" }' };
     value();
     space();
-    if (i < text.length) fault(i, 'more text after the closing }', `${fileName} holds a single { … }: remove what follows it`);
+    if (i < text.length) fault(i, 'há mais texto depois do } que fecha', `${fileName} tem um só { … }: apague o que vem depois`);
   } catch (thrown) {
     if (thrown && typeof thrown === 'object' && 'fault' in thrown) return (thrown as { fault: TextFault }).fault;
     throw thrown;
   }
   // The explainer found nothing: fall back to the parser's own words.
   return {
-    message: `${fileName} is not valid JSON (${parseMessage})`,
-    hint: 'fix the JSON: keys and texts in double quotes, commas between fields',
+    message: `${fileName} não é um JSON válido (${parseMessage})`,
+    hint: 'corrija o JSON: nomes de campo e textos entre aspas duplas, vírgulas entre os campos',
   };
 }
 
 /** A list for a message: "a, b, c or d". */
 export const orList = (items: readonly string[]) =>
-  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ou ${items.at(-1)}`;

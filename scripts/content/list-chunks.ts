@@ -19,16 +19,16 @@ export function itemsOfListChunks(
   const items: NewsItem[] = [];
   for (const key of listKeys) {
     const text = values.get(key) ?? null;
-    if (text === null) throw refuse(`${key} is missing`);
+    if (text === null) throw refuse(`falta ${key}`);
     const expected = hashOfKey(key);
-    if (expected === undefined || hash(text) !== expected) throw refuse(`${key} does not match its hash`);
+    if (expected === undefined || hash(text) !== expected) throw refuse(`${key} não confere com o hash do nome`);
     let chunk: unknown;
     try {
       chunk = JSON.parse(text);
     } catch {
       chunk = undefined;
     }
-    if (!Array.isArray(chunk)) throw refuse(`${key} is not a list`);
+    if (!Array.isArray(chunk)) throw refuse(`${key} não é uma lista`);
     items.push(...(chunk as NewsItem[]));
   }
   return items;

@@ -25,44 +25,84 @@ export interface PlacedFault extends TextFault {
 
 export const MESSAGES = {
   noFrontMatter: {
-    message: `${MARKDOWN_FILE} does not start with its fields (front matter)`,
-    hint: 'begin the file with a line "---", then the fields (titulo: …, descricao: …, data: …), then a line "---", then the text',
+    message: `${MARKDOWN_FILE} não começa pelos campos do artigo (o cabeçalho entre linhas "---")`,
+    hint: 'comece o arquivo com uma linha "---", depois os campos (titulo: …, descricao: …, data: …), outra linha "---" e então o texto',
   },
   unclosed: {
-    message: 'the front matter opened on line 1 is never closed',
-    hint: 'add a line "---" after the last field, before the text',
+    message: 'o cabeçalho aberto na linha 1 não é fechado',
+    hint: 'ponha uma linha "---" depois do último campo, antes do texto',
   },
   yamlHint:
-    'write one field per line as name: value; put a text holding ": ", " #" or starting with a quote, [, {, *, & or ! in double quotes, e.g. titulo: "Reforma: por onde começar"',
+    'escreva um campo por linha, como nome: valor; ponha entre aspas retas um texto que tenha ": " ou " #", ou que comece com aspas, [, {, *, & ou !, por exemplo titulo: "Reforma: por onde começar"',
   notFields: (found: string) => ({
-    message: `the front matter holds ${found}, not fields`,
-    hint: 'write one field per line as name: value, e.g. titulo: …',
+    message: `o cabeçalho tem ${found}, e não campos`,
+    hint: 'escreva um campo por linha, como nome: valor, por exemplo titulo: …',
   }),
   bothFormats: (legacy: string) => ({
-    message: `the folder holds both ${MARKDOWN_FILE} and ${legacy}: one article, two versions`,
-    hint: `keep one: delete ${legacy} once ${MARKDOWN_FILE} holds the article (or delete ${MARKDOWN_FILE})`,
+    message: `a pasta tem ${MARKDOWN_FILE} e também ${legacy}: um artigo, duas versões`,
+    hint: `fique com um: apague ${legacy} quando ${MARKDOWN_FILE} tiver o artigo (ou apague ${MARKDOWN_FILE})`,
   }),
   imageMissing: {
-    message: `"${IMAGE_FIELD}" is missing: the article's main image is named in the front matter`,
-    hint: `add ${IMAGE_FIELD}: foto.jpg, naming the image file in the folder (JPEG, PNG, WebP or AVIF), 1200×675`,
+    message: `falta "${IMAGE_FIELD}": a imagem principal do artigo é indicada no cabeçalho`,
+    hint: `acrescente ${IMAGE_FIELD}: foto.jpg, com o nome do arquivo de imagem da pasta (JPEG, PNG, WebP ou AVIF), 1200×675`,
   },
   imageNotText: (found: string) => ({
-    message: `"${IMAGE_FIELD}" is ${found}, not a file name`,
-    hint: `write ${IMAGE_FIELD}: foto.jpg, naming the image file in the folder`,
+    message: `"${IMAGE_FIELD}" é ${found}, e não um nome de arquivo`,
+    hint: `escreva ${IMAGE_FIELD}: foto.jpg, com o nome do arquivo de imagem da pasta`,
   }),
   imageNotHere: (name: string) => ({
-    message: `"${IMAGE_FIELD}" names "${name}", which is not a file of this folder`,
-    hint: `name a file beside ${MARKDOWN_FILE} (no folder in the name), e.g. ${IMAGE_FIELD}: foto.jpg`,
+    message: `"${IMAGE_FIELD}" indica "${name}", que não é um arquivo desta pasta`,
+    hint: `indique um arquivo ao lado do ${MARKDOWN_FILE} (sem pasta no nome), por exemplo ${IMAGE_FIELD}: foto.jpg`,
   }),
   imageAbsent: (name: string, near: readonly string[]) => ({
-    message: `"${IMAGE_FIELD}" names "${name}", but there is no such file in the folder`,
-    hint: near.length > 0 ? `name one of: ${near.join(', ')}` : `add the image as ${name} beside ${MARKDOWN_FILE}, or correct the name`,
+    message: `"${IMAGE_FIELD}" indica "${name}", mas não há esse arquivo na pasta`,
+    hint:
+      near.length > 0
+        ? `indique um destes: ${near.join(', ')}`
+        : `ponha a imagem como ${name} ao lado do ${MARKDOWN_FILE}, ou corrija o nome`,
   }),
   imageFormat: (name: string) => ({
-    message: `"${IMAGE_FIELD}" names "${name}": not a JPEG, PNG, WebP or AVIF file name`,
-    hint: 'convert the image to one of those formats and name it .jpg, .jpeg, .png, .webp or .avif',
+    message: `"${IMAGE_FIELD}" indica "${name}", que não tem nome de arquivo JPEG, PNG, WebP ou AVIF`,
+    hint: 'converta a imagem para um desses formatos, com o nome terminando em .jpg, .jpeg, .png, .webp ou .avif',
   }),
 } as const;
+
+/** What the YAML library's errors mean, in the editors' words, by its error code (other codes keep the library's text). */
+const YAML_ERRORS: Partial<Record<string, string>> = {
+  BLOCK_AS_IMPLICIT_KEY: 'esta linha não é um campo (nome: valor) no lugar em que está',
+  BAD_INDENT: 'recuo ou fechamento fora do lugar (um [ sem ], ou espaços no começo da linha)',
+  BAD_DQ_ESCAPE: 'uma barra invertida (\\) entre aspas duplas que o YAML não entende',
+  BAD_SCALAR_START: 'um valor começa com um caractere reservado do YAML',
+  DUPLICATE_KEY: 'o mesmo campo aparece duas vezes',
+  MISSING_CHAR: 'falta fechar aspas, colchetes ou chaves',
+  MULTILINE_IMPLICIT_KEY: 'um nome de campo ocupa mais de uma linha',
+  TAB_AS_INDENT: 'tabulação no começo da linha (o YAML só aceita espaços)',
+  UNEXPECTED_TOKEN: 'um caractere fora do lugar',
+};
+
+/** Curly quotes a word processor puts in place of straight ones. */
+const CURLY = /[“”‘’„]/;
+/** A whole value in curly quotes: “…” or ‘…’. */
+const CURLY_WRAPPED = /^[“„]([^“”]*)”$|^‘([^‘’]*)’$/;
+const FIELD_LINE = /^([A-Za-z_][\w-]*):[ \t]+(.+?)[ \t]*$/;
+
+/** A YAML text in double quotes, as an editor would type it. */
+const doubleQuoted = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+
+/**
+ * The exact line to write instead of a line of the front matter the YAML
+ * library refused, when the mistake is a known one: a value in curly quotes
+ * (Word's), or a text with ": " or " #" left without quotes. Null otherwise.
+ */
+function fixedLine(line: string): string | null {
+  const field = FIELD_LINE.exec(line);
+  if (!field) return null;
+  const [, name, value] = field as unknown as [string, string, string];
+  const wrapped = CURLY_WRAPPED.exec(value);
+  if (wrapped) return `${name}: ${doubleQuoted(wrapped[1] ?? wrapped[2] ?? '')}`;
+  if (CURLY.test(value[0]!) || value.includes(': ') || value.includes(' #')) return `${name}: ${doubleQuoted(value)}`;
+  return null;
+}
 
 /** What the front matter gives: the fields, the line of each key, and the text after it. */
 export interface FrontMatter {
@@ -70,6 +110,8 @@ export interface FrontMatter {
   fields: Record<string, unknown> | null;
   /** Every problem reading it, the first one first. */
   faults: PlacedFault[];
+  /** What was cleaned in the fields (curly quotes around a whole value), for a warning each. */
+  cleaned?: PlacedFault[];
   /** The line in index.md of each top-level key. */
   fieldLines: Map<string, number>;
   /** The Markdown text after the front matter, and the line of index.md it starts on. */
@@ -92,14 +134,24 @@ export function readFrontMatter(text: string): FrontMatter {
   const counter = new LineCounter();
   const doc = parseDocument(lines.slice(1, end).join('\n'), { lineCounter: counter, uniqueKeys: true, prettyErrors: true });
   // Lines of the YAML text are lines of index.md from line 2.
-  const faults: PlacedFault[] = doc.errors.map((yamlError) => {
+  // One fault per line: the library often reports one mistake two or three ways.
+  const faultLines = new Set<number>();
+  const faults: PlacedFault[] = [];
+  for (const yamlError of doc.errors) {
     const at = yamlError.linePos?.[0];
-    return {
-      message: `${at ? `line ${at.line + 1}, column ${at.col}: ` : ''}${yamlError.message.replace(/ at line \d+, column \d+[\s\S]*$/, '')}`,
-      hint: MESSAGES.yamlHint,
-      ...(at ? { line: at.line + 1, column: at.col } : {}),
-    };
-  });
+    const line = at ? at.line + 1 : undefined;
+    if (line !== undefined && faultLines.has(line)) continue;
+    if (line !== undefined) faultLines.add(line);
+    const written = line === undefined ? undefined : lines[line - 1];
+    const fixed = written === undefined ? null : fixedLine(written);
+    const said = YAML_ERRORS[yamlError.code] ?? yamlError.message.replace(/ at line \d+, column \d+[\s\S]*$/, '');
+    const curly = written !== undefined && CURLY.test(written);
+    faults.push({
+      message: `${at ? `linha ${line}, coluna ${at.col}: ` : ''}${fixed ? (curly ? 'o valor está entre aspas curvas (“ ”), que o Word põe no lugar das retas, e o YAML não as entende' : 'o valor tem ": " ou " #", que no YAML separam nome e valor ou abrem um comentário: o texto precisa de aspas retas') : said}`,
+      hint: fixed ? `escreva a linha assim: ${fixed}` : MESSAGES.yamlHint,
+      ...(at ? { line, column: at.col } : {}),
+    });
+  }
   const fieldLines = new Map<string, number>();
   if (isMap(doc.contents)) {
     for (const item of doc.contents.items) {
@@ -113,7 +165,21 @@ export function readFrontMatter(text: string): FrontMatter {
     const found = Array.isArray(value) ? 'a list' : `a ${typeof value} (${JSON.stringify(value)})`;
     return { fields: null, faults: [{ ...MESSAGES.notFields(found), line: 2 }], fieldLines, body, bodyLine };
   }
-  return { fields: value as Record<string, unknown>, faults, fieldLines, body, bodyLine };
+  const fields = value as Record<string, unknown>;
+  const cleaned: PlacedFault[] = [];
+  for (const [name, text] of Object.entries(fields)) {
+    const wrapped = typeof text === 'string' ? CURLY_WRAPPED.exec(text.trim()) : null;
+    if (!wrapped) continue;
+    const inside = wrapped[1] ?? wrapped[2] ?? '';
+    fields[name] = inside;
+    const line = fieldLines.get(name);
+    cleaned.push({
+      message: `${line ? `linha ${line}: ` : ''}tiradas as aspas curvas em volta de "${name}" (${String(text).trim().slice(0, 40)}${String(text).trim().length > 40 ? '…' : ''}): no YAML, um texto não precisa de aspas`,
+      hint: `se as aspas fazem parte do texto, escreva ${name}: '${String(text).trim()}'; se não, tire-as do arquivo para não ver este aviso`,
+      ...(line ? { line } : {}),
+    });
+  }
+  return { fields, faults, cleaned, fieldLines, body, bodyLine };
 }
 
 /**
@@ -250,6 +316,8 @@ export interface MarkdownArticle {
   fields: Record<string, unknown> | null;
   /** Problems of the file as a whole: the front matter's, or both formats in one folder. */
   faults: PlacedFault[];
+  /** What was cleaned in the front matter (readFrontMatter), each a warning. */
+  cleaned: PlacedFault[];
   /** `imagem` as written (undefined when absent), and its line. */
   image: unknown;
   fieldLines: Map<string, number>;
@@ -269,6 +337,7 @@ export function readMarkdownArticle(text: string): MarkdownArticle {
   return {
     fields,
     faults: front.faults,
+    cleaned: front.cleaned ?? [],
     image,
     fieldLines: front.fieldLines,
     body: converted.html,
@@ -276,21 +345,26 @@ export function readMarkdownArticle(text: string): MarkdownArticle {
   };
 }
 
-/** `line N: ` in a message: the form body findings have. */
-const LINE_PREFIX = /^line (\d+): /;
+/** `linha N: ` in a message: the form body findings have (check-body.ts, atLine). */
+const LINE_PREFIX = /^linha (\d+): /;
 
 /**
  * A problem of the converted body or of a field, at its line of index.md:
  * a body finding's HTML line is replaced by the Markdown's, a field's problem
  * gets its key's line.
  */
-export function placeInMarkdown<P extends { field: string; message: string }>(problem: P, article: MarkdownArticle): P {
+export function placeInMarkdown<P extends { field: string; message: string; hint: string }>(problem: P, article: MarkdownArticle): P {
   const lined = LINE_PREFIX.exec(problem.message);
   if (problem.field === 'body' || problem.field.startsWith('body:')) {
     if (!lined) return problem;
-    return { ...problem, message: `line ${article.lineOfBody(Number(lined[1]))}: ${problem.message.slice(lined[0].length)}` };
+    return { ...problem, message: `linha ${article.lineOfBody(Number(lined[1]))}: ${problem.message.slice(lined[0].length)}` };
   }
+  // The fields' rules give their fixes as article.json writes a field ("titulo": "…"); index.md writes it titulo: "…".
+  const asYaml = {
+    ...problem,
+    hint: problem.hint.replace(/"([a-z]+)": /g, '$1: ').replace(/ (?:a|ao|no) article\.json/g, ` ao cabeçalho do ${MARKDOWN_FILE}`),
+  };
   const line = article.fieldLines.get(problem.field);
-  if (line === undefined || lined) return problem;
-  return { ...problem, message: `line ${line}: ${problem.message}` };
+  if (line === undefined || lined) return asYaml;
+  return { ...asYaml, message: `linha ${line}: ${problem.message}` };
 }

@@ -76,7 +76,7 @@ export function nextSteps({ dir, titled }: { dir: string; titled: boolean }): st
     `Criada a pasta ${dir}/:`,
     `  ${MARKDOWN_FILE}  entre as linhas ---, preencha ${titled ? '' : '"titulo", '}"descricao" e "alt" (o que a imagem mostra); "data" é hoje: uma data futura agenda o artigo`,
     `            abaixo delas, escreva o texto em Markdown: pelo menos 80 palavras, intertítulos ##, listas, citações >, links (docs/editores.md)`,
-    `Ponha a imagem em ${join(dir, NEW_IMAGE)} (ou com outro nome, o que "${IMAGE_FIELD}" disser: .jpg, .png, .webp, .avif): 16:9, pelo menos 1200×675, no máximo 1 MB.`,
+    `Ponha a imagem em ${join(dir, NEW_IMAGE)} (ou com outro nome, o que "${IMAGE_FIELD}" disser: .jpg, .png, .webp, .avif): 16:9, pelo menos 1200×675 (uma foto maior que 4000×4000 ou 1 MB é publicada reduzida).`,
     `Depois: npm run content:check -- ${dir}`,
     ...(bundled
       ? [

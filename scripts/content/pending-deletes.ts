@@ -34,7 +34,7 @@ export function parsePending(text: string | null, note: (line: string) => void =
     entries = undefined;
   }
   if (!Array.isArray(entries)) {
-    note(`${PENDING_DELETES_KEY} is not readable: starting a new one (npm run content:gc finds what it held)`);
+    note(`${PENDING_DELETES_KEY} não pôde ser lido: começando um novo (npm run content:gc encontra o que ele guardava)`);
     return pending;
   }
   for (const entry of entries) {

@@ -7,7 +7,7 @@ import type { LocalRegistry } from './author-registry.ts';
 import type { PreparedArticle } from './check-article.ts';
 import { scheduledFor } from './check-date.ts';
 import { contentHash } from './content-hash.ts';
-import type { Problem } from './problems.ts';
+import { fieldLabel, type Problem } from './problems.ts';
 
 /**
  * The pure parts of `npm run content:preview` (scripts/content/preview.ts):
@@ -144,7 +144,7 @@ export function problemsPanel(problems: readonly Problem[]): string {
   const rows = problems
     .map(
       (p) =>
-        `<li class="previa-${p.severity}"><strong>${SEVERITY_LABEL[p.severity]}</strong> <code>${escapeHtml(p.file)}</code> · <code>${escapeHtml(p.field)}</code>: ${escapeHtml(p.message)}<br><span class="previa-correcao">${p.severity === 'note' ? 'Saiba mais' : 'Como corrigir'}: ${escapeHtml(p.hint)}</span></li>`,
+        `<li class="previa-${p.severity}"><strong>${SEVERITY_LABEL[p.severity]}</strong> <code>${escapeHtml(p.file)}</code> · <code>${escapeHtml(fieldLabel(p.field))}</code>: ${escapeHtml(p.message)}<br><span class="previa-correcao">${p.severity === 'note' ? 'Saiba mais' : 'Como corrigir'}: ${escapeHtml(p.hint)}</span></li>`,
     )
     .join('');
   return `<section class="previa-problemas" aria-labelledby="previa-problemas-titulo"><h2 id="previa-problemas-titulo">${heading}</h2>${advice}<ul>${rows}</ul></section>`;

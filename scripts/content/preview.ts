@@ -43,7 +43,7 @@ const DEFAULT_PORT = 8788;
 const DIST = resolve('dist');
 /** Saves come in bursts (an editor writes a temp file, then renames it): one rebuild after the last. */
 const DEBOUNCE_MS = 120;
-const USAGE = 'usage: npm run content:preview -- <article folder> [--port N]   (default port: 8788, or the next free one)';
+const USAGE = 'uso: npm run content:preview -- <pasta do artigo> [--port N]   (porta padrão: 8788, ou a próxima livre)';
 
 /** What the preview uses of the worker's app (src/app.ts, loaded through Vite). */
 interface WorkerApp {
@@ -76,9 +76,9 @@ async function readBaseSite(): Promise<BaseSite> {
 /** Builds dist/ (`vite build`) when it is missing: the client files and the bundled list. */
 function ensureBuilt(): void {
   if (existsSync(join(DIST, '.vite/manifest.json')) && existsSync(join(DIST, INDEX_META_KEY))) return;
-  console.log('dist/ is missing: building the site first (vite build)…');
+  console.log('dist/ não existe: montando o site primeiro (vite build)…');
   const result = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('vite build failed: fix what it says above, then run the preview again');
+  if (result.status !== 0) throw new Error('o vite build falhou: corrija o que ele diz acima e rode a pré-visualização de novo');
 }
 
 /** The worker's app and its clock, loaded from src/ as `npm run dev` loads them (TSX, the manifest alias). */
@@ -156,15 +156,16 @@ async function listen(server: Server, asked: number | undefined): Promise<number
   }
   throw new Error(
     asked === undefined
-      ? `no free port from ${first} to ${first + tries - 1}: pass --port N`
-      : `port ${asked} is in use: pass another with --port N`,
+      ? `nenhuma porta livre de ${first} a ${first + tries - 1}: passe --port N`
+      : `a porta ${asked} está em uso: passe outra com --port N`,
   );
 }
 
 function parsePort(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--port must be a port number (1-65535), got "${value}"`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`--port precisa ser um número de porta (1-65535), e veio "${value}"`);
   return port;
 }
 
@@ -172,7 +173,8 @@ async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { port: { type: 'string' } } });
   if (positionals.length !== 1) throw new Error(USAGE);
   const dir = resolve(positionals[0]!);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`${shown(dir)} is not a folder: pass one article folder\n${USAGE}`);
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw new Error(`${shown(dir)} não é uma pasta: passe a pasta de um artigo\n${USAGE}`);
   const slug = basename(dir);
   const asked = parsePort(values.port);
 
@@ -206,7 +208,7 @@ async function main(argv: string[]): Promise<void> {
       const found = checked.articles.find((candidate) => candidate.item.slug === slug);
       article = found ? await withImageVariants(found) : undefined;
     } catch (thrown) {
-      problems = [error(shown(dir), 'preview', `the folder could not be read: ${(thrown as Error).message}`, 'save the file again')];
+      problems = [error(shown(dir), 'preview', `não consegui ler a pasta: ${(thrown as Error).message}`, 'salve o arquivo de novo')];
     }
     build = previewBuild(base, slug, { problems, article, registry }, Date.now(), `${++version}`);
     // A scheduled article is shown as the whole site will be at its publication time.
@@ -221,9 +223,9 @@ async function main(argv: string[]): Promise<void> {
     for (const client of clients) client.write(`event: versao\ndata: ${build.version}\n\n`);
     const errors = problems.filter((p) => p.severity === 'error').length;
     console.log(
-      `[${new Date().toLocaleTimeString('pt-BR')}] checked in ${Date.now() - started} ms: ${
-        build.item ? `"${build.item.titulo}"` : 'not built'
-      }${errors > 0 ? `, ${errors} error(s)` : ''}${build.scheduledAt !== undefined ? ' (scheduled: shown as at its time)' : ''}`,
+      `[${new Date().toLocaleTimeString('pt-BR')}] verificado em ${Date.now() - started} ms: ${
+        build.item ? `"${build.item.titulo}"` : 'página não montada'
+      }${errors > 0 ? `, ${errors} ${errors === 1 ? 'erro' : 'erros'}` : ''}${build.scheduledAt !== undefined ? ' (agendado: mostrado como estará na hora marcada)' : ''}`,
     );
     if (problems.length > 0) console.log(formatProblems(problems));
   }
@@ -319,10 +321,10 @@ async function main(argv: string[]): Promise<void> {
   }, 15_000).unref();
 
   console.log('');
-  console.log(`Preview of ${shown(dir)} (nothing is published; Ctrl-C to stop):`);
-  console.log(`  article:          ${origin}/noticia/${slug}`);
-  console.log(`  its card in grid: ${origin}${PREVIEW_CARD}`);
-  console.log('Pages reload by themselves after every save in the folder.');
+  console.log(`Pré-visualização de ${shown(dir)} (nada é publicado; Ctrl-C para parar):`);
+  console.log(`  o artigo:             ${origin}/noticia/${slug}`);
+  console.log(`  o card dele na grade: ${origin}${PREVIEW_CARD}`);
+  console.log('As páginas se atualizam sozinhas a cada vez que você salva um arquivo da pasta.');
 }
 
 main(process.argv.slice(2)).catch((thrown: unknown) => {

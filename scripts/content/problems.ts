@@ -43,6 +43,9 @@ export const SEVERITY: Record<Problem['severity'], string> = { error: 'ERRO', wa
 export const countProblems = (errors: number, warnings: number) =>
   `${errors} ${errors === 1 ? 'erro' : 'erros'}, ${warnings} ${warnings === 1 ? 'aviso' : 'avisos'}`;
 
+/** The field or rule as an editor reads it: the body is "texto" (index.md has no field of that name), a path "caminho". */
+export const fieldLabel = (field: string) => field.replace(/^body\b/, 'texto').replace(/^path$/, 'caminho');
+
 /** Every problem, one per line, grouped by file, for the terminal. */
 export function formatProblems(problems: readonly Problem[]): string {
   const byFile = new Map<string, Problem[]>();
@@ -50,7 +53,10 @@ export function formatProblems(problems: readonly Problem[]): string {
   const lines: string[] = [];
   for (const [file, list] of byFile) {
     lines.push(file);
-    for (const p of list) lines.push(`  ${SEVERITY[p.severity]} [${p.field}] ${p.message}\n      como corrigir: ${p.hint}`);
+    for (const p of list)
+      lines.push(
+        `  ${SEVERITY[p.severity]} [${fieldLabel(p.field)}] ${p.message}\n      ${p.severity === 'note' ? 'saiba mais' : 'como corrigir'}: ${p.hint}`,
+      );
   }
   const errors = problems.filter((p) => p.severity === 'error').length;
   const warnings = problems.filter((p) => p.severity === 'warning').length;

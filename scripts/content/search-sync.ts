@@ -10,11 +10,11 @@ export const reindexCommand = (target: Target) => `npm run content:reindex -- --
 /** One line saying what a sync did. */
 export function describeSync({ written, deleted, unchanged }: SyncResult): string {
   const parts = [
-    written.length > 0 ? `${written.length} indexed` : '',
-    deleted.length > 0 ? `${deleted.length} removed` : '',
-    unchanged > 0 ? `${unchanged} already up to date` : '',
+    written.length > 0 ? `${written.length} ${written.length === 1 ? 'indexado' : 'indexados'}` : '',
+    deleted.length > 0 ? `${deleted.length} ${deleted.length === 1 ? 'removido' : 'removidos'}` : '',
+    unchanged > 0 ? `${unchanged} já ${unchanged === 1 ? 'atualizado' : 'atualizados'}` : '',
   ].filter(Boolean);
-  return parts.length > 0 ? parts.join(', ') : 'nothing to do';
+  return parts.length > 0 ? parts.join(', ') : 'nada a fazer';
 }
 
 const isMissingTable = (error: unknown) => /no such table/i.test(String(error instanceof Error ? error.message : error));
@@ -57,13 +57,15 @@ export async function updateSearchIndex(
 ): Promise<boolean> {
   try {
     const result = await syncTarget(target, store, openSearchDb(target), slugs, print);
-    print(`Search index (${target}): ${describeSync(result)}.`);
+    print(`Índice da busca (${target === 'local' ? 'site local' : 'produção'}): ${describeSync(result)}.`);
     return true;
   } catch (error) {
-    print(`The change above is done on ${target}, but the search index could not be updated:`);
+    print(
+      `A mudança acima foi feita ${target === 'local' ? 'no site local' : 'em produção'}, mas o índice da busca não pôde ser atualizado:`,
+    );
     print(`  ${error instanceof Error ? error.message.split('\n').slice(0, 6).join('\n  ') : String(error)}`);
     print(
-      `Repair it with: ${reindexCommand(target)}${target === 'remote' ? ' (README, "Search": the database and its migrations must exist)' : ''}`,
+      `Para consertar: ${reindexCommand(target)}${target === 'remote' ? ' (README, "Search": o banco e as migrações precisam existir)' : ''}`,
     );
     return false;
   }

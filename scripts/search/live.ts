@@ -55,12 +55,14 @@ export async function readLiveList(store: Pick<KvStore, 'get'>): Promise<LiveLis
   const metaText = await readMetaText(store);
   if (metaText === null) return { metaText, items: null };
   const refuse = (why: string) =>
-    new Error(`the live ${why}: the search index was left as it is. Repair the news index first (README, "For editors").`);
+    new Error(
+      `lista ao vivo ilegível (${why}): o índice da busca ficou como estava. Conserte antes o índice de notícias (README, "For editors").`,
+    );
   let listKeys: readonly string[];
   try {
     listKeys = parseIndexMeta(metaText).listKeys;
   } catch (error) {
-    throw refuse(`${INDEX_META_KEY} is not valid (${(error as Error).message})`);
+    throw refuse(`${INDEX_META_KEY} não é válido: ${(error as Error).message}`);
   }
   return { metaText, items: itemsOfListChunks(listKeys, await store.get(listKeys), contentHash, refuse) };
 }
@@ -120,9 +122,9 @@ export async function syncLive(
     const result = await syncSearch(db, { ...live, slugs, log });
     done = { written: union(done.written, result.written), deleted: union(done.deleted, result.deleted), unchanged: result.unchanged };
     if ((await readMetaText(store)) === metaText) return done;
-    log?.('  search: the news index changed during the sync (another run): syncing again from the new list');
+    log?.('  busca: o índice de notícias mudou durante a sincronização (outra publicação): sincronizando de novo com a lista nova');
   }
   throw new Error(
-    `the news index kept changing during the search sync (${MAX_SYNC_ATTEMPTS} tries): run it again once the other runs have finished`,
+    `o índice de notícias mudou seguidamente durante a sincronização da busca (${MAX_SYNC_ATTEMPTS} tentativas): rode de novo quando as outras publicações terminarem`,
   );
 }

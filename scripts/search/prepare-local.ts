@@ -15,10 +15,10 @@ try {
   const applied = new Set(await db.appliedMigrations());
   if (migrationFiles().some((name) => !applied.has(name))) applyMigrations('local');
   const result = await syncTarget('local', db.news, db);
-  console.log(`Search index (local): ${describeSync(result)}.`);
+  console.log(`Índice da busca (site local): ${describeSync(result)}.`);
 } catch (error) {
   console.warn(
-    `The local search index could not be prepared; /busca will say the search is unavailable.\n${error instanceof Error ? error.message : error}`,
+    `Não foi possível preparar o índice da busca local; /busca vai dizer que a busca está indisponível.\n${error instanceof Error ? error.message : error}`,
   );
 }
 process.exit(0);

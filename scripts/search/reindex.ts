@@ -12,7 +12,7 @@ import { openStore } from '../content/kv.ts';
 import { describeSync, syncTarget } from '../content/search-sync.ts';
 import { localSearchDb, remoteSearchDb } from './search-db.ts';
 
-const USAGE = 'usage: npm run content:reindex -- --local|--remote';
+const USAGE = 'uso: npm run content:reindex -- --local|--remote';
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -21,16 +21,16 @@ async function main(argv: string[]): Promise<number> {
     options: { local: { type: 'boolean', default: false }, remote: { type: 'boolean', default: false } },
   });
   if (values.local === values.remote || positionals.length > 0) {
-    console.error(`${USAGE}\n  say which index to rebuild: --local (the one npm start reads) or --remote (production)`);
+    console.error(`${USAGE}\n  diga qual índice refazer: --local (o que o npm start lê) ou --remote (produção)`);
     return 2;
   }
   const target = values.remote ? 'remote' : 'local';
-  console.log(`Rebuilding the search index (${target}) from the live list:`);
+  console.log(`Refazendo o índice da busca (${target === 'local' ? 'site local' : 'produção'}) a partir da lista ao vivo:`);
   // Locally one workerd serves both the news store and the search database.
   const local = target === 'local' ? localSearchDb() : null;
   const [store, db] = local ? [local.news, local] : [openStore(target), remoteSearchDb()];
   const result = await syncTarget(target, store, db, undefined, (line) => console.log(line));
-  console.log(`Done: ${describeSync(result)}.`);
+  console.log(`Pronto: ${describeSync(result)}.`);
   return 0;
 }
 

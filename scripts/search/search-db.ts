@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getPlatformProxy } from 'wrangler';
 import { SELECT_VERSIONS } from '../../src/search/index-sql.ts';
 import type { Target } from '../content/kv.ts';
 import type { KvStore } from '../content/kv-store.ts';
@@ -54,11 +53,16 @@ interface KvBinding {
   get(key: string, type: 'text'): Promise<string | null>;
 }
 
-/** The local bindings (.wrangler/state, what `npm start` reads), opened once in this process as scripts/content/kv.ts opens KV. */
+/**
+ * The local bindings (.wrangler/state, what `npm start` reads), opened once in this process as scripts/content/kv.ts opens KV.
+ * wrangler is loaded here, on first use, not at import: loading it takes seconds, and `content:check` imports this file without using it.
+ */
 function localBindings() {
   let opened: Promise<{ SEARCH?: D1Binding; NEWS: KvBinding }> | undefined;
   return () =>
-    (opened ??= getPlatformProxy<{ SEARCH?: D1Binding; NEWS: KvBinding }>({ configPath: 'wrangler.toml' }).then(({ env }) => env));
+    (opened ??= import('wrangler')
+      .then(({ getPlatformProxy }) => getPlatformProxy<{ SEARCH?: D1Binding; NEWS: KvBinding }>({ configPath: 'wrangler.toml' }))
+      .then(({ env }) => env));
 }
 
 /**

@@ -75,9 +75,9 @@ export async function syncSearch(db: SearchDb, input: SyncInput): Promise<SyncRe
     const bodies = await input.bodies(batch.map((item) => item.htmlPath));
     const documents = await Promise.all(batch.map((item) => searchDocument(item, bodies.get(item.htmlPath) ?? null)));
     for (const document of documents)
-      if (document.version === 'body-missing') log(`  search: the body of "${document.slug}" could not be read; indexed without it`);
+      if (document.version === 'body-missing') log(`  busca: não foi possível ler o texto de "${document.slug}"; indexado sem ele`);
     for (const group of groupsOf(documents, db.maxJsonBytes)) await db.run(UPSERT_DOCUMENTS, JSON.stringify(group));
-    if (stale.length > BODY_BATCH) log(`  search: ${Math.min(start + BODY_BATCH, stale.length)} of ${stale.length} article(s) indexed`);
+    if (stale.length > BODY_BATCH) log(`  busca: ${Math.min(start + BODY_BATCH, stale.length)} de ${stale.length} artigo(s) indexado(s)`);
   }
   for (let start = 0; start < gone.length; start += DELETE_BATCH) {
     await db.run(DELETE_SLUGS, JSON.stringify(gone.slice(start, start + DELETE_BATCH)));

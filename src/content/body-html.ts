@@ -125,7 +125,7 @@ export function readBody(source: string, { report = false } = {}): ReadBody {
       !unclosed.has(location.startTag)
     ) {
       unclosed.add(location.startTag);
-      note(line, `<${name}>`, `<${name}> is not closed`, `add </${name}> where it ends, and nest tags properly`);
+      note(line, `<${name}>`, `<${name}> não foi fechado`, `ponha </${name}> onde ele termina, e encaixe as marcações direito`);
     }
 
     const src = name === 'iframe' || name === 'img' ? attributeOf(node, 'src') : undefined;
@@ -146,8 +146,8 @@ export function readBody(source: string, { report = false } = {}): ReadBody {
         note(
           line,
           `<${name}>`,
-          `elements nest more than ${MAX_DEPTH} levels deep here`,
-          'simplify the structure: articles need only a few levels',
+          `aqui as marcações se encaixam em mais de ${MAX_DEPTH} níveis`,
+          'simplifique a estrutura: um artigo precisa de poucos níveis',
         );
       flattened = true;
       stack.push(children);
@@ -163,10 +163,15 @@ export function readBody(source: string, { report = false } = {}): ReadBody {
         countEndTags(node, endTags);
         // Read again, a served facade is exactly what the site draws; one written by hand is refused unless it is too.
         if (!sameTree(node, drawn))
-          note(line, '<a>', "this link imitates the site's own video markup", 'write the video as <iframe src="…" title="…"></iframe>');
+          note(
+            line,
+            '<a>',
+            'este link imita a marcação de vídeo do próprio site',
+            'escreva o vídeo como <iframe src="…" title="…"></iframe>, ou o endereço do YouTube sozinho numa linha',
+          );
       }
       if (insideLink(frame.parent)) {
-        note(line, `<${name}>`, 'a video inside a link', 'move the video out of the <a>: it is shown as a link of its own');
+        note(line, `<${name}>`, 'um vídeo dentro de um link', 'tire o vídeo de dentro do <a>: ele já aparece como um link próprio');
       } else {
         tree.appendChild(frame.parent, drawn);
       }
@@ -180,7 +185,7 @@ export function readBody(source: string, { report = false } = {}): ReadBody {
       if (!attribute.namespace && derived.has(attribute.name)) {
         // What the sanitizer writes itself: silent when it says the same (a served body read again).
         if (report && derived.get(attribute.name) !== attribute.value)
-          note(where, `${attribute.name}=`, `${attribute.name}= on <${name}> is set by the site`, `remove ${attribute.name}=`);
+          note(where, `${attribute.name}=`, `${attribute.name}= em <${name}> é o site que define`, `apague ${attribute.name}=`);
         continue;
       }
       if (attribute.namespace || !isAllowedAttribute(name, attribute.name)) {
@@ -193,8 +198,8 @@ export function readBody(source: string, { report = false } = {}): ReadBody {
           note(
             where,
             `${attribute.name}=`,
-            `${attribute.name}="${attribute.value.slice(0, 40)}" on <${name}> is not a web link`,
-            'links may only be http(s):, mailto:, tel: or relative (no javascript:, data: or hidden characters)',
+            `${attribute.name}="${attribute.value.slice(0, 40)}" em <${name}> não é um endereço da web`,
+            'um link só pode ser http(s):, mailto:, tel: ou relativo (nada de javascript:, data: ou caracteres escondidos)',
           );
           continue;
         }
@@ -204,8 +209,8 @@ export function readBody(source: string, { report = false } = {}): ReadBody {
         note(
           where,
           `${attribute.name}=`,
-          `${attribute.name}="${attribute.value.slice(0, 20)}" on <img> is not a number of pixels`,
-          `remove ${attribute.name}=: publishing writes the image's own size`,
+          `${attribute.name}="${attribute.value.slice(0, 20)}" em <img> não é um número de pixels`,
+          `apague ${attribute.name}=: a publicação escreve o tamanho real da imagem`,
         );
       } else {
         attributes.push({ name: attribute.name, value: attribute.value });

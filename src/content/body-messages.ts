@@ -10,45 +10,49 @@ const ALLOWED_LIST = ALLOWED_ELEMENT_NAMES.filter((name) => name !== 'iframe' &&
 export function elementRefusal(name: string, src: string | undefined, alt: string | undefined): [message: string, fix: string] {
   if (name === 'img' && !isAllowedImageSrc(src)) {
     return [
-      src === undefined ? '<img> without src=' : `<img src="${src.slice(0, 60)}"> is not an image of this article`,
-      'put the image in the article\'s imagens/ folder and write src="imagens/<file>" (no outside, data: or javascript: addresses)',
+      src === undefined ? '<img> sem src=' : `<img src="${src.slice(0, 60)}"> não é uma imagem deste artigo`,
+      'ponha a imagem na pasta imagens/ do artigo e use o endereço imagens/<arquivo> (nada de endereços de fora, data: ou javascript:)',
     ];
   }
-  if (name === 'img' && !alt?.trim()) return ['<img> without alt text', 'describe the image in alt="…" (10–150 characters)'];
+  if (name === 'img' && !alt?.trim())
+    return [
+      '<img> sem texto alternativo',
+      'descreva a imagem em alt="…" (no Markdown, entre os colchetes de ![…]), de 10 a 150 caracteres',
+    ];
   if (name === 'iframe') {
     return [
-      `<iframe> from "${(src ?? '').slice(0, 60)}" is not an allowed embed`,
-      "only https://www.youtube-nocookie.com/embed/<id> videos may be embedded, <id> being the video's 11 characters",
+      `<iframe> de "${(src ?? '').slice(0, 60)}" não é um vídeo que o site aceite`,
+      'só vídeos do YouTube: ponha o endereço (https://www.youtube.com/watch?v=…) sozinho numa linha, ou https://www.youtube-nocookie.com/embed/<código> com os 11 caracteres do código',
     ];
   }
-  if (name === 'h1') return ['<h1> in the body', 'the page shows the titulo as its <h1>: use <h2> for sections'];
+  if (name === 'h1') return ['<h1> no texto', 'a página mostra o titulo como <h1>: use <h2> (## no Markdown) para as seções'];
   return [
-    `<${name}> is not allowed in an article`,
-    `remove the <${name}> element; a body may use ${ALLOWED_LIST}, <img> from imagens/ and YouTube embeds`,
+    `<${name}> não é permitido num artigo`,
+    `apague a marcação <${name}>; o texto pode usar ${ALLOWED_LIST}, <img> de imagens/ e vídeos do YouTube`,
   ];
 }
 
 export function attributeRefusal(element: string, attribute: string): [message: string, fix: string] {
   if (attribute.startsWith('on'))
-    return [`event handler attribute ${attribute}= on <${element}>`, `remove ${attribute}=: articles cannot run script`];
+    return [`atributo de evento ${attribute}= em <${element}>`, `apague ${attribute}=: um artigo não pode rodar scripts`];
   if (attribute === 'style' || attribute === 'class') {
-    return [`${attribute}= on <${element}> is not allowed`, `remove ${attribute}=: the site's stylesheet formats articles`];
+    return [`${attribute}= em <${element}> não é permitido`, `apague ${attribute}=: a folha de estilos do site formata os artigos`];
   }
   if (attribute === 'id' || attribute === 'name') {
-    return [`${attribute}= on <${element}> is not allowed`, `remove ${attribute}=: it could take over names the page's own scripts use`];
+    return [`${attribute}= em <${element}> não é permitido`, `apague ${attribute}=: ele poderia tomar nomes que os scripts da página usam`];
   }
-  return [`attribute ${attribute}= is not allowed on <${element}>`, `remove ${attribute}=`];
+  return [`o atributo ${attribute}= não é permitido em <${element}>`, `apague ${attribute}=`];
 }
 
 export function parseErrorMessage(code: string): string {
   if (code === 'cdata-in-html-content')
-    return 'a CDATA section (<![CDATA[…]]>), which HTML does not have: browsers end it at the first ">"';
-  if (code === 'unexpected-question-mark-instead-of-tag-name') return 'a processing instruction (<?…?>), which HTML does not have';
-  return `malformed HTML (${code})`;
+    return 'uma seção CDATA (<![CDATA[…]]>), que o HTML não tem: os navegadores a encerram no primeiro ">"';
+  if (code === 'unexpected-question-mark-instead-of-tag-name') return 'uma instrução de processamento (<?…?>), que o HTML não tem';
+  return `HTML malformado (${code})`;
 }
 
 export function parseErrorFix(code: string): string {
   if (code === 'cdata-in-html-content' || code === 'unexpected-question-mark-instead-of-tag-name')
-    return 'remove it; write the text as plain HTML';
-  return 'fix the markup here (an editor with HTML validation shows the exact spot)';
+    return 'apague-a; escreva o texto como HTML simples';
+  return 'corrija a marcação aqui (um editor com validação de HTML mostra o ponto exato)';
 }

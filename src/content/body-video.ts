@@ -19,7 +19,12 @@ import { IGNORED_EMBED_ATTRIBUTES, isAllowedAttribute } from './html-policy';
 export function embedTitle(iframe: T.Element, line: number | undefined, note: Note): string {
   const title = collapse(attributeOf(iframe, 'title') ?? '');
   if (title) return title;
-  note(line, '<iframe>', '<iframe> has no title', 'add title="…" naming the video: screen readers announce it');
+  note(
+    line,
+    '<iframe>',
+    '<iframe> sem title',
+    'acrescente title="…" com o nome do vídeo (ou, no Markdown, o endereço seguido do título entre aspas): os leitores de tela o anunciam',
+  );
   return UNTITLED_VIDEO;
 }
 
@@ -86,8 +91,8 @@ export function reportEmbed(iframe: T.Element, extra: string, line: number | und
       note(
         where,
         `${attribute.name}=`,
-        `${attribute.name}= on <iframe> is ignored: the video plays with the site's own settings`,
-        `remove ${attribute.name}=`,
+        `${attribute.name}= em <iframe> é ignorado: o vídeo toca com as configurações do próprio site`,
+        `apague ${attribute.name}=`,
         'warning',
       );
     }
@@ -96,8 +101,8 @@ export function reportEmbed(iframe: T.Element, extra: string, line: number | und
     note(
       location?.attrs?.src?.startLine ?? line,
       'src=',
-      `"${extra.slice(0, 40)}" after the video's id is ignored: the video plays from its id alone`,
-      'write src="https://www.youtube-nocookie.com/embed/<id>" with nothing after the id',
+      `"${extra.slice(0, 40)}" depois do código do vídeo é ignorado: o vídeo toca só a partir do código`,
+      'escreva src="https://www.youtube-nocookie.com/embed/<código>" sem nada depois do código',
       'warning',
     );
   }

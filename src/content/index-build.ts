@@ -62,7 +62,8 @@ function scheduledOf(sorted: readonly NewsItem[], now: number): number[] {
     if (at === null || at <= now) break;
     times.push(at);
   }
-  if (times.length > MAX_SCHEDULED) throw new Error(`${times.length} articles are scheduled; at most ${MAX_SCHEDULED} may wait at once`);
+  if (times.length > MAX_SCHEDULED)
+    throw new Error(`${times.length} artigos agendados; no máximo ${MAX_SCHEDULED} podem esperar ao mesmo tempo`);
   return times.sort((a, b) => a - b);
 }
 

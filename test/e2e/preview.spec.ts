@@ -55,7 +55,7 @@ test.beforeAll(async () => {
     const timer = setTimeout(() => reject(new Error(`the preview did not start within 120 s:\n${output}`)), 120_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /article: +(http:\/\/127\.0\.0\.1:\d+\/noticia\/\S+)/.exec(output);
+      const match = /o artigo: +(http:\/\/127\.0\.0\.1:\d+\/noticia\/\S+)/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);

@@ -100,7 +100,7 @@ test('a planted mistake is refused, and nothing is published', async ({ request 
   writeFileSync(join(dir, 'body.html'), `<p>${'texto '.repeat(100)}</p><p onclick="alert(1)">x</p>`);
   const checked = content('check', dir);
   expect(checked.code).toBe(1);
-  expect(checked.output).toMatch(/body\.html\n\s+ERRO \[body: onclick=\] line 1: event handler attribute onclick= on <p>/);
+  expect(checked.output).toMatch(/body\.html\n\s+ERRO \[texto: onclick=\] linha 1: atributo de evento onclick= em <p>/);
   const published = content('publish', '--local', dir);
   expect(published.code).toBe(1);
   expect(published.output).toContain('Nada foi publicado');

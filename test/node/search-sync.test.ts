@@ -176,7 +176,7 @@ describe('a sync from the live list', () => {
     await kv.delete([sem.item.htmlPath]);
     const lines: string[] = [];
     expect((await sync(db, ['sem-corpo'], (line) => lines.push(line))).written).toEqual(['sem-corpo']);
-    expect(lines.join('\n')).toContain('the body of "sem-corpo" could not be read');
+    expect(lines.join('\n')).toContain('não foi possível ler o texto de "sem-corpo"');
     expect(search(db.sqlite, '"escad"*')).toEqual(['sem-corpo']);
     await kv.put([{ key: sem.item.htmlPath, value: sem.body }]);
     expect((await sync(db, ['sem-corpo'])).written).toEqual(['sem-corpo']);
@@ -189,7 +189,7 @@ describe('a sync from the live list', () => {
     await sync(db);
     const meta = JSON.parse(kv.text(INDEX_META_KEY)!) as { lists: string[] };
     await kv.delete([`index/list/0.${meta.lists[0]}.json`]);
-    await expect(readLiveList(kv)).rejects.toThrow(/is missing: the search index was left as it is/);
+    await expect(readLiveList(kv)).rejects.toThrow(/\(falta index\/list\/.*\): o índice da busca ficou como estava/);
     await expect(sync(db)).rejects.toThrow();
     expect(rowCount(db.sqlite).articles).toBe(3);
   });
@@ -224,7 +224,7 @@ describe('a sync from the live list', () => {
     await syncLive(racing, kv, { slugs: ['disputa'], log: (line) => lines.push(line), bundled });
     expect(search(db.sqlite, '"pergolad"*')).toEqual(indexed);
     expect((await readLiveList(kv)).items!.filter((item) => item.slug === 'disputa').map((item) => item.slug)).toEqual(indexed);
-    expect(lines.join('\n')).toContain('the news index changed during the sync');
+    expect(lines.join('\n')).toContain('o índice de notícias mudou durante a sincronização');
     // Nothing left to repair.
     expect(await sync(db, ['disputa'])).toMatchObject({ written: [], deleted: [] });
   });
@@ -240,13 +240,15 @@ describe('a sync from the live list', () => {
         return db.versions(slugs);
       },
     };
-    await expect(sync(busy, ['outra-0'])).rejects.toThrow(`kept changing during the search sync (${MAX_SYNC_ATTEMPTS} tries)`);
+    await expect(sync(busy, ['outra-0'])).rejects.toThrow(
+      `mudou seguidamente durante a sincronização da busca (${MAX_SYNC_ATTEMPTS} tentativas)`,
+    );
     expect(n).toBe(MAX_SYNC_ATTEMPTS);
   });
 
   it('says what it did in one line', () => {
-    expect(describeSync({ written: ['a'], deleted: ['b', 'c'], unchanged: 4 })).toBe('1 indexed, 2 removed, 4 already up to date');
-    expect(describeSync({ written: [], deleted: [], unchanged: 0 })).toBe('nothing to do');
+    expect(describeSync({ written: ['a'], deleted: ['b', 'c'], unchanged: 4 })).toBe('1 indexado, 2 removidos, 4 já atualizados');
+    expect(describeSync({ written: [], deleted: [], unchanged: 0 })).toBe('nada a fazer');
   });
 });
 

@@ -50,8 +50,8 @@ describe('alt', () => {
         severity: 'error',
         field: 'alt',
         file: expect.stringMatching(/artigo-novo\/article\.json$/),
-        message: expect.stringContaining('"alt" is missing'),
-        hint: expect.stringMatching(/add "alt" to article\.json: what the image shows, 10–150 characters/),
+        message: expect.stringContaining('falta "alt"'),
+        hint: expect.stringMatching(/acrescente "alt" ao article\.json: o que a imagem mostra, de 10 a 150 caracteres/),
       }),
     ]);
   });
@@ -59,7 +59,7 @@ describe('alt', () => {
   it('only warns for an article already live, or bundled', async () => {
     for (const options of [{ live: [liveEntry('artigo-novo')] }, { bundled: true }]) {
       const { problems, item } = await check(BASE, options);
-      expect(summary(problems)).toEqual([expect.stringMatching(/^warning \[alt\] "alt" is missing: the title describes the image/)]);
+      expect(summary(problems)).toEqual([expect.stringMatching(/^warning \[alt\] falta "alt": o título descreve a imagem/)]);
       // Without the new fields, the same item as before they existed: it publishes unchanged.
       expect(Object.keys(item!)).toEqual(['slug', 'titulo', 'descricao', 'data', 'imagemAtual', 'htmlPath']);
     }
@@ -124,7 +124,7 @@ describe('atualizado', () => {
 
   it('in the future is a warning', async () => {
     const { problems, item } = await check({ ...BASE, alt: ALT, correcao: NOTE, atualizado: '2026-02-01T10:00' });
-    expect(summary(problems)).toEqual([expect.stringMatching(/^warning \[atualizado\] "atualizado" 2026-02-01T10:00 is in the future/)]);
+    expect(summary(problems)).toEqual([expect.stringMatching(/^warning \[atualizado\] "atualizado" 2026-02-01T10:00 está no futuro/)]);
     expect(item).toMatchObject({ atualizado: '2026-02-01T10:00' });
   });
 });
@@ -139,7 +139,7 @@ describe('correcao', () => {
   it('missing beside atualizado is a warning: readers would not learn what changed', async () => {
     const { problems, item } = await check({ ...BASE, alt: ALT, atualizado: '2025-06-03' });
     expect(summary(problems)).toEqual([
-      expect.stringMatching(/^warning \[correcao\] "atualizado" is set but "correcao" is not.*\| for a correction, add "correcao": /),
+      expect.stringMatching(/^warning \[correcao\] há "atualizado", mas não "correcao".*\| numa correção, acrescente "correcao": /),
     ]);
     expect(item).toMatchObject({ atualizado: '2025-06-03' });
     expect(item).not.toHaveProperty('correcao');
@@ -170,7 +170,7 @@ describe('correcao', () => {
   it('written as "errata" is named as the field it means', async () => {
     const { problems } = await check({ ...BASE, alt: ALT, atualizado: '2025-06-03', errata: NOTE });
     expect(summary(problems)).toContainEqual(
-      expect.stringMatching(/^error \[correcao\] unknown field "errata"; did you mean "correcao"\?/),
+      expect.stringMatching(/^error \[correcao\] campo desconhecido "errata"; você quis dizer "correcao"\?/),
     );
   });
 });
@@ -194,11 +194,11 @@ describe('data', () => {
   it('in the future is no warning: the article is scheduled, at 00:00 for a day alone', async () => {
     const timed = await check({ ...BASE, alt: ALT, data: '2026-01-10T08:30' });
     expect(summary(timed.problems)).toEqual([
-      expect.stringMatching(/^note \[data\] scheduled for 10\/01\/2026 08:30 \| it is published now but shown nowhere/),
+      expect.stringMatching(/^note \[data\] agendado para 10\/01\/2026 08:30 \| ele é publicado agora, mas não aparece em lugar nenhum/),
     ]);
     expect(timed.item).toMatchObject({ data: '2026-01-10T08:30' });
     const day = await check({ ...BASE, alt: ALT, data: '2026-01-10' });
-    expect(summary(day.problems)).toEqual([expect.stringMatching(/^note \[data\] scheduled for 10\/01\/2026 00:00 \|/)]);
+    expect(summary(day.problems)).toEqual([expect.stringMatching(/^note \[data\] agendado para 10\/01\/2026 00:00 \|/)]);
     expect(day.problems.filter((p) => p.severity === 'warning')).toEqual([]);
   });
 });
@@ -234,15 +234,15 @@ describe('keys of article.json', () => {
   it('an unknown key is an error that lists the keys article.json takes', async () => {
     const { problems } = await check({ ...BASE, alt: ALT, cor: 'azul' });
     expect(summary(problems)).toEqual([
-      'error [cor] unknown field "cor" | remove it, or check its spelling: article.json takes titulo, subtitulo, descricao, data, alt, credito, atualizado, correcao, destaque, autor, temas',
+      'error [cor] campo desconhecido "cor" | apague-o, ou confira a grafia: o article.json aceita titulo, subtitulo, descricao, data, alt, credito, atualizado, correcao, destaque, autor, temas',
     ]);
   });
 
   it('a key another system uses for themes or authors is named as the field it means', async () => {
     const { problems } = await check({ ...BASE, alt: ALT, tags: ['decoracao'], author: 'helena-duarte' });
     expect(summary(problems)).toEqual([
-      'error [temas] unknown field "tags"; did you mean "temas"? | rename "tags" to "temas" (lowercase, no accents)',
-      'error [autor] unknown field "author"; did you mean "autor"? | rename "author" to "autor" (lowercase, no accents)',
+      'error [temas] campo desconhecido "tags"; você quis dizer "temas"? | renomeie "tags" para "temas" (minúsculas, sem acento)',
+      'error [autor] campo desconhecido "author"; você quis dizer "autor"? | renomeie "author" para "autor" (minúsculas, sem acento)',
     ]);
   });
 
@@ -256,14 +256,14 @@ describe('keys of article.json', () => {
     const value = field === 'destaque' ? true : field === 'atualizado' ? '2025-06-03' : 'Foto: Ana Lima';
     const { problems } = await check({ ...BASE, alt: ALT, [key]: value });
     expect(summary(problems)).toEqual([
-      `error [${field}] unknown field "${key}"; did you mean "${field}"? | rename "${key}" to "${field}" (lowercase, no accents)`,
+      `error [${field}] campo desconhecido "${key}"; você quis dizer "${field}"? | renomeie "${key}" para "${field}" (minúsculas, sem acento)`,
     ]);
   });
 
   it('alt written another way is named as the missing alt of a new article', async () => {
     const { problems } = await check({ ...BASE, 'Alt text': ALT });
     expect(summary(problems)).toEqual([
-      'error [alt] "alt" is missing; there is a "Alt text" field | rename "Alt text" to "alt" (lowercase, no accents)',
+      'error [alt] falta "alt"; há um campo "Alt text" | renomeie "Alt text" para "alt" (minúsculas, sem acento)',
     ]);
   });
 
@@ -287,6 +287,8 @@ describe('keys of article.json', () => {
 
   it('a misspelt key beside the right one is still named', async () => {
     const { problems } = await check({ ...BASE, alt: ALT, credito: 'Foto: Ana Lima', creditos: 'Foto: Ana Lima' });
-    expect(summary(problems)).toEqual([expect.stringMatching(/^error \[creditos\] unknown field "creditos"; did you mean "credito"\?/)]);
+    expect(summary(problems)).toEqual([
+      expect.stringMatching(/^error \[creditos\] campo desconhecido "creditos"; você quis dizer "credito"\?/),
+    ]);
   });
 });

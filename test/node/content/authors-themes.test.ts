@@ -49,7 +49,9 @@ describe('autor', () => {
   it('an author neither in the folder nor live is an error naming the file to write', async () => {
     const root = contentWith({ autor: 'beto-lima' }, { 'ana-souza': ANA });
     expect(summary((await checkContent(root, [], TODAY)).problems)).toEqual([
-      expect.stringMatching(/^error \[autor\] "autor" "beto-lima" is not in the author registry \| add content\/autores\/beto-lima\.json/),
+      expect.stringMatching(
+        /^error \[autor\] "autor" "beto-lima" não está no cadastro de autores \| crie content\/autores\/beto-lima\.json/,
+      ),
     ]);
     // One already live is known.
     expect(summary((await checkContent(root, [], TODAY, { liveAuthors: ['beto-lima'] })).problems)).toEqual([]);
@@ -78,9 +80,9 @@ describe('autor', () => {
     expect(lines).toEqual(
       expect.arrayContaining([
         'error [bio] falta o campo "bio" | acrescente "bio": "…" (de 20 a 600 caracteres)',
-        expect.stringMatching(/^error \[email\] unknown field "email" \| an author file takes nome, cargo, bio, foto/),
+        expect.stringMatching(/^error \[email\] campo desconhecido "email" \| um arquivo de autor aceita nome, cargo, bio, foto/),
         expect.stringMatching(/^error \[quebrado\.json\]/),
-        expect.stringMatching(/^error \[foto\] "foto" "nao-existe\.jpg" is not a file in/),
+        expect.stringMatching(/^error \[foto\] "foto" "nao-existe\.jpg" não é um arquivo de/),
         expect.stringMatching(/^error \[foto\] "foto" pequena\.png tem \d+×\d+ pixels, menos que o mínimo de 192×192/),
       ]),
     );

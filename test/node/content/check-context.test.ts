@@ -26,3 +26,34 @@ describe('content:unpublish given a folder path', () => {
     expect(run.stderr).toContain('como corrigir: npm run content:unpublish -- --local fundos-imobiliarios-para-iniciantes');
   }, 60_000);
 });
+
+describe("the local store's stamp, which lets a check reuse the live list it read", () => {
+  it('is the same while no file changes, and changes with any write', async () => {
+    const { appendFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { localStamp } = await import('../../../scripts/content/check-context');
+    const root = mkdtempSync(join(tmpdir(), 'stamp-'));
+    try {
+      const kv = join(root, 'kv', 'miniflare-KVNamespaceObject');
+      const d1 = join(root, 'd1');
+      mkdirSync(kv, { recursive: true });
+      mkdirSync(d1, { recursive: true });
+      writeFileSync(join(kv, 'db.sqlite'), 'a');
+      writeFileSync(join(d1, 'db.sqlite'), 'b');
+      const dirs = [join(root, 'kv'), d1];
+      const first = localStamp(dirs);
+      expect(localStamp(dirs)).toBe(first);
+      appendFileSync(join(kv, 'db.sqlite'), 'x');
+      const appended = localStamp(dirs);
+      expect(appended).not.toBe(first);
+      // Same size, new time (a page rewritten in place).
+      utimesSync(join(d1, 'db.sqlite'), new Date(2030, 0, 1), new Date(2030, 0, 1));
+      expect(localStamp(dirs)).not.toBe(appended);
+      writeFileSync(join(kv, 'db.sqlite-wal'), '');
+      expect(localStamp(dirs)).not.toBe(appended);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

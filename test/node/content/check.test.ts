@@ -51,11 +51,11 @@ describe('content check: good content', () => {
 
 describe('content check: one rule, one message', () => {
   it('a missing article.json', async () => {
-    await expectError(articleFixture('x-sem-meta', { 'article.json': null }), 'article.json', /article\.json is missing/);
+    await expectError(articleFixture('x-sem-meta', { 'article.json': null }), 'article.json', /falta article\.json/);
   });
 
   it('article.json that is not JSON', async () => {
-    await expectError(articleFixture('json-ruim', { 'article.json': '{ titulo: x' }), 'article.json', /is not valid JSON/);
+    await expectError(articleFixture('json-ruim', { 'article.json': '{ titulo: x' }), 'article.json', /não é um JSON válido/);
   });
 
   it('a missing titulo', async () => {
@@ -95,23 +95,23 @@ describe('content check: one rule, one message', () => {
   });
 
   it.each(['Casa_Nova', 'casa--nova', 'casa-nova-', 'ção'])('a folder name %j that is not a valid slug', async (slug) => {
-    await expectError(articleFixture(slug), 'slug', /is not a valid slug/);
+    await expectError(articleFixture(slug), 'slug', /não é um slug válido/);
   });
 
   it('a slug field that disagrees with the folder', async () => {
     await expectError(
       articleFixture('pasta-certa', { 'article.json': meta({ slug: 'outro-slug' }) }),
       'slug',
-      /"slug" is "outro-slug" but the folder is "pasta-certa"/,
+      /"slug" é "outro-slug", mas a pasta é "pasta-certa"/,
     );
   });
 
   it('a missing body', async () => {
-    await expectError(articleFixture('sem-corpo', { 'body.html': null }), 'body', /body\.html is missing/);
+    await expectError(articleFixture('sem-corpo', { 'body.html': null }), 'body', /falta body\.html/);
   });
 
   it('an empty body', async () => {
-    await expectError(articleFixture('corpo-vazio', { 'body.html': '<p></p>' }), 'body', /has 0 word\(s\); at least 80/);
+    await expectError(articleFixture('corpo-vazio', { 'body.html': '<p></p>' }), 'body', /tem 0 palavras; um artigo tem pelo menos 80/);
   });
 
   it.each([
@@ -124,7 +124,7 @@ describe('content check: one rule, one message', () => {
     await expectError(
       articleFixture('elemento-proibido', { 'body.html': body(markup) }),
       `body: <${tag}>`,
-      new RegExp(`<${tag}> is not allowed`),
+      new RegExp(`<${tag}> não é permitido`),
     );
   });
 
@@ -132,7 +132,7 @@ describe('content check: one rule, one message', () => {
     await expectError(
       articleFixture('iframe', { 'body.html': body('<iframe src="https://www.youtube.com/embed/x"></iframe>') }),
       'body: <iframe>',
-      /is not an allowed embed/,
+      /não é um vídeo que o site aceite/,
     );
   });
 
@@ -140,20 +140,33 @@ describe('content check: one rule, one message', () => {
     await expectError(
       articleFixture('onclick', { 'body.html': body('<p onmouseover="x()">t</p>') }),
       'body: onmouseover=',
-      /event handler attribute onmouseover=/,
+      /atributo de evento onmouseover=/,
     );
   });
 
   it.each(['javascript:alert(1)', 'data:text/html,x', ' JAVASCRIPT:x', '&#106;avascript:x', 'java&Tab;script:x'])(
     'a %j URL',
     async (href) => {
-      await expectError(articleFixture('url', { 'body.html': body(`<p><a href="${href}">x</a></p>`) }), 'body: href=', /is not a web link/);
+      await expectError(
+        articleFixture('url', { 'body.html': body(`<p><a href="${href}">x</a></p>`) }),
+        'body: href=',
+        /não é um endereço da web/,
+      );
     },
   );
 
   it.each([
     ['style', '<p style="color:red">x</p>'],
     ['class', '<p class="adsbygoogle">x</p>'],
+  ])('a %s= attribute is taken out before publishing, with a warning (pasted-markup.ts)', async (_, markup) => {
+    const { problems, articles } = await checkContent(articleFixture('atributo', { 'body.html': body(markup) }), [], TODAY);
+    expect(problems.filter((p) => p.field.startsWith('body')).map((p) => [p.severity, p.field, p.message])).toEqual([
+      ['warning', 'body: colado', expect.stringMatching(/^linha 3: removido 1 atributo de formatação/)],
+    ]);
+    expect(articles[0]!.body).toContain('<p>x</p>');
+  });
+
+  it.each([
     ['id', '<h2 id="adsense-loader">x</h2>'],
     ['name', '<a name="cookie" href="/">x</a>'],
     ['data-ad-client', '<p data-ad-client="ca-pub-1">x</p>'],
@@ -161,28 +174,28 @@ describe('content check: one rule, one message', () => {
     await expectError(
       articleFixture('atributo', { 'body.html': body(markup) }),
       `body: ${attribute}=`,
-      new RegExp(`${attribute}= .*not allowed`),
+      new RegExp(`${attribute}= .*não é permitido`),
     );
   });
 
   it('a CDATA section, which browsers end at the first ">"', async () => {
     const problems = await problemsOf(articleFixture('cdata', { 'body.html': body('<![CDATA[><img src=x onerror=alert(1)>]]>') }));
     expect(problems.filter((p) => p.severity === 'error').map((p) => p.message)).toEqual([
-      expect.stringMatching(/line \d+: a CDATA section/),
-      expect.stringMatching(/line \d+: <img src="x"> is not an image of this article/),
+      expect.stringMatching(/linha \d+: uma seção CDATA/),
+      expect.stringMatching(/linha \d+: <img src="x"> não é uma imagem deste artigo/),
     ]);
   });
 
   it('a body over the size limit, without parsing it', async () => {
     const huge = body(`<p>${'palavra '.repeat(40_000)}</p>`);
-    await expectError(articleFixture('enorme', { 'body.html': huge }), 'body', /the body is \d+ KB; at most 256 KB/);
+    await expectError(articleFixture('enorme', { 'body.html': huge }), 'body', /o texto tem \d+ KB; o máximo é 256 KB/);
   });
 
   it('an unclosed element', async () => {
     await expectError(
       articleFixture('aberto', { 'body.html': body('<ul><li><strong>item</li></ul>') }),
       'body: <strong>',
-      /<strong> is not closed/,
+      /<strong> não foi fechado/,
     );
   });
 
@@ -190,39 +203,40 @@ describe('content check: one rule, one message', () => {
     await expectError(
       articleFixture('sobra', { 'body.html': body('</div>') }),
       'body: </div>',
-      /closing tag\(s\) <\/div> without an opening tag/,
+      /1 fechamento <\/div> sem a abertura <div>/,
     );
   });
 
   it('an <h1> in the body', async () => {
-    await expectError(articleFixture('h1', { 'body.html': body('<h1>Outro título</h1>') }), 'body: <h1>', /<h1> in the body/);
+    await expectError(articleFixture('h1', { 'body.html': body('<h1>Outro título</h1>') }), 'body: <h1>', /<h1> no texto/);
   });
 
   it('a missing image', async () => {
-    await expectError(articleFixture('sem-imagem', { 'imagem.webp': null }), 'imagem', /article image is missing/);
+    await expectError(articleFixture('sem-imagem', { 'imagem.webp': null }), 'imagem', /falta a imagem do artigo/);
   });
 
   it('an image that is not an image', async () => {
-    await expectError(articleFixture('nao-imagem', { 'imagem.webp': 'isto não é uma imagem' }), 'imagem', /not a readable image/);
+    await expectError(articleFixture('nao-imagem', { 'imagem.webp': 'isto não é uma imagem' }), 'imagem', /não é uma imagem legível/);
   });
 
   it('an image format that is not accepted', async () => {
     const dir = articleFixture('gif', { 'imagem.webp': null });
     writeFileSync(join(dir, 'imagem.png'), await image(1200, 675, 'gif'));
-    await expectError(dir, 'imagem', /the image is gif, which is not accepted/);
+    await expectError(dir, 'imagem', /a imagem está em gif, formato que o site não aceita/);
   });
 
   it('an image too small', async () => {
-    await expectError(articleFixture('pequena', { 'imagem.webp': await image(640, 360) }), 'imagem', /640×360; at least 1200×675/);
+    await expectError(articleFixture('pequena', { 'imagem.webp': await image(640, 360) }), 'imagem', /640×360; o mínimo é 1200×675/);
   });
 
   it('an image that is not 16:9', async () => {
-    await expectError(articleFixture('quadrada', { 'imagem.webp': await image(1200, 1200) }), 'imagem', /not 16:9/);
+    await expectError(articleFixture('quadrada', { 'imagem.webp': await image(1200, 1200) }), 'imagem', /não é 16:9/);
   });
 
-  it('an image over the byte limit', async () => {
+  it('an image over the byte limit is published reduced, with a note (main-image.test.ts)', async () => {
     const big = Buffer.concat([await image(1200, 675), Buffer.alloc(1024 * 1024)]);
-    await expectError(articleFixture('pesada', { 'imagem.webp': big }), 'imagem', /the limit is 1024 KB/);
+    const problems = await problemsOf(articleFixture('pesada', { 'imagem.webp': big }));
+    expect(problems.filter((p) => p.field === 'imagem').map((p) => p.severity)).toEqual(['note']);
   });
 
   it('a title already used by another live article', async () => {
@@ -238,13 +252,13 @@ describe('content check: one rule, one message', () => {
       },
     ];
     const errors = (await checkContent(dir, live, TODAY)).problems.filter((p) => p.severity === 'error');
-    expect(errors).toEqual([expect.objectContaining({ field: 'titulo', message: 'the same titulo is already used by "original"' })]);
+    expect(errors).toEqual([expect.objectContaining({ field: 'titulo', message: 'o mesmo titulo já é usado por "original"' })]);
   });
 
   it('a link to an article that is not published is a warning', async () => {
     const problems = await problemsOf(articleFixture('link', { 'body.html': body('<p><a href="/noticia/nao-existe">x</a></p>') }));
     expect(problems).toEqual([
-      expect.objectContaining({ severity: 'warning', message: expect.stringContaining('/noticia/nao-existe, which is not published') }),
+      expect.objectContaining({ severity: 'warning', message: expect.stringContaining('/noticia/nao-existe, que não está publicado') }),
     ]);
   });
 

@@ -40,8 +40,8 @@ describe('files not saved as UTF-8', () => {
     const problem = await expectError(
       dir,
       'body',
-      /body\.html is not valid UTF-8: line 2 has the byte 0xE7 \(in Windows-1252, "ç"\)/,
-      /save the file as UTF-8/,
+      /body\.html não é UTF-8 válido: a linha 2 tem o byte 0xE7 \(em Windows-1252, "ç"\)/,
+      /salve o arquivo como UTF-8/,
     );
     expect(problem.file).toMatch(/corpo-latin1\/body\.html$/);
   });
@@ -52,8 +52,8 @@ describe('files not saved as UTF-8', () => {
     await expectError(
       dir,
       'article.json',
-      /article\.json is not valid UTF-8: line 2 has the byte 0xED \(in Windows-1252, "í"\)/,
-      /save the file as UTF-8/,
+      /article\.json não é UTF-8 válido: a linha 2 tem o byte 0xED \(em Windows-1252, "í"\)/,
+      /salve o arquivo como UTF-8/,
     );
   });
 
@@ -61,7 +61,7 @@ describe('files not saved as UTF-8', () => {
     const dir = articleFixture('meta-utf16', {
       'article.json': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(meta({}), 'utf16le')]),
     });
-    await expectError(dir, 'article.json', /article\.json is saved as UTF-16/, /save the file as UTF-8/);
+    await expectError(dir, 'article.json', /article\.json está salvo como UTF-16/, /salve o arquivo como UTF-8/);
   });
 
   it('a UTF-8 BOM at the start of article.json and body.html is accepted and dropped', async () => {
@@ -81,29 +81,34 @@ describe('article.json that is not valid JSON: what, where, how to fix', () => {
     [
       'a trailing comma',
       '{\n  "titulo": "x",\n  "data": "2025-06-01",\n}\n',
-      /line 3, column 23: a comma after the last field/,
-      /remove the comma/,
+      /linha 3, coluna 23: uma vírgula depois do último campo/,
+      /apague a vírgula/,
     ],
-    ['single quotes', "{\n  'titulo': 'x'\n}", /line 2, column 3: single quote ' where a double quote " is expected/, /double quotes/],
-    ['single quotes around a value', '{\n  "titulo": \'x\'\n}', /line 2, column 13: single quote/, /double quotes/],
-    ['typographic quotes', '{\n  “titulo”: “x”\n}', /line 2, column 3: typographic quote “/, /smart quotes/],
+    ['single quotes', "{\n  'titulo': 'x'\n}", /linha 2, coluna 3: aspas simples ' onde deveria haver aspas duplas "/, /aspas duplas/],
+    ['single quotes around a value', '{\n  "titulo": \'x\'\n}', /linha 2, coluna 13: aspas simples/, /aspas duplas/],
+    ['typographic quotes', '{\n  “titulo”: “x”\n}', /linha 2, coluna 3: aspas curvas “/, /aspas inteligentes/],
     [
       'a missing comma between fields',
       '{\n  "titulo": "x"\n  "data": "2025-06-01"\n}',
-      /line 2, column 16: a comma is missing after this field/,
-      /put a comma/,
+      /linha 2, coluna 16: falta uma vírgula depois deste campo/,
+      /ponha uma vírgula/,
     ],
     [
       'a double quote inside a text',
       '{\n  "titulo": "O "melhor" imóvel"\n}',
-      /line 2, column 16: a double quote " inside a text ends the text early/,
+      /linha 2, coluna 16: aspas duplas " dentro de um texto encerram o texto antes da hora/,
       /\\"/,
     ],
-    ['a line break inside a text', '{\n  "titulo": "linha\nduas"\n}', /line 2, column 19: a line break inside a text/, /one line/],
-    ['a key without quotes', '{\n  titulo: "x"\n}', /line 2, column 3: a key without double quotes/, /"titulo"/],
-    ['a comment', '{\n  // rascunho\n  "titulo": "x"\n}', /line 2, column 3: a comment/, /remove the comment/],
-    ['a missing closing brace', '{\n  "titulo": "x"\n', /the file ends too early/, /close every \{ with \}/],
-    ['an empty file', '', /article\.json is empty/, /"titulo"/],
+    [
+      'a line break inside a text',
+      '{\n  "titulo": "linha\nduas"\n}',
+      /linha 2, coluna 19: uma quebra de linha dentro de um texto/,
+      /numa linha só/,
+    ],
+    ['a key without quotes', '{\n  titulo: "x"\n}', /linha 2, coluna 3: um nome de campo sem aspas duplas/, /"titulo"/],
+    ['a comment', '{\n  // rascunho\n  "titulo": "x"\n}', /linha 2, coluna 3: um comentário/, /apague o comentário/],
+    ['a missing closing brace', '{\n  "titulo": "x"\n', /o arquivo acaba antes da hora/, /feche cada \{ com \}/],
+    ['an empty file', '', /article\.json está vazio/, /"titulo"/],
   ])('%s', async (_, json, message, hint) => {
     await expectError(articleFixture('json-ruim', { 'article.json': json }), 'article.json', message, hint);
   });
@@ -112,8 +117,8 @@ describe('article.json that is not valid JSON: what, where, how to fix', () => {
     await expectError(
       articleFixture('lista', { 'article.json': `[${meta({})}]` }),
       'article.json',
-      /article\.json holds a list \[ … \], not one object/,
-      /each article has its own folder/,
+      /article\.json tem uma lista \[ … \], e não um objeto/,
+      /cada artigo tem a sua pasta/,
     );
   });
 });
@@ -145,12 +150,7 @@ describe('article.json fields of the wrong kind or spelling', () => {
     const fields = JSON.parse(meta({})) as Record<string, unknown>;
     const json = JSON.stringify(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k === field ? key : k, v])));
     const dir = articleFixture('chave-errada', { 'article.json': json });
-    await expectError(
-      dir,
-      field,
-      new RegExp(`"${field}" is missing; there is a "${key}" field`),
-      new RegExp(`rename "${key}" to "${field}"`),
-    );
+    await expectError(dir, field, new RegExp(`falta "${field}"; há um campo "${key}"`), new RegExp(`renomeie "${key}" para "${field}"`));
     // Named once, as the misspelt field, not again as an unknown one.
     expect((await problemsOf(dir)).problems).toHaveLength(1);
   });
@@ -168,8 +168,8 @@ describe('article.json fields of the wrong kind or spelling', () => {
     await expectError(
       dir,
       right === 'article.json' ? 'article.json' : 'body',
-      new RegExp(`${right.replace('.', '\\.')} is missing; there is "${wrong.replace(/\./g, '\\.')}"`),
-      new RegExp(`rename "${wrong.replace(/\./g, '\\.')}" to "${right.replace('.', '\\.')}"`),
+      new RegExp(`falta ${right.replace('.', '\\.')}; há "${wrong.replace(/\./g, '\\.')}"`),
+      new RegExp(`renomeie "${wrong.replace(/\./g, '\\.')}" para "${right.replace('.', '\\.')}"`),
     );
   });
 });
@@ -218,8 +218,8 @@ describe('the path given to the check', () => {
     const problem = await expectError(
       root,
       'path',
-      /x has no article\.json; it contains the article folder .*x\/y, one level too deep/,
-      /move that folder up into .*, or pass that folder: npm run content:check -- .*x\/y$/,
+      /x não tem index\.md; dentro dela há a pasta de artigo .*x\/y, um nível abaixo do esperado/,
+      /mova essa pasta para dentro de .*, ou passe essa pasta: npm run content:check -- .*x\/y$/,
     );
     expect(problem.file).toMatch(/\/x$/);
   });
@@ -229,26 +229,26 @@ describe('the path given to the check', () => {
     await expectError(
       join(dir, file),
       'path',
-      new RegExp(`arquivo/${file.replace('.', '\\.')} is a file; the check takes the article's folder`),
-      /pass its folder: .*arquivo$/,
+      new RegExp(`arquivo/${file.replace('.', '\\.')} é um arquivo; o check recebe a pasta do artigo`),
+      /passe a pasta: .*arquivo$/,
     );
   });
 
   it('another file', async () => {
     const root = tempFolder();
     writeFileSync(join(root, 'notas.txt'), 'x');
-    await expectError(join(root, 'notas.txt'), 'path', /notas\.txt is a file, not a folder/, /pass an article folder/);
+    await expectError(join(root, 'notas.txt'), 'path', /notas\.txt é um arquivo, e não uma pasta/, /passe a pasta de um artigo/);
   });
 
   it('a path that does not exist, with the folder probably meant', async () => {
     const dir = articleFixture('casas-de-madeira');
-    await expectError(`${dir}s`, 'path', /casas-de-madeiras does not exist/, /did you mean .*casas-de-madeira\?/);
+    await expectError(`${dir}s`, 'path', /casas-de-madeiras não existe/, /você quis dizer .*casas-de-madeira\?/);
   });
 
   it('a folder with no article in it', async () => {
     const root = tempFolder();
     writeFileSync(join(root, 'notas.txt'), 'x');
-    await expectError(root, 'path', /has no article\.json and no article folder; it contains notas\.txt/, /pass an article folder/);
+    await expectError(root, 'path', /não tem index\.md nem pastas de artigo; ela tem notas\.txt/, /passe a pasta de um artigo/);
   });
 
   it('an empty folder among articles is skipped with a warning', async () => {
@@ -258,7 +258,7 @@ describe('the path given to the check', () => {
     const { problems, articles } = await problemsOf(root);
     expect(articles).toHaveLength(1);
     expect(problems).toEqual([
-      expect.objectContaining({ severity: 'warning', field: 'path', message: expect.stringMatching(/vazia is an empty folder: skipped/) }),
+      expect.objectContaining({ severity: 'warning', field: 'path', message: expect.stringMatching(/vazia é uma pasta vazia: ignorada/) }),
     ]);
   });
 });
@@ -275,7 +275,7 @@ describe('several paths, checked as one set', () => {
   it('two folders with the same slug are an error', async () => {
     const a = articleFixture('mesmo-slug');
     const b = articleFixture('mesmo-slug', { 'article.json': meta({ titulo: 'Outro título de teste, com outro texto' }) });
-    await expectError([a, b], 'slug', /two folders have the slug "mesmo-slug": .* and .*/, /rename one of them, or pass only one/);
+    await expectError([a, b], 'slug', /duas pastas têm o slug "mesmo-slug": .* e .*/, /renomeie uma delas, ou passe só uma/);
   });
 
   it('the same folder reached twice is checked once', async () => {

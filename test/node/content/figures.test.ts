@@ -71,7 +71,7 @@ describe('figures: images from the imagens/ folder', () => {
     const dir = withImages('sem-arquivo', figure('imagens/Planta.webp'), { 'planta.webp': await image(1000, 600) });
     const problems = await figureProblems(dir);
     expect(messages(problems)).toEqual([
-      expect.stringMatching(/^line \d+: <img src="imagens\/Planta.webp">: there is no imagens\/Planta.webp/),
+      expect.stringMatching(/^linha \d+: <img src="imagens\/Planta.webp">: não existe imagens\/Planta.webp/),
     ]);
     expect(problems.find((problem) => problem.severity === 'error')!.hint).toContain('imagens/planta.webp');
   });
@@ -79,18 +79,20 @@ describe('figures: images from the imagens/ folder', () => {
   it('an image without alt text, or with too short a one', async () => {
     const planta = await image(1000, 600);
     expect(messages(await figureProblems(withImages('sem-alt', figure('imagens/planta.webp', null), { 'planta.webp': planta })))).toEqual([
-      expect.stringMatching(/^line \d+: <img> without alt text/),
+      expect.stringMatching(/^linha \d+: <img> sem texto alternativo/),
     ]);
     expect(
       messages(await figureProblems(withImages('alt-curto', figure('imagens/planta.webp', 'Planta'), { 'planta.webp': planta }))),
-    ).toEqual([expect.stringMatching(/^line \d+: the alt text of imagens\/planta.webp has 6 characters; 10–150 are expected/)]);
+    ).toEqual([
+      expect.stringMatching(/^linha \d+: o texto alternativo de imagens\/planta.webp tem 6 caracteres; o esperado é de 10 a 150/),
+    ]);
   });
 
   it.each([
-    ['too narrow', () => image(600, 400), 'planta.webp', /at least 800 px wide/],
-    ['too thin a strip', () => image(2000, 400), 'planta.webp', /wider than 4:1/],
-    ['named for another format', () => image(1000, 600, 'png'), 'planta.webp', /is a png image named \.webp/],
-    ['not an image format', async () => Buffer.from('GIF89a'), 'planta.gif', /"planta.gif" is not an accepted image file/],
+    ['too narrow', () => image(600, 400), 'planta.webp', /pelo menos 800 px de largura/],
+    ['too thin a strip', () => image(2000, 400), 'planta.webp', /mais larga que 4:1/],
+    ['named for another format', () => image(1000, 600, 'png'), 'planta.webp', /é uma imagem png com nome \.webp/],
+    ['not an image format', async () => Buffer.from('GIF89a'), 'planta.gif', /"planta.gif" não é um arquivo de imagem aceito/],
   ])('an image %s', async (_, make, name, message) => {
     const problems = await figureProblems(withImages('imagem-ruim', figure(`imagens/${name}`), { [name]: await make() }));
     expect(messages(problems)).toEqual([expect.stringMatching(message)]);
@@ -107,11 +109,11 @@ describe('figures: images from the imagens/ folder', () => {
       ),
     );
     expect(messages(problems)).toEqual([
-      expect.stringMatching(/<img src="\/thumbnails\/outro-artigo-0123456789.webp"> names a published file/),
-      expect.stringMatching(/<img src="https:\/\/exemplo.com\/foto.jpg"> is not an image of this article/),
-      expect.stringMatching(/srcset= on <img> is set by the site/),
-      expect.stringMatching(/name= on <img> is not allowed/),
-      expect.stringMatching(/loading= on <img> is set by the site/),
+      expect.stringMatching(/<img src="\/thumbnails\/outro-artigo-0123456789.webp"> aponta um arquivo já publicado/),
+      expect.stringMatching(/<img src="https:\/\/exemplo.com\/foto.jpg"> não é uma imagem deste artigo/),
+      expect.stringMatching(/srcset= em <img> é o site que define/),
+      expect.stringMatching(/name= em <img> não é permitido/),
+      expect.stringMatching(/loading= em <img> é o site que define/),
     ]);
   });
 
@@ -122,13 +124,13 @@ describe('figures: images from the imagens/ folder', () => {
     });
     const problems = await figureProblems(dir);
     expect(messages(problems)).toEqual([]);
-    expect(messages(problems, 'warning')).toEqual(['imagens/sobra.webp is not shown by the body: it is not published']);
+    expect(messages(problems, 'warning')).toEqual(['imagens/sobra.webp não aparece no texto, então não é publicada']);
   });
 
   it('requires a title on a video embed', async () => {
     const dir = articleFixture('video-sem-titulo', {
       'body.html': body('<iframe src="https://www.youtube-nocookie.com/embed/M7lc1UVf-VE"></iframe>'),
     });
-    expect(messages(await figureProblems(dir))).toEqual([expect.stringMatching(/^line \d+: <iframe> has no title/)]);
+    expect(messages(await figureProblems(dir))).toEqual([expect.stringMatching(/^linha \d+: <iframe> sem title/)]);
   });
 });

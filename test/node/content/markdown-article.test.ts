@@ -86,12 +86,12 @@ describe('the front matter', () => {
       [2, 9],
       [4, 1],
     ]);
-    expect(front.faults[0]!.message).toMatch(/^line 2, column 9: /);
+    expect(front.faults[0]!.message).toMatch(/^linha 2, coluna 9: /);
   });
 
   it('is required, and closed', () => {
-    expect(readFrontMatter('Texto').faults[0]!.message).toContain('does not start with its fields');
-    expect(readFrontMatter('---\ntitulo: A\n').faults[0]!.message).toContain('never closed');
+    expect(readFrontMatter('Texto').faults[0]!.message).toContain('não começa pelos campos do artigo');
+    expect(readFrontMatter('---\ntitulo: A\n').faults[0]!.message).toContain('não é fechado');
   });
 });
 
@@ -108,22 +108,27 @@ describe('the check of a Markdown folder', () => {
     const { problems, articles } = await checked(indexMd('', [...FRONT, 'correcao: errado: aqui']));
     expect(articles).toEqual([]);
     expect(errors(problems)).toEqual([
-      expect.objectContaining({ file: expect.stringMatching(/index\.md$/), message: expect.stringMatching(/^line 7, column \d+: /) }),
+      expect.objectContaining({
+        file: expect.stringMatching(/index\.md$/),
+        message: expect.stringMatching(/^linha 7, coluna \d+: /),
+        // The line to write, exactly: the text with ": " in it, in straight quotes.
+        hint: 'escreva a linha assim: correcao: "errado: aqui"',
+      }),
     ]);
   });
 
   it("an unknown key, and a field's problem, at the key's line", async () => {
     const { problems } = await checked(indexMd('', [...FRONT, 'cor: azul', 'temas: 3']));
     expect(errors(problems).map((p) => [p.field, p.message.slice(0, 8)])).toEqual([
-      ['temas', 'line 8: '],
-      ['cor', 'line 7: '],
+      ['temas', 'linha 8:'],
+      ['cor', 'linha 7:'],
     ]);
   });
 
   it('a body problem at its line of index.md', async () => {
     // Front matter: lines 1–7; the words: line 9; the script: line 11.
     const { problems } = await checked(indexMd('<script>alert(1)</script>'));
-    expect(errors(problems).map((p) => p.message)).toEqual([expect.stringMatching(/^line 11: /)]);
+    expect(errors(problems).map((p) => p.message)).toEqual([expect.stringMatching(/^linha 11: /)]);
   });
 
   it('figures, videos and tables in their Markdown forms pass', async () => {
@@ -153,7 +158,7 @@ describe('the check of a Markdown folder', () => {
     expect(errors(missing.problems)).toEqual([
       expect.objectContaining({
         field: 'imagem',
-        message: expect.stringMatching(/^line 5: "imagem" names "foto.png", but there is no such file/),
+        message: expect.stringMatching(/^linha 5: "imagem" indica "foto.png", mas não há esse arquivo na pasta/),
       }),
     ]);
   });
@@ -162,7 +167,7 @@ describe('the check of a Markdown folder', () => {
     const dir = articleFixture('dois-formatos', { 'index.md': indexMd('') });
     const { problems, articles } = await checkContent(dir, [], TODAY);
     expect(articles).toEqual([]);
-    expect(errors(problems).map((p) => p.message)).toEqual([expect.stringContaining('both index.md and article.json and body.html')]);
+    expect(errors(problems).map((p) => p.message)).toEqual([expect.stringContaining('index.md e também article.json e body.html')]);
   });
 });
 

@@ -131,7 +131,7 @@ describe('the problems panel', () => {
       '<strong>Erro</strong> <code>a/index.md</code> · <code>titulo</code>: line 2: &quot;titulo&quot; has 5 characters',
     );
     expect(html).toContain('Como corrigir: write &lt;more&gt;');
-    expect(html).toContain('<strong>Aviso</strong> <code>a/index.md</code> · <code>body: &lt;b&gt;</code>');
+    expect(html).toContain('<strong>Aviso</strong> <code>a/index.md</code> · <code>texto: &lt;b&gt;</code>');
     expect(html).toContain('Saiba mais: it is shown then');
     expect(html).toContain('o artigo não pode ser publicado');
     expect(problemsPanel([warning('f', 'alt', 'm', 'h')])).not.toContain('não pode ser publicado');

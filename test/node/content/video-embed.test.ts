@@ -29,16 +29,16 @@ describe("a video embed's own settings are ignored, and the check says so", () =
     const html = `<iframe src="${EMBED}" title="Como medir a cozinha" ${attribute}></iframe>`;
     expect(problems(html, 'error')).toEqual([]);
     expect(problems(html, 'warning')).toEqual([
-      `[body: ${name}=] line 4: ${name}= on <iframe> is ignored: the video plays with the site's own settings`,
+      `[body: ${name}=] linha 4: ${name}= em <iframe> é ignorado: o vídeo toca com as configurações do próprio site`,
     ]);
-    expect(checked(html).find((problem) => problem.severity === 'warning')!.hint).toBe(`remove ${name}=`);
+    expect(checked(html).find((problem) => problem.severity === 'warning')!.hint).toBe(`apague ${name}=`);
   });
 
   it.each(['?autoplay=1', '?start=30&mute=1', '#t=30'])('a src with %s after the id is a warning', (extra) => {
     const html = `<iframe src="${EMBED}${extra}" title="Como medir a cozinha"></iframe>`;
     expect(problems(html, 'error')).toEqual([]);
     expect(problems(html, 'warning')).toEqual([
-      `[body: src=] line 4: "${extra}" after the video's id is ignored: the video plays from its id alone`,
+      `[body: src=] linha 4: "${extra}" depois do código do vídeo é ignorado: o vídeo toca só a partir do código`,
     ]);
   });
 
@@ -50,10 +50,10 @@ describe("a video embed's own settings are ignored, and the check says so", () =
   it('attributes refused anywhere stay errors on an embed', () => {
     const html = `<iframe src="${EMBED}" title="Vídeo" sandbox="allow-scripts" srcdoc="x" onload="x()" name="cookie"></iframe>`;
     expect(problems(html, 'error')).toEqual([
-      '[body: sandbox=] line 4: attribute sandbox= is not allowed on <iframe>',
-      '[body: srcdoc=] line 4: attribute srcdoc= is not allowed on <iframe>',
-      '[body: onload=] line 4: event handler attribute onload= on <iframe>',
-      '[body: name=] line 4: name= on <iframe> is not allowed',
+      '[body: sandbox=] linha 4: o atributo sandbox= não é permitido em <iframe>',
+      '[body: srcdoc=] linha 4: o atributo srcdoc= não é permitido em <iframe>',
+      '[body: onload=] linha 4: atributo de evento onload= em <iframe>',
+      '[body: name=] linha 4: name= em <iframe> não é permitido',
     ]);
   });
 
@@ -76,19 +76,19 @@ describe('what is not an allowed video', () => {
     'https://www.youtube-nocookie.com/embed/',
   ])('%s: the id is not 11 letters, digits, - or _', (src) => {
     expect(problems(`<iframe src="${src}" title="Vídeo"></iframe>`, 'error')).toEqual([
-      expect.stringMatching(/^\[body: <iframe>\] line 4: <iframe> from ".*" is not an allowed embed$/),
+      expect.stringMatching(/^\[body: <iframe>\] linha 4: <iframe> de ".*" não é um vídeo que o site aceite$/),
     ]);
   });
 
   it('a video inside a link: the facade is a link, and links cannot nest', () => {
     expect(problems(`<p><a href="/sobre">veja <iframe src="${EMBED}" title="Vídeo"></iframe></a></p>`, 'error')).toEqual([
-      '[body: <iframe>] line 4: a video inside a link',
+      '[body: <iframe>] linha 4: um vídeo dentro de um link',
     ]);
   });
 
   it("markup imitating the site's facade by hand", () => {
     expect(problems(`<a class="video-facade" href="${EMBED}" onclick="x()">Vídeo</a>`, 'error')).toEqual([
-      "[body: <a>] line 4: this link imitates the site's own video markup",
+      '[body: <a>] linha 4: este link imita a marcação de vídeo do próprio site',
     ]);
   });
 });
