@@ -61,6 +61,9 @@ export function localStamp(dirs: readonly string[] = LOCAL_STATE_DIRS): string {
   return hash.digest('hex');
 }
 
+/** The live list and authors the next local check would reuse without reading the store; null when it must read it. */
+export const keptLocalContext = () => cachedLocalContext(localStamp());
+
 function cachedLocalContext(stamp: string): CheckContext | null {
   try {
     const cached = JSON.parse(readFileSync(LOCAL_CONTEXT_CACHE, 'utf8')) as { stamp: string; context: CheckContext };

@@ -289,6 +289,7 @@ async function createNew(argv: string[]): Promise<number> {
 }
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { new: createNew, check, publish, unpublish, gc, restore };
+const CHANGES_THE_STORE = new Set(['publish', 'unpublish', 'gc', 'restore']);
 
 async function main([command = '', ...rest]: string[]): Promise<number> {
   const run = COMMANDS[command];
@@ -296,7 +297,11 @@ async function main([command = '', ...rest]: string[]): Promise<number> {
     console.error(`comando desconhecido "${command}": use new, check, publish, unpublish, gc ou restore`);
     return 2;
   }
-  return run(rest);
+  const code = await run(rest);
+  // The local store just changed, and is open in this process: the check's copy of its live list is
+  // read again now, in milliseconds, so the next content:check need not start workerd (check-context.ts).
+  if (CHANGES_THE_STORE.has(command) && !rest.includes('--remote')) await checkContext('local');
+  return code;
 }
 
 // Every exit waits for the output to be written: a pipe (`| cat`, a CI log) gets all of it (exit.ts).

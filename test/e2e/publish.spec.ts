@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { keptLocalContext } from '../../scripts/content/check-context.ts';
 import { LOCAL_SITE_URL as BASE_URL } from '../../scripts/local-site.ts';
 import { copyAsLegacy } from '../fixtures/legacy-sample.ts';
 import { PROCESS_TEST_TIMEOUT_MS } from './processes';
@@ -54,6 +55,9 @@ test('an article published to the local store shows on the site, and unpublishin
     new RegExp(`novo +"Teste de publicação local: a notícia aparece sem deploy"\n +${BASE_URL}/noticia/${SLUG}\n`),
   );
 
+  // The publish left the live list it wrote for the next content:check, which then need not start workerd.
+  expect(keptLocalContext()?.live.map(({ slug }) => slug)).toContain(SLUG);
+
   await page.goto('/');
   const card = page.locator('.posts .card', { hasText: 'Teste de publicação local' });
   await expect(card).toHaveCount(1);
@@ -81,6 +85,7 @@ test('an article published to the local store shows on the site, and unpublishin
   const removed = content('unpublish', '--local', SLUG);
   expect(removed.code, removed.output).toBe(0);
   expect((await request.get(`/noticia/${SLUG}`)).status()).toBe(404);
+  expect(keptLocalContext()?.live.map(({ slug }) => slug)).not.toContain(SLUG);
   // The image outlives the article by the deletion bound: a page cached before the unpublish may still show it.
   expect((await request.get(imageUrl!)).status()).toBe(200);
   const waiting = content('gc', '--local', '--dry-run');
