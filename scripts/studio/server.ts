@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { dirname, extname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isValidSlug } from '../../src/content/format.ts';
@@ -258,7 +258,10 @@ function handler(options: Options, token: string, origin: string) {
     if (path === '/' || path === '/index.html')
       return send(res, 200, TYPES['.html']!, sveltiaPage(), { 'Content-Security-Policy': SVELTIA_CSP });
     if (path === '/config.json') {
-      const config = sveltiaConfig({ contentDir: relative(process.cwd(), contentRoot).split(sep).join('/') || 'content' });
+      // The folder as Sveltia sees it, inside the repository the editor picks; one outside this project (a test's) by its name.
+      const inProject = relative(process.cwd(), contentRoot);
+      const contentDir = inProject.startsWith('..') || inProject === '' ? basename(contentRoot) : inProject.split(sep).join('/');
+      const config = sveltiaConfig({ contentDir });
       return send(res, 200, TYPES['.json']!, JSON.stringify(config, null, 2));
     }
     if (path === '/painel' || path === '/painel/')
@@ -337,6 +340,11 @@ async function main(argv: string[]): Promise<void> {
   });
   options.port = await listen(server, asked);
   origin = `http://127.0.0.1:${options.port}`;
+  // Loads the content modules, the check's caches and the local store now, while the editor opens the page, not at the first click.
+  void import('./article-states.ts')
+    .then(({ articleStates }) => serially(() => articleStates(resolve(contentDir))))
+    .then(() => import('../content/cli.ts'))
+    .catch(() => undefined);
   const stop = () => {
     stopPreviews();
     process.exit(0);

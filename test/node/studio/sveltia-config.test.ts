@@ -1,9 +1,5 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ARTICLE_FIELDS } from '../../../src/content/article-schema.ts';
-import { AUTHOR_FIELDS } from '../../../src/content/author-schema.ts';
-import type { FieldSpec } from '../../../src/content/field-rules.ts';
-import { THEME_LIST } from '../../../src/content/themes.ts';
 import { IMAGE_FIELD } from '../../../scripts/content/markdown-article.ts';
 import {
   ARTICLE_LABELS,
@@ -16,6 +12,10 @@ import {
   type SveltiaField,
   sveltiaConfig,
 } from '../../../scripts/studio/sveltia-config.ts';
+import { ARTICLE_FIELDS } from '../../../src/content/article-schema.ts';
+import { AUTHOR_FIELDS } from '../../../src/content/author-schema.ts';
+import type { FieldSpec } from '../../../src/content/field-rules.ts';
+import { THEME_LIST } from '../../../src/content/themes.ts';
 
 /**
  * The studio's form is generated from the one schema: these tests fail when
