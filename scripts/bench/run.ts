@@ -19,9 +19,11 @@
  *    runs, with the LCP element.
  * 6. The costly bodies of the hostile corpus (hostile.ts, issue 20): each as
  *    an article's body, workerd CPU per render and the time of content:check.
- * 7. The targets of issues 14 and 20 beside this run's figures.
+ * 7. The studio's "Publicar no site local" (studio-publish.ts, issue 22): from the
+ *    panel's request to the article answering 200 on the local site.
+ * 8. The targets of issues 14, 20 and 22 beside this run's figures.
  *
- * BENCH_QUICK=1 shortens every part, BENCH_ONLY=cpu|search|served|hostile runs one of
+ * BENCH_QUICK=1 shortens every part, BENCH_ONLY=cpu|search|served|hostile|studio runs one of
  * them (for trying the script, not for results: neither writes bench/RESULTS.md).
  */
 
@@ -46,6 +48,7 @@ import {
   waitFor,
   writeMinimalWorker,
 } from './served.ts';
+import { benchStudioPublish } from './studio-publish.ts';
 import { bundleWorker } from './worker-bundle.ts';
 import { measuredRequest, startWorkerd, writeStore } from './workerd-host.ts';
 
@@ -208,6 +211,9 @@ const CACHED_PORT = 8887;
 const UNCACHED_PORT = 8897;
 /** The no-op control worker (served.ts, writeMinimalWorker). */
 const CONTROL_PORT = 8907;
+/** The studio's publish: a site like `npm start`'s (on the worktree's local store) and the studio. */
+const STUDIO_SITE_PORT = 8917;
+const STUDIO_PORT = 8918;
 const ARTICLE = '/noticia/como-decorar-apartamentos-pequenos';
 const SERVED_PAGES = [
   ['home', '/'],
@@ -225,6 +231,8 @@ const figures: {
   lcp: Map<string, number>;
   /** The costly bodies: the largest median render CPU (ms) and check time (s), and whether every check reported. */
   hostile?: { renderMs: number; checkS: number; allReported: boolean };
+  /** The studio's publish to the local site, to the article's first 200 (s): the first after the studio started, and the median of the rest. */
+  studioPublish?: { firstS: number; medianS: number };
 } = { ratios: new Map(), homeCpu: new Map(), lcp: new Map() };
 
 /** Where the static copies of the served pages are written, inside the assets directory. */
@@ -533,13 +541,20 @@ function targets(): void {
   const { hostile } = figures;
   check('costliest hostile body: workerd CPU per render (median, ms)', '≤ 50', hostile?.renderMs, 1, (v) => v <= 50);
   check('costliest hostile body: content:check (median, s)', '≤ 2.00', hostile?.checkS, 2, (v) => v <= 2);
+  check(
+    'studio: "Publicar no site local" to the article answering 200 (median, s)',
+    '≤ 5.00',
+    figures.studioPublish?.medianS,
+    2,
+    (v) => v <= 5,
+  );
   rows.push([
     'every hostile body checked with a report',
     'yes',
     hostile ? (hostile.allReported ? 'yes' : 'no') : 'not measured',
     hostile ? (hostile.allReported ? 'met' : 'NOT met') : '–',
   ]);
-  out('### Targets (issues 14 and 20)');
+  out('### Targets (issues 14, 20 and 22)');
   out();
   table(['what', 'target', 'this run', ''], rows);
 }
@@ -605,6 +620,25 @@ async function search(): Promise<void> {
   out();
 }
 
+/** The studio's publish to the local site (scripts/bench/studio-publish.ts), on ports of its own. */
+async function studioPublish(): Promise<void> {
+  const runs = QUICK ? 2 : 5;
+  const times = await benchStudioPublish({ sitePort: STUDIO_SITE_PORT, studioPort: STUDIO_PORT, runs });
+  const [first = 0, ...rest] = times;
+  figures.studioPublish = { firstS: first / 1000, medianS: median(rest.length > 0 ? rest : [first]) / 1000 };
+  out('### The studio: "Publicar no site local" to the article answering 200');
+  out();
+  out(
+    `The panel's action (scripts/studio/), from its request to the first 200 of the article's address on the local site (wrangler dev on dist/, list lifetime 0 and no edge cache as in the browser tests; \`npm start\`'s defaults add the index's 60 s lifetime), polled every 50 ms; ${runs} runs, the article unpublished after each.`,
+  );
+  out();
+  table(
+    ['run', 'seconds'],
+    times.map((ms, i) => [i === 0 ? 'first after the studio started' : `run ${i + 1}`, (ms / 1000).toFixed(2)]),
+  );
+  out();
+}
+
 async function main(): Promise<void> {
   // One build for the whole run, bundled at once: others edit the sources meanwhile.
   execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
@@ -620,6 +654,7 @@ async function main(): Promise<void> {
   if (!ONLY || ONLY === 'search') await search();
   if (!ONLY || ONLY === 'served') await servedPath(deployBundle);
   if (!ONLY || ONLY === 'hostile') await hostileBodies();
+  if (!ONLY || ONLY === 'studio') await studioPublish();
   if (!ONLY) targets();
   // A trial run (quick, or only one half) never replaces the recorded results.
   if (QUICK || ONLY) return;

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import { AUTHORS_FOLDER, shown } from '../content/article-folder.ts';
 import { checkContext } from '../content/check-context.ts';
@@ -20,7 +20,7 @@ export type State = 'rascunho' | 'publicado' | 'alterado';
 
 export interface ArticleState {
   slug: string;
-  /** The folder, relative to where the studio runs. */
+  /** The folder as the editor knows it: content/<slug>. */
   folder: string;
   /** The title in the folder, else the live one, else the slug. */
   titulo: string;
@@ -72,7 +72,7 @@ export async function folderState(folder: string, live: readonly NewsItem[], liv
   const state: State = !liveItem ? 'rascunho' : planned?.change === 'unchanged' ? 'publicado' : 'alterado';
   return {
     slug,
-    folder: shown(folder),
+    folder: `${basename(dirname(folder))}/${slug}`,
     titulo: planned?.titulo ?? liveItem?.titulo ?? slug,
     state,
     ...(planned?.scheduled ? { scheduled: planned.scheduled } : {}),

@@ -132,17 +132,17 @@ const panelPage = (token: string, studioUrl: string) => `<!doctype html>
 </header>
 <main>
 <p class="fonte" data-fonte>Carregando os artigos…</p>
-<table class="artigos" hidden>
-<caption>Artigos da pasta content/ e o estado de cada um no site local</caption>
-<thead><tr><th scope="col">Artigo</th><th scope="col">Estado</th><th scope="col">Ações</th></tr></thead>
-<tbody data-artigos></tbody>
-</table>
 <section class="registro" aria-labelledby="registro-titulo" hidden>
 <h2 id="registro-titulo" data-registro-titulo>Andamento</h2>
 <ol class="problemas" data-problemas></ol>
 <pre data-registro aria-live="polite"></pre>
 <p class="desfecho" data-desfecho role="status"></p>
 </section>
+<table class="artigos" hidden>
+<caption>Artigos da pasta content/ e o estado de cada um no site local</caption>
+<thead><tr><th scope="col">Artigo</th><th scope="col">Estado</th><th scope="col">Ações</th></tr></thead>
+<tbody data-artigos></tbody>
+</table>
 <dialog class="confirmar" data-confirmar aria-labelledby="confirmar-titulo">
 <h2 id="confirmar-titulo" data-confirmar-titulo>Confirmar</h2>
 <p>O que vai mudar no site:</p>
@@ -263,6 +263,12 @@ function handler(options: Options, token: string, origin: string) {
       const contentDir = inProject.startsWith('..') || inProject === '' ? basename(contentRoot) : inProject.split(sep).join('/');
       const config = sveltiaConfig({ contentDir });
       return send(res, 200, TYPES['.json']!, JSON.stringify(config, null, 2));
+    }
+    // No icon of its own: an empty answer, not a 404 in the browser's console.
+    if (path === '/favicon.ico') {
+      res.writeHead(204, SECURITY_HEADERS);
+      res.end();
+      return;
     }
     if (path === '/painel' || path === '/painel/')
       return send(res, 200, TYPES['.html']!, panelPage(token, origin), { 'Content-Security-Policy': PANEL_CSP });

@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
+
+export { type Studio, startStudio } from '../../scripts/studio/studio-process.ts';
 
 /**
  * What the studio's browser tests share: the studio started as
@@ -13,40 +14,6 @@ import type { Page } from '@playwright/test';
  * The test then copies what Sveltia saved there to the disk, where the
  * panel's commands read it.
  */
-
-export interface Studio {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-  stop(): void;
-}
-
-/** The studio on `port`, serving `contentDir`, publishing for the site on `sitePort`; resolves once it prints its address. */
-export function startStudio(port: number, contentDir: string, sitePort: string): Promise<Studio> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/studio/server.ts', '--port', String(port), '--content', contentDir, '--site-port', sitePort],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  const studio: Studio = {
-    url: `http://127.0.0.1:${port}`,
-    child,
-    output: () => output,
-    stop: () => {
-      child.kill('SIGTERM');
-    },
-  };
-  return new Promise((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (output.includes(`${studio.url}/painel`)) resolve(studio);
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.on('exit', (code) => reject(new Error(`the studio stopped (${code}):\n${output}`)));
-  });
-}
 
 /** Every file under `dir`, by path relative to it, base64-encoded (to hand to the page). */
 export function filesOf(dir: string, prefix = ''): Record<string, string> {

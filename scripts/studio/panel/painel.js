@@ -54,6 +54,7 @@
     busy = true;
     for (const button of document.querySelectorAll('button[data-acao]')) button.disabled = true;
     logSection.hidden = false;
+    logSection.scrollIntoView({ block: 'start' });
     log.textContent = '';
     problemsList.textContent = '';
     outcome.textContent = '';
@@ -230,7 +231,7 @@
       const response = await fetch('/api/artigos');
       if (!response.ok) throw new Error(await response.text());
       const { source: from, articles } = await response.json();
-      source.textContent = `Estado no site local (${from}).`;
+      source.textContent = `Estado de cada artigo comparado com o ${from}.`;
       render(articles);
       table.hidden = false;
     } catch (error) {
