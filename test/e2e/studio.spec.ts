@@ -175,6 +175,8 @@ test('an article written in the form, with an uploaded image, is saved in its fo
   await expect(outcome).toHaveText('Despublicado do site local.', { timeout: 120_000 });
   expect((await request.get(`/noticia/${SLUG}`)).status()).toBe(404);
   await expect(row.locator('.estado')).toHaveText('Rascunho');
+  // The panel too: no console error, no request elsewhere.
+  expect(problems).toEqual([]);
 });
 
 test('a folder with an error is not published: the panel says what to fix and the site is left as it was', async ({ page, request }) => {
