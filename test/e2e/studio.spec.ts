@@ -88,7 +88,7 @@ test('the studio loads its generated configuration offline, in Portuguese, with 
   expect(problems).toEqual([]);
 });
 
-test('an article written in the form, with an uploaded image, is saved in its folder, checks, previews and is published from the panel', async ({
+test('an article written in the form, with an uploaded main image and an image in its text, is saved in its folder, checks, previews and is published from the panel', async ({
   page,
   request,
 }, testInfo) => {
@@ -119,18 +119,29 @@ test('an article written in the form, with an uploaded image, is saved in its fo
   await page.keyboard.type(Array.from({ length: 6 }, () => sentence).join(' '));
   await page.keyboard.press('Enter');
   await page.keyboard.type(Array.from({ length: 6 }, () => sentence).join(' '));
+  await page.keyboard.press('Enter');
+  // An image in the text, through the editor's image button: it goes to the article's imagens/ folder.
+  const plan = join(root, 'Planta Baixa.jpg');
+  await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 100, b: 50 } } })
+    .jpeg()
+    .toFile(plan);
+  await field(page, 'body').getByRole('button', { name: 'Imagem' }).click();
+  await field(page, 'body').locator('input[type=file]').first().setInputFiles(plan);
+  await field(page, 'body').getByRole('textbox', { name: 'Texto Alternativo' }).fill('Planta baixa de um apartamento de dois quartos');
+  await field(page, 'body').getByRole('textbox', { name: 'Título' }).fill('A planta do apartamento');
   await page.getByRole('button', { name: 'Salvar' }).click();
 
   // Saved by the browser into the article's own folder: index.md and the image beside it.
   await expect
     .poll(async () => Object.keys(await readOpfsFolder(page, `content/${SLUG}`)).sort())
-    .toEqual(['foto-principal.webp', 'index.md']);
+    .toEqual(['foto-principal.webp', 'imagens/planta-baixa.webp', 'index.md']);
   const saved = await readOpfsFolder(page, `content/${SLUG}`);
   const markdown = Buffer.from(saved['index.md']!, 'base64').toString('utf8');
   expect(markdown).toContain('data: 2025-01-05T09:30\n');
   expect(markdown).toContain('imagem: foto-principal.webp\n');
   expect(markdown).toContain('autor: helena-duarte\n');
   expect(markdown).toMatch(/temas:\n\s+- decoracao\n/);
+  expect(markdown).toContain('![Planta baixa de um apartamento de dois quartos](imagens/planta-baixa.webp "A planta do apartamento")');
   expect(problems).toEqual([]);
   writeFiles(join(root, 'content', SLUG), saved);
 
@@ -167,6 +178,7 @@ test('an article written in the form, with an uploaded image, is saved in its fo
   await site.goto(`${LOCAL_SITE_URL}/noticia/${SLUG}`);
   await expect(site.getByRole('heading', { level: 1 })).toHaveText(TITLE);
   await expect(site.locator('.article-body')).toContainText('escrito no estúdio');
+  await expect(site.locator('.article-body figure figcaption')).toHaveText('A planta do apartamento');
   await site.close();
 
   // Unpublished from the panel (after its confirmation): the address answers 404 again.
