@@ -82,6 +82,8 @@ export function readOpfsFolder(page: Page, path: string): Promise<Record<string,
       }
       const walk = async (handle: FileSystemDirectoryHandle, prefix: string) => {
         for await (const [entry, child] of handle.entries()) {
+          // Chromium writes a file through a swap file beside it, renamed when the write closes.
+          if (entry.endsWith('.crswap')) continue;
           const at = prefix ? `${prefix}/${entry}` : entry;
           if (child.kind === 'directory') await walk(child as FileSystemDirectoryHandle, at);
           else {
@@ -92,7 +94,12 @@ export function readOpfsFolder(page: Page, path: string): Promise<Record<string,
           }
         }
       };
-      await walk(dir, '');
+      try {
+        await walk(dir, '');
+      } catch (error) {
+        // A file that went away while it was read: Sveltia is still saving; the caller polls again.
+        if ((error as DOMException).name !== 'NotFoundError') throw error;
+      }
       return files;
     },
     { name: REPO, path },

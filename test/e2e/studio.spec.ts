@@ -155,8 +155,11 @@ test('an article written in the form, with an uploaded main image and an image i
   await row.getByRole('button', { name: 'Verificar' }).click();
   await expect(outcome).toHaveText('Pronto para publicar.', { timeout: 120_000 });
 
-  const popup = page.waitForEvent('popup', { timeout: 180_000 });
   await row.getByRole('button', { name: 'Pré-visualizar' }).click();
+  const open = page.getByRole('link', { name: 'Abrir a pré-visualização' });
+  await expect(open).toBeVisible({ timeout: 180_000 });
+  const popup = page.waitForEvent('popup');
+  await open.click();
   const preview = await popup;
   await preview.waitForLoadState();
   await expect(preview.getByRole('heading', { level: 1 })).toHaveText(TITLE);

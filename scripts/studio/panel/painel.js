@@ -86,11 +86,11 @@
               logLine(event.text);
             } else if (event.type === 'problem') problemsList.append(problemItem(event.problem, article.slug));
             else if (event.type === 'link') {
+              // A link to click, not a tab opened for the editor: browsers block a tab opened this long after the click.
               log.append(
                 el('a', { href: event.url, target: '_blank', rel: 'noopener', textContent: event.label, className: 'abrir' }),
                 '\n',
               );
-              window.open(event.url, '_blank', 'noopener');
             } else if (event.type === 'done') done = event;
           }
         }
@@ -133,7 +133,7 @@
     async previa(article) {
       logTitle.textContent = `Pré-visualizar: ${article.titulo}`;
       const { done } = await run('previa', article);
-      finish(done, 'A pré-visualização abriu em outra aba; ela se atualiza sozinha a cada vez que o artigo é salvo.');
+      finish(done, 'Pronta: clique em "Abrir a pré-visualização" acima. A página se atualiza sozinha a cada vez que o artigo é salvo.');
     },
     async publicarLocal(article) {
       logTitle.textContent = `Publicar no site local: ${article.titulo}`;
