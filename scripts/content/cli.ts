@@ -13,6 +13,8 @@
  * unpublish print, per article, its title, its address and what happens to
  * it (plan.ts, describePlan).
  */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { articlePath } from '../../src/seo/urls.ts';
 import { brasilia } from './brasilia-time.ts';
@@ -304,8 +306,22 @@ async function main([command = '', ...rest]: string[]): Promise<number> {
   return code;
 }
 
-// Every exit waits for the output to be written: a pipe (`| cat`, a CI log) gets all of it (exit.ts).
-main(process.argv.slice(2)).then(exitAfterOutput, (error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  exitAfterOutput(error instanceof UsageError ? 2 : 1);
-});
+/**
+ * One command run in this process, as the command line runs it: its output
+ * goes to console.log/console.error, its exit code is returned (2 for a usage
+ * error, 1 for any other thrown error, whose message is printed). The
+ * studio's panel (scripts/studio/) runs the commands through here.
+ */
+export async function runCommand(argv: string[]): Promise<number> {
+  try {
+    return await main(argv);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return error instanceof UsageError ? 2 : 1;
+  }
+}
+
+// Run as a command (not imported by the studio): every exit waits for the output to be written, so a pipe gets all of it (exit.ts).
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  void runCommand(process.argv.slice(2)).then(exitAfterOutput);
+}

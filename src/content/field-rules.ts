@@ -54,6 +54,8 @@ export interface FieldSpec {
   advice?: v.GenericSchema;
   /** The editor gives a file: the check reads it and stores the published file's name, which is what the rule describes. */
   file?: boolean;
+  /** A text's length limits, in characters once trimmed (what the rule enforces): the studio's form shows them (scripts/studio/). */
+  limits?: TextLimits;
   /** Other names editors (or other systems) give the field, so the check can say which field a key means: "title", "tags". */
   aliases?: readonly string[];
 }
@@ -159,6 +161,7 @@ export function plainText(
   const fault = paragraph ? UNSAFE_CHAR : ONE_LINE_FAULT;
   return {
     text: paragraph ? 'paragraph' : 'line',
+    limits: { min, max },
     rule: v.pipe(
       v.string(notText(field, example)),
       v.check(
