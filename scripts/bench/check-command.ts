@@ -13,9 +13,9 @@
  * - "after a local publish": one article published with `content:publish
  *   --local`, so the check reads the live list and authors from the local
  *   store (wrangler and workerd started), as it does once an editor has
- *   published anything. The first check after the store changed reads it
- *   with wrangler and workerd; later ones, while the store's files are
- *   unchanged, reuse what it read (check-context.ts): both are reported.
+ *   published anything. The publish leaves the live list it wrote for the
+ *   check (check-context.ts), which then reads no store while the store's
+ *   files are unchanged; the first run is reported apart all the same.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ import { join, resolve } from 'node:path';
 
 export interface CheckCommandRow {
   state: string;
-  /** The first run after the store changed (wall and CPU, ms): the one that reads it. */
+  /** The first run (wall and CPU, ms), shown apart: the disk's and tsx's caches are cold for it. */
   first: { ms: number; cpuMs: number };
   /** Wall time of each run after it, ms. */
   runs: number[];
@@ -72,8 +72,7 @@ export function benchCheckCommand({ runs }: { runs: number }): CheckCommandRow[]
       symlinkSync(resolve(name), join(scratch, name));
     }
     const measure = (state: string): CheckCommandRow => {
-      // One run first: the disk cache and tsx's transform cache, as on an editor's machine after the first command;
-      // after a publish, it is also the run that reads the changed store with wrangler (check-context.ts keeps what it read).
+      // One run first: the disk cache and tsx's transform cache, as on an editor's machine after the first command.
       const first = run(scratch, ['content:check', '--', FOLDER]);
       const times: number[] = [];
       const cpu: number[] = [];

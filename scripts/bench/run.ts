@@ -629,14 +629,14 @@ function checkCommand(): void {
   const s = (ms: number) => (ms / 1000).toFixed(2);
   out('### content:check of one article folder (issue 21)');
   out(
-    `\`npm run content:check -- content/como-decorar-apartamentos-pequenos\` as an editor types it: npm, tsx's start-up, loading the check, reading the live list and authors, checking the folder, printing; ${runs} runs after one, each a fresh process, in a scratch directory linked to this checkout; the first run after the store changed (it reads the store with wrangler and workerd; the next ones reuse what it read while the store's files are unchanged, \`scripts/content/check-context.ts\`) is shown apart. **Wall**: what the editor waits. **CPU**: user + system time of the command's processes (GNU time), which does not grow when other work shares the machine. Load average at the start: ${loadavg()[0]!.toFixed(1)}. Target: ≤ 3 s.`,
+    `\`npm run content:check -- content/como-decorar-apartamentos-pequenos\` as an editor types it: npm, tsx's start-up, loading the check, reading the live list and authors, checking the folder, printing; ${runs} runs after one, each a fresh process, in a scratch directory linked to this checkout; the first run (after the publish, it finds the live list the publish left behind; a store another program wrote is read with wrangler and workerd, about 7 s of CPU; \`scripts/content/check-context.ts\`) is shown apart. **Wall**: what the editor waits. **CPU**: user + system time of the command's processes (GNU time), which does not grow when other work shares the machine. Load average at the start: ${loadavg()[0]!.toFixed(1)}. Target: ≤ 3 s.`,
   );
   out();
   table(
     [
       'state',
       'where the check read the live list',
-      'first run after the store changed: wall s (CPU s)',
+      'first run: wall s (CPU s)',
       'wall s, median',
       'wall s, each run',
       'CPU s, median',
