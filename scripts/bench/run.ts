@@ -633,14 +633,7 @@ function checkCommand(): void {
   );
   out();
   table(
-    [
-      'state',
-      'where the check read the live list',
-      'first run: wall s (CPU s)',
-      'wall s, median',
-      'wall s, each run',
-      'CPU s, median',
-    ],
+    ['state', 'where the check read the live list', 'first run: wall s (CPU s)', 'wall s, median', 'wall s, each run', 'CPU s, median'],
     rows.map((row) => [
       row.state,
       row.source.replace(/\|/g, '\\|'),
