@@ -16,6 +16,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
+  // An assertion waits this long for the page to get there (Playwright's default is 5 s): on a busy
+  // machine a page that follows a save or a click can take longer with nothing broken.
+  expect: { timeout: 30_000 },
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',

@@ -52,7 +52,10 @@ test.beforeAll(async () => {
   // Its own process group, so the whole tree (npm, tsx, node) stops with it.
   child = spawn('npm', ['run', '--silent', 'content:preview', '--', dir, '--port', String(port)], { detached: true });
   articleUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the preview did not start within 120 s:\n${output}`)), 120_000);
+    const timer = setTimeout(
+      () => reject(new Error(`the preview did not start within ${PROCESS_TEST_TIMEOUT_MS / 1000} s:\n${output}`)),
+      PROCESS_TEST_TIMEOUT_MS,
+    );
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /o artigo: +(http:\/\/127\.0\.0\.1:\d+\/noticia\/\S+)/.exec(output);

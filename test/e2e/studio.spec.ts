@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { LOCAL_SITE_URL } from '../../scripts/local-site.ts';
+import { FOLLOWS_SAVE_MS, PROCESS_TEST_TIMEOUT_MS } from './processes';
 import { filesOf, fillOpfsFolder, pickOpfsFolder, readOpfsFolder, type Studio, startStudio, writeFiles } from './studio-helpers.ts';
 
 /**
@@ -23,13 +24,13 @@ const TITLE = 'Estúdio de teste: um artigo escrito no formulário do Sveltia';
 const SLUG = 'estudio-de-teste-um-artigo-escrito-no-formulario-do-sveltia';
 
 // The panel's first action loads the content modules and the local store; the preview loads the worker through Vite.
-test.describe.configure({ mode: 'serial', timeout: 300_000 });
+test.describe.configure({ mode: 'serial', timeout: PROCESS_TEST_TIMEOUT_MS });
 
 let root: string;
 let studio: Studio;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(PROCESS_TEST_TIMEOUT_MS);
   // A run stopped half-way may have left the article live: the test starts from a draft.
   spawnSync('npm', ['run', '--silent', 'content:unpublish', '--', '--local', SLUG], { stdio: 'ignore' });
   root = mkdtempSync(join(tmpdir(), 'estudio-'));
@@ -133,7 +134,7 @@ test('an article written in the form, with an uploaded main image and an image i
 
   // Saved by the browser into the article's own folder: index.md and the image beside it.
   await expect
-    .poll(async () => Object.keys(await readOpfsFolder(page, `content/${SLUG}`)).sort())
+    .poll(async () => Object.keys(await readOpfsFolder(page, `content/${SLUG}`)).sort(), { timeout: FOLLOWS_SAVE_MS })
     .toEqual(['foto-principal.webp', 'imagens/planta-baixa.webp', 'index.md']);
   const saved = await readOpfsFolder(page, `content/${SLUG}`);
   const markdown = Buffer.from(saved['index.md']!, 'base64').toString('utf8');
@@ -148,16 +149,16 @@ test('an article written in the form, with an uploaded main image and an image i
   // The panel: the folder is a draft; it checks, previews, publishes.
   await page.goto(`${studio.url}/painel`);
   const row = page.locator(`tr[data-slug="${SLUG}"]`);
-  await expect(row).toContainText(TITLE, { timeout: 120_000 });
+  await expect(row).toContainText(TITLE, { timeout: FOLLOWS_SAVE_MS });
   await expect(row.locator('.estado')).toHaveText('Rascunho');
   const outcome = page.locator('[data-desfecho]');
 
   await row.getByRole('button', { name: 'Verificar' }).click();
-  await expect(outcome).toHaveText('Pronto para publicar.', { timeout: 120_000 });
+  await expect(outcome).toHaveText('Pronto para publicar.', { timeout: FOLLOWS_SAVE_MS });
 
   await row.getByRole('button', { name: 'Pré-visualizar' }).click();
   const open = page.getByRole('link', { name: 'Abrir a pré-visualização' });
-  await expect(open).toBeVisible({ timeout: 180_000 });
+  await expect(open).toBeVisible({ timeout: PROCESS_TEST_TIMEOUT_MS });
   const popup = page.waitForEvent('popup');
   await open.click();
   const preview = await popup;
@@ -169,11 +170,11 @@ test('an article written in the form, with an uploaded main image and an image i
   expect((await request.get(`/noticia/${SLUG}`)).status()).toBe(404);
   const started = Date.now();
   await row.getByRole('button', { name: 'Publicar no site local' }).click();
-  await expect.poll(async () => (await request.get(`/noticia/${SLUG}`)).status(), { timeout: 120_000, intervals: [100] }).toBe(200);
+  await expect.poll(async () => (await request.get(`/noticia/${SLUG}`)).status(), { timeout: FOLLOWS_SAVE_MS, intervals: [100] }).toBe(200);
   testInfo.annotations.push({ type: 'publicar no site local → 200', description: `${Date.now() - started} ms` });
   console.log(`publicar no site local → 200: ${Date.now() - started} ms`);
   // The command goes on with the search index once the article is live.
-  await expect(outcome).toHaveText('Publicado no site local.', { timeout: 120_000 });
+  await expect(outcome).toHaveText('Publicado no site local.', { timeout: FOLLOWS_SAVE_MS });
   await expect(page.locator('[data-registro]')).toContainText(`${LOCAL_SITE_URL}/noticia/${SLUG}`);
   await expect(row.locator('.estado')).toHaveText('Publicado');
 
@@ -187,7 +188,7 @@ test('an article written in the form, with an uploaded main image and an image i
   // Unpublished from the panel (after its confirmation): the address answers 404 again.
   page.once('dialog', (dialog) => dialog.accept());
   await row.getByRole('button', { name: 'Despublicar do site local' }).click();
-  await expect(outcome).toHaveText('Despublicado do site local.', { timeout: 120_000 });
+  await expect(outcome).toHaveText('Despublicado do site local.', { timeout: FOLLOWS_SAVE_MS });
   expect((await request.get(`/noticia/${SLUG}`)).status()).toBe(404);
   await expect(row.locator('.estado')).toHaveText('Rascunho');
   // The panel too: no console error, no request elsewhere.
@@ -202,16 +203,16 @@ test('a folder with an error is not published: the panel says what to fix and th
 
   await page.goto(`${studio.url}/painel`);
   const row = page.locator(`tr[data-slug="${slug}"]`);
-  await expect(row.locator('.estado')).toContainText('1 erro', { timeout: 120_000 });
+  await expect(row.locator('.estado')).toContainText('1 erro', { timeout: FOLLOWS_SAVE_MS });
   await row.getByRole('button', { name: 'Publicar no site local' }).click();
   const outcome = page.locator('[data-desfecho]');
-  await expect(outcome).toContainText('Não deu certo. Nada foi alterado no site.', { timeout: 120_000 });
+  await expect(outcome).toContainText('Não deu certo. Nada foi alterado no site.', { timeout: FOLLOWS_SAVE_MS });
   await expect(page.locator('[data-registro]')).toContainText('titulo');
   expect((await request.get(`/noticia/${slug}`)).status()).toBe(404);
 
   await row.getByRole('button', { name: 'Verificar' }).click();
   const problem = page.locator('[data-problemas] li').first();
-  await expect(problem).toContainText('campo titulo', { timeout: 120_000 });
+  await expect(problem).toContainText('campo titulo', { timeout: FOLLOWS_SAVE_MS });
   await expect(problem.getByRole('link')).toHaveAttribute('href', `/#/collections/artigos/entries/${slug}`);
 });
 
