@@ -28,6 +28,20 @@ export interface PreparedArticle {
 }
 
 /** Adds the responsive image variants: slow on first run (sharp), cached after. */
+/**
+ * Google Docs' HTML pasted into index.md: Markdown takes the pasted lines as
+ * a paragraph and its own, so the markup no longer fits together and the
+ * policy's errors name tags the editor never typed. One error says what
+ * happened and the way out, before them.
+ */
+const docsPastedAsHtml = (file: string, line: number) =>
+  error(
+    file,
+    'body: colado',
+    `linha ${line}: isto é o HTML que o Google Docs copia, colado no ${MARKDOWN_FILE}: o Markdown não o lê como texto, e os erros abaixo vêm dele`,
+    'apague o trecho colado e cole o texto de novo como texto simples (Ctrl+Shift+V); depois marque os intertítulos com ## e as listas com -',
+  );
+
 export async function withImageVariants(article: PreparedArticle): Promise<PreparedArticle> {
   const figures = await figureVariants(article.figures ?? []);
   return { ...article, variants: [...(await imageVariants(article.image.bytes, article.item.imagemAtual, IMAGE_SIZE)), ...figures] };
@@ -182,8 +196,10 @@ async function checkFolder(
     const cleaned = (pasted?.cleaned ?? []).map((what) =>
       warning(bodyFile, 'body: colado', `linha ${what.line}: ${describeCleaned(what)}`, cleanedHint(what.kind)),
     );
-    for (const problem of [...cleaned, ...figured.problems, ...checkBody(figured.body ?? cleanedSource.body!, bodyFile, knownSlugs)])
-      problems.push(problem);
+    const judged = [...cleaned, ...figured.problems, ...checkBody(figured.body ?? cleanedSource.body!, bodyFile, knownSlugs)];
+    const docs = source.markdown ? pasted?.cleaned.find(({ kind }) => kind === 'docs-wrapper') : undefined;
+    if (docs && hasErrors(judged)) problems.push(docsPastedAsHtml(bodyFile, docs.line));
+    for (const problem of judged) problems.push(problem);
   }
 
   const [image, ...extra] = source.images;

@@ -156,11 +156,22 @@ describe('a paste, through the whole check', () => {
     expect(published).toContain('<p>Primeiro parágrafo escrito no próprio arquivo.</p>');
   });
 
-  it('Google Docs HTML pasted into index.md as its one line is refused, never published (Markdown makes the line a paragraph)', async () => {
+  it('Google Docs HTML pasted into index.md is refused, never published, first with what happened and the way out', async () => {
     const dir = markdownFolder('colado-do-docs', FRONT, DOCS);
     const { problems, articles } = await checkContent(dir, [], TODAY);
     expect(articles).toEqual([]);
-    expect(problems.filter((p) => p.severity === 'error').map((p) => p.field)).toContain('body: <p>');
+    const errors = problems.filter((p) => p.severity === 'error');
+    expect(errors.map((p) => p.field)).toContain('body: <p>');
+    const first = errors.find((p) => p.field.startsWith('body'))!;
+    expect(first.message).toMatch(/^linha \d+: isto é o HTML que o Google Docs copia, colado no index\.md/);
+    expect(first.hint).toContain('cole o texto de novo como texto simples (Ctrl+Shift+V)');
+  });
+
+  it('Docs markup that Markdown reads cleanly gets the cleaning warnings only, not the paste error', async () => {
+    const paragraph = `<b style="font-weight:normal;" id="docs-internal-guid-1a2b"><span style="font-size:11pt">${'Texto do artigo com palavras suficientes para a verificação. '.repeat(20)}</span></b>`;
+    const { problems, articles } = await checkContent(markdownFolder('docs-limpo', FRONT, paragraph), [], TODAY);
+    expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
+    expect(articles).toHaveLength(1);
   });
 
   it('&nbsp; runs typed (or pasted as text) in Markdown become one space, with a warning', async () => {
