@@ -53,9 +53,12 @@ export function localStamp(dirs: readonly string[] = LOCAL_STATE_DIRS): string {
   for (const root of dirs) {
     if (!existsSync(root)) continue;
     for (const name of (readdirSync(root, { recursive: true }) as string[]).sort()) {
-      const stat = statSync(join(root, name), { bigint: true });
-      // A -shm file is SQLite's shared-memory index of the log, touched by every reader (a running npm start): no data.
-      if (stat.isFile() && !name.endsWith('-shm')) hash.update(`${root}/${name} ${stat.size} ${stat.mtimeNs}\n`);
+      // The databases and their logs: every write goes through them (a KV value's blob file is named in
+      // its database). A -shm file is SQLite's shared-memory index of the log, touched by every reader.
+      if (!/\.sqlite(?:-wal)?$/.test(name)) continue;
+      // Another process may delete a file between the listing and this look (its journal, say): gone is no data.
+      const stat = statSync(join(root, name), { bigint: true, throwIfNoEntry: false });
+      if (stat?.isFile()) hash.update(`${root}/${name} ${stat.size} ${stat.mtimeNs}\n`);
     }
   }
   return hash.digest('hex');
