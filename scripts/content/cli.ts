@@ -24,11 +24,12 @@ import { checkContent } from './check-folder.ts';
 import { contentHash } from './content-hash.ts';
 import { exitAfterOutput } from './exit.ts';
 import { openStore, type Target } from './kv.ts';
+import type { KvStore } from './kv-store.ts';
 import { createArticleFolder, nextSteps } from './new-article.ts';
 import { DELETE_AFTER_MS } from './pending-deletes.ts';
-import { changesNothing, describePlan, type Live, type Plan, planPublish, planUnpublish, publishChange, refusal, STOPPED } from './plan.ts';
+import { describePlan, type Live, type Plan, planPublish, planUnpublish, refusal, STOPPED, shownKeys } from './plan.ts';
 import { formatProblems, hasErrors } from './problems.ts';
-import { readLive, runChange, runGc, runRestore } from './run.ts';
+import { readLive, runChange, runGc, runPublish, runRestore } from './run.ts';
 import { DEFAULT_LOCAL_PORT, localPort, runOptions, siteUrl } from './run-options.ts';
 import { updateSearchIndex } from './search-sync.ts';
 
@@ -91,6 +92,12 @@ function printPlan(heading: string, lines: readonly string[]): void {
   for (const line of lines) console.log(`  ${line}`);
 }
 
+/** When readers see a change just written, in the editors' words: KV and the site's copy of the list (README, "How long until it shows"). */
+const whenVisible = (target: Target) =>
+  target === 'remote'
+    ? 'Os leitores veem a mudança em até uns 5 minutos (docs/editores.md, "Quanto tempo até aparecer").'
+    : 'Os leitores do site local veem a mudança em até 1 minuto (o tempo que o site guarda a lista).';
+
 /** What a publish did, in one line. */
 const summary = (plan: Plan) =>
   [
@@ -98,6 +105,7 @@ const summary = (plan: Plan) =>
     plan.updated.length > 0 ? `${plan.updated.length} ${plan.updated.length === 1 ? 'atualizado' : 'atualizados'}` : '',
     plan.unchanged.length > 0 ? `${plan.unchanged.length} sem alterações (não regravados)` : '',
     plan.authorsChanged.length > 0 ? `${plan.authorsChanged.length} autor(es) novo(s) ou alterado(s)` : '',
+    plan.repaired.length > 0 ? `${plan.repaired.length} reparo(s) do que faltava ou estava danificado no site` : '',
   ]
     .filter(Boolean)
     .join(', ');
@@ -145,8 +153,6 @@ async function publish(argv: string[]): Promise<number> {
     if (refused) console.log(refused.replace(STOPPED, 'Sem --replace, a publicação pararia'));
     return refused ? 1 : 0;
   }
-  // Planned once before the lock: a refusal (ReplaceRefused) or nothing to do stops here, having written nothing.
-  const first = planPublish(prepared, live, contentHash, { replace, registry });
   // Once the articles are live (or already were: running again repairs the search), the search index follows.
   const indexed = async () =>
     (await updateSearchIndex(
@@ -157,18 +163,20 @@ async function publish(argv: string[]): Promise<number> {
     ))
       ? 0
       : 1;
-  if (changesNothing(first)) {
-    printPlan(`Publicando ${WHERE[target]}:`, describePlan(first, site));
-    return indexed();
-  }
   console.log(`Publicando ${WHERE[target]}:`);
-  const { plan } = await runChange(store, publishChange(prepared, contentHash, { replace, registry }), options, live);
+  const { plan, rolledForward, first } = await runPublish(store, prepared, options, { replace, registry }, live);
   if (!plan) {
-    console.log('Nada a publicar: todos os artigos estão exatamente como no ar (outra publicação acabou de publicá-los).');
+    if (rolledForward) {
+      console.log(
+        `Os artigos já estavam na última versão publicada, mas o site ainda mostrava a anterior (uma publicação foi interrompida): ela foi gravada agora. ${whenVisible(target)}`,
+      );
+    } else {
+      for (const line of describePlan(first, site)) console.log(`  ${line}`);
+      console.log(`Nada a publicar: o site ${target === 'local' ? 'local ' : ''}já mostra estes artigos exatamente como estão na pasta.`);
+    }
     return indexed();
   }
-  console.log(`Publicado ${WHERE[target]}: ${summary(plan)}. A página inicial: ${site}/`);
-  if (target === 'remote') console.log('A mudança aparece no site em até uns 5 minutos (docs/editores.md, "Quanto tempo até aparecer").');
+  console.log(`Publicado ${WHERE[target]}: ${summary(plan)}. ${whenVisible(target)} A página inicial: ${site}/`);
   return indexed();
 }
 
@@ -213,7 +221,7 @@ async function unpublish(argv: string[]): Promise<number> {
     return notLive();
   }
   console.log(
-    `"${slug}" foi despublicado: ${site}${articlePath({ slug })} agora responde 404 (o texto e as imagens serão apagados daqui a ${DELETE_AFTER_MS / 60_000} minutos, quando nenhuma página em cache puder mais mostrá-los).`,
+    `"${slug}" foi despublicado: ${site}${articlePath({ slug })} passa a responder 404. ${whenVisible(target)} (O texto e as imagens serão apagados daqui a ${DELETE_AFTER_MS / 60_000} minutos, quando nenhuma página em cache puder mais mostrá-los).`,
   );
   return (await indexed()) ? 0 : 1;
 }
@@ -228,9 +236,11 @@ async function gc(argv: string[]): Promise<number> {
   const target = targetOf(values);
   if (positionals.length > 0) throw new UsageError('uso: npm run content:gc -- --local|--remote [--dry-run]');
   const dryRun = values['dry-run'];
-  const { found, deleted, waiting } = await runGc(openStore(target), runOptions(target, 'gc', print), dryRun);
-  const keys = (list: readonly string[]) =>
-    list.length > 6 ? `${list.slice(0, 6).join(', ')}, … (${list.length} no total)` : list.join(', ');
+  const store = openStore(target);
+  const repaired = dryRun ? null : await reconcile(store, target);
+  if (repaired) console.log(repaired);
+  const { found, deleted, waiting } = await runGc(store, runOptions(target, 'gc', print), dryRun);
+  const keys = shownKeys;
   console.log(`${dryRun ? 'Simulação, nada foi gravado' : 'Feito'} ${WHERE[target]}:`);
   console.log(`  ${found.length} chave(s) sem uso encontrada(s)${found.length > 0 ? `: ${keys(found)}` : ''}`);
   console.log(`  ${deleted.length} chave(s) ${dryRun ? 'seriam apagadas' : 'apagada(s)'}${deleted.length > 0 ? `: ${keys(deleted)}` : ''}`);
@@ -254,7 +264,8 @@ async function restore(argv: string[]): Promise<number> {
   const target = targetOf(values);
   if (positionals.length > 0) throw new UsageError('uso: npm run content:restore -- --local|--remote [--port N]');
   const site = siteOf(target, values.port);
-  const { version, switchedAt, count, restored, missing } = await runRestore(openStore(target), runOptions(target, 'restore', print, site));
+  const store = openStore(target);
+  const { version, switchedAt, count, restored, lost } = await runRestore(store, runOptions(target, 'restore', print, site));
   const which = `a versão ${version} (trocada em ${switchedAt === null ? 'momento desconhecido' : brasilia(switchedAt)})`;
   if (restored) {
     console.log(`index/meta.json ${WHERE[target]} foi restaurado para ${which}, a registrada no estado de publicação: ${count} artigo(s).`);
@@ -264,13 +275,15 @@ async function restore(argv: string[]): Promise<number> {
       `index/meta.json ${WHERE[target]} já está n${which.slice(1)}, a registrada no estado de publicação (${count} artigos): nada a restaurar.`,
     );
   }
-  if (missing.length > 0) {
-    const shown = missing.length > 6 ? `${missing.slice(0, 6).join(', ')}, … (${missing.length} no total)` : missing.join(', ');
-    console.log(
-      `  ${missing.length} chave(s) citada(s) no índice faltam no KV: ${shown}. Os pedaços do índice são gravados de novo na próxima publicação; se faltar o texto ou a imagem de um artigo, publique esse artigo de novo.`,
-    );
-  }
-  return 0;
+  // The index's chunks that KV lacks or holds altered are rebuilt from the articles they list.
+  const repaired = await reconcile(store, target, site);
+  if (repaired) console.log(`  ${repaired}`);
+  if (lost.length === 0) return 0;
+  console.log(
+    `  ${lost.length === 1 ? 'Este artigo não pôde ser refeito: o texto ou uma imagem dele falta' : `Estes ${lost.length} artigos não puderam ser refeitos: o texto ou uma imagem de cada um falta`} no site ou está danificado, e só a pasta do artigo os tem. Publique de novo:`,
+  );
+  for (const { slug, titulo } of lost) console.log(`    "${titulo}": npm run content:publish -- --${target} content/${slug}`);
+  return 1;
 }
 
 const NEW_USAGE = 'uso: npm run content:new -- "<o título>" (ou um slug, p. ex. casas-de-madeira) [--dir <pasta>, padrão content]';
@@ -288,6 +301,18 @@ async function createNew(argv: string[]): Promise<number> {
   }
   for (const line of nextSteps(created)) console.log(line);
   return 0;
+}
+
+/**
+ * A run that changes nothing but brings what the site serves in line with
+ * what was published (run.ts, runChange): the meta D1 records written to KV,
+ * the index's chunks that KV lacks or holds altered rebuilt. What it did, or
+ * null when everything was whole.
+ */
+async function reconcile(store: KvStore, target: Target, site?: string): Promise<string | null> {
+  const { plan, rolledForward } = await runChange(store, () => null, runOptions(target, 'reconcile', print, site));
+  if (plan) return `${plan.repaired.length} pedaço(s) do índice refeito(s) a partir dos artigos. ${whenVisible(target)}`;
+  return rolledForward ? `O site mostrava uma versão anterior do índice: a registrada foi gravada. ${whenVisible(target)}` : null;
 }
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { new: createNew, check, publish, unpublish, gc, restore };

@@ -1,7 +1,23 @@
+import { ascending } from '../../src/content/index-build.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 
 /** The content hash a chunk key carries (`….<hash>.json`); undefined for a key without one. */
 export const hashOfKey = (key: string) => /\.([0-9a-f]{10})\.json$/.exec(key)?.[1];
+
+type ChunkRead = { why: string; json?: undefined } | { why?: undefined; json: unknown };
+
+/** A chunk's JSON, checked against the hash its key carries; why not, when it is missing, altered or not JSON. */
+function chunkJson(key: string, values: ReadonlyMap<string, string | null>, hash: (text: string) => string): ChunkRead {
+  const text = values.get(key) ?? null;
+  if (text === null) return { why: `falta ${key}` };
+  const expected = hashOfKey(key);
+  if (expected === undefined || hash(text) !== expected) return { why: `${key} não confere com o hash do nome` };
+  try {
+    return { json: JSON.parse(text) };
+  } catch {
+    return { why: `${key} não é JSON` };
+  }
+}
 
 /**
  * The live list from its list chunks' texts, in order, each checked against
@@ -18,18 +34,31 @@ export function itemsOfListChunks(
 ): NewsItem[] {
   const items: NewsItem[] = [];
   for (const key of listKeys) {
-    const text = values.get(key) ?? null;
-    if (text === null) throw refuse(`falta ${key}`);
-    const expected = hashOfKey(key);
-    if (expected === undefined || hash(text) !== expected) throw refuse(`${key} não confere com o hash do nome`);
-    let chunk: unknown;
-    try {
-      chunk = JSON.parse(text);
-    } catch {
-      chunk = undefined;
-    }
-    if (!Array.isArray(chunk)) throw refuse(`${key} não é uma lista`);
-    items.push(...(chunk as NewsItem[]));
+    const read = chunkJson(key, values, hash);
+    if (read.why !== undefined) throw refuse(read.why);
+    if (!Array.isArray(read.json)) throw refuse(`${key} não é uma lista`);
+    items.push(...(read.json as NewsItem[]));
   }
   return items;
+}
+
+/**
+ * The same list rebuilt from the slug shards, which hold every entry too
+ * (slug → entry), in the list's order (ascending, as the index is built):
+ * what repairs a list chunk that was lost or damaged. Null when a shard is
+ * missing or altered, or the shards do not hold exactly `count` entries.
+ */
+export function itemsOfShards(
+  shardKeys: readonly string[],
+  values: ReadonlyMap<string, string | null>,
+  hash: (text: string) => string,
+  count: number,
+): NewsItem[] | null {
+  const items: NewsItem[] = [];
+  for (const key of shardKeys) {
+    const read = chunkJson(key, values, hash);
+    if (read.why !== undefined || typeof read.json !== 'object' || read.json === null || Array.isArray(read.json)) return null;
+    items.push(...(Object.values(read.json) as NewsItem[]));
+  }
+  return items.length === count ? ascending(items) : null;
 }

@@ -22,6 +22,8 @@ export interface Live {
   metaText: string | null;
   /** The keys KV holds under index/, when read: a chunk the live meta names but KV lacks is written again. */
   existing?: ReadonlySet<string>;
+  /** Keys the live index names whose value KV lacks or holds altered (checked against its hash): written again. */
+  damaged?: readonly string[];
   /** The bundled articles' files, when the live list is the bundled one (see {@link planChange}). */
   bundleFiles?: ReadonlyMap<string, string | Buffer>;
   /** The live author registry (slug → author), as stored; empty when there is none. */
@@ -57,6 +59,8 @@ export interface Plan {
   removed: string[];
   /** Articles published exactly as they are live (same body, image and fields): nothing written for them. */
   unchanged: string[];
+  /** What the run writes again because KV lacks it or holds it altered: articles' slugs, then index keys. */
+  repaired: string[];
   /** What happens to each article the run names, in the order given, for the editor. */
   articles: PlanArticle[];
   /** What the plan had to repair in the live list (duplicates dropped), for the editor. */
@@ -76,7 +80,8 @@ export interface PlanArticle {
   slug: string;
   /** Its title after the run (for a removed article: the live one). */
   titulo: string;
-  change: 'new' | 'updated' | 'unchanged' | 'removed';
+  /** `repaired`: as live, but KV lacked or held altered some of its files, which are written again. */
+  change: 'new' | 'updated' | 'unchanged' | 'repaired' | 'removed';
   /** The live article an update replaces: its title and publication date. */
   replaces?: { titulo: string; data: string };
   /** When its `data` is still to come: when it shows, `dd/MM/yyyy HH:mm` (Brasília). */
@@ -99,7 +104,7 @@ export interface PublishOptions {
 const imageKeys = (file: string) => [imageKey(file), ...variantFiles(file).map(imageKey)];
 
 /** The KV keys an entry's page reads: its body, its image and its body's images, with the variants (odd entries: what they name). */
-function articleKeys(item: NewsItem): string[] {
+export function articleKeys(item: NewsItem): string[] {
   const keys: string[] = [];
   if (typeof item.htmlPath === 'string' && item.htmlPath.startsWith(BODY_FOLDER)) keys.push(item.htmlPath);
   if (typeof item.imagemAtual === 'string' && item.imagemAtual !== '') keys.push(...imageKeys(item.imagemAtual));
@@ -188,7 +193,8 @@ function planChange(
   // A chunk is written when the live index does not name it, or the store lacks it (when known). A key the
   // live index does not name is written even when KV lists it: it may be waiting for deletion, and a remote
   // listing may still show a key deleted a moment ago.
-  const missing = (key: string) => !before.has(key) || (live.existing !== undefined && !live.existing.has(key));
+  const damaged = new Set(live.damaged);
+  const missing = (key: string) => !before.has(key) || (live.existing !== undefined && !live.existing.has(key)) || damaged.has(key);
   const writes = [...articleFiles, ...[...files].filter(([key]) => missing(key)).map(([key, value]) => ({ key, value }))];
   const after = referencedKeys({ items: next, metaText, authors, collectionTexts });
   return {
@@ -244,6 +250,7 @@ export function planPublish(
   }
   const { items: liveItems, notes } = withoutDuplicates(live.items);
   const liveBySlug = new Map(liveItems.map((item) => [item.slug, item]));
+  const damaged = new Set(live.damaged);
   const planned: PlanArticle[] = [];
   const warnings: string[] = [];
   for (const { item } of articles) {
@@ -254,7 +261,8 @@ export function planPublish(
       continue;
     }
     if (canonical(old) === canonical(item)) {
-      planned.push({ slug: item.slug, titulo: item.titulo, change: 'unchanged', ...scheduled });
+      const intact = !articleKeys(item).some((key) => damaged.has(key));
+      planned.push({ slug: item.slug, titulo: item.titulo, change: intact ? 'unchanged' : 'repaired', ...scheduled });
       continue;
     }
     planned.push({
@@ -292,6 +300,7 @@ export function planPublish(
     updated: planned.filter(({ change }) => change === 'updated').map(({ slug }) => slug),
     removed: [],
     unchanged: [...unchanged],
+    repaired: [...planned.filter(({ change }) => change === 'repaired').map(({ slug }) => slug), ...brokenIndexKeys(live)],
     articles: planned,
     notes,
     warnings,
@@ -317,17 +326,68 @@ export function refusal(articles: readonly PlanArticle[]): string | null {
   ].join('\n');
 }
 
-/** Whether a plan changes nothing: articles all exactly as live, and no author added or changed. */
+/** Whether a plan changes nothing: articles all exactly as live and intact, no author added or changed, the index whole. */
 export const changesNothing = (plan: Plan) =>
-  plan.added.length + plan.updated.length + plan.removed.length + plan.authorsChanged.length === 0;
+  plan.added.length + plan.updated.length + plan.removed.length + plan.authorsChanged.length + plan.repaired.length === 0;
 
-/** The change a publish makes to a live index, for runChange (run.ts): null when every article is unchanged. */
-export const publishChange =
-  (articles: readonly PreparedArticle[], hash: ContentHash, options: PublishOptions = {}) =>
-  (live: Live): Plan | null => {
+/**
+ * What a run does to the live index, for runChange (run.ts): the plan, or
+ * null when there is nothing to do. `verify` names the stored files whose
+ * presence and content the plan depends on: the run checks them first and
+ * lists those KV lacks or holds altered in {@link Live.damaged}.
+ */
+export interface Change {
+  (live: Live): Plan | null;
+  verify?(live: Live): string[];
+}
+
+/** The change a publish makes to a live index: null when every article is exactly as live, its files intact. */
+export function publishChange(articles: readonly PreparedArticle[], hash: ContentHash, options: PublishOptions = {}): Change {
+  const change: Change = (live) => {
     const plan = planPublish(articles, live, hash, options);
     return changesNothing(plan) ? null : plan;
   };
+  // The files of the folder's articles that are live as they are: a publish writes them again if KV lost or altered them.
+  change.verify = (live) => {
+    const bySlug = new Map(live.items.map((item) => [item.slug, item]));
+    return articles.flatMap(({ item }) => (canonical(bySlug.get(item.slug)) === canonical(item) ? articleKeys(item) : []));
+  };
+  return change;
+}
+
+/** The index keys the live index names that KV lacks or holds altered (Live.existing, Live.damaged). */
+function brokenIndexKeys(live: Live): string[] {
+  if (live.metaText === null) return [];
+  const meta = parseIndexMeta(live.metaText);
+  const named = [
+    ...indexKeysOf(meta),
+    ...[...meta.collections].flatMap(([name, key]) => collectionPageKeys(name, live.collectionTexts?.get(key))),
+  ];
+  const damaged = new Set(live.damaged);
+  return named.filter((key) => damaged.has(key) || (live.existing !== undefined && !live.existing.has(key)));
+}
+
+/**
+ * The repair of a live index whose chunks KV lacks or holds altered: the same
+ * list built again (the same keys, named by their content) and switched to.
+ * Null when the index is whole.
+ */
+export function planRepair(live: Live, hash: ContentHash, now = Date.now()): Plan | null {
+  const repaired = brokenIndexKeys(live);
+  if (repaired.length === 0) return null;
+  return {
+    ...planChange(live, [...live.items], [], hash, now),
+    authorsChanged: [],
+    added: [],
+    updated: [],
+    removed: [],
+    unchanged: [],
+    repaired,
+    articles: [],
+    notes: [],
+    warnings: [],
+  };
+}
 
 /** Unpublishing: the index without the article; its body and images go after the bound. Null when it is not live. */
 export function planUnpublish(slug: string, live: Live, hash: ContentHash): Plan | null {
@@ -342,6 +402,7 @@ export function planUnpublish(slug: string, live: Live, hash: ContentHash): Plan
     updated: [],
     removed: [slug],
     unchanged: [],
+    repaired: brokenIndexKeys(live),
     articles: [{ slug, titulo, change: 'removed' }],
     notes,
     warnings: [],
@@ -354,11 +415,16 @@ export function planLanded(plan: Plan, items: readonly NewsItem[]): boolean {
   return [...plan.added, ...plan.updated].every((slug) => slugs.has(slug)) && plan.removed.every((slug) => !slugs.has(slug));
 }
 
+/** Keys as a log shows them: the first six, then how many in all. */
+export const shownKeys = (keys: readonly string[]) =>
+  keys.length > 6 ? `${keys.slice(0, 6).join(', ')}, … (${keys.length} no total)` : keys.join(', ');
+
 /** What happens to each article, as the plan names it. */
 const CHANGE: Record<PlanArticle['change'] | 'author', string> = {
   new: 'novo',
   updated: 'atualizado',
   unchanged: 'sem alterações',
+  repaired: 'reparado',
   removed: 'removido',
   author: 'autor',
 };
@@ -380,6 +446,14 @@ export function describePlan(plan: Plan, site = ''): string[] {
     if (scheduled) lines.push(`${indent}agendado para ${scheduled} (horário de Brasília): publicado agora, aparece no site a partir daí`);
     if (replaces) lines.push(`${indent}substitui o artigo no ar "${replaces.titulo}", publicado em ${shownDate(replaces.data)}`);
     if (change === 'unchanged') lines.push(`${indent}texto, imagem e campos iguais aos do ar: nada a gravar para ele`);
+    if (change === 'repaired')
+      lines.push(`${indent}igual ao do ar, mas o texto ou uma imagem dele faltava no site ou estava danificado: gravado de novo`);
+  }
+  const brokenIndex = plan.repaired.filter((key) => key.startsWith('index/'));
+  if (brokenIndex.length > 0) {
+    lines.push(
+      `índice: ${brokenIndex.length} pedaço(s) faltava(m) no site ou estava(m) danificado(s) (${shownKeys(brokenIndex)}): refeito(s) a partir dos artigos`,
+    );
   }
   for (const slug of plan.authorsChanged) {
     const author = plan.authors[slug]!;
@@ -394,6 +468,7 @@ export function describePlan(plan: Plan, site = ''): string[] {
     plan.updated.length > 0 ? `${plan.updated.length} ${plan.updated.length === 1 ? 'atualizado' : 'atualizados'}` : '',
     plan.removed.length > 0 ? `${plan.removed.length} ${plan.removed.length === 1 ? 'removido' : 'removidos'}` : '',
     plan.unchanged.length > 0 ? `${plan.unchanged.length} sem alterações` : '',
+    plan.repaired.length > 0 ? `${plan.repaired.length} reparo(s)` : '',
   ].filter(Boolean);
   return [
     ...lines,

@@ -8,6 +8,7 @@ import type { Target } from './kv.ts';
 import { openPublishDb } from './publish-db.ts';
 import type { LockHolder, LockOwner } from './publish-state.ts';
 import type { RunOptions } from './run.ts';
+import { servedBundle } from './served-bundle.ts';
 
 /**
  * How often a run waiting for the lock looks again: locally a statement takes
@@ -168,7 +169,8 @@ export function runOptions(target: Target, command: string, log: (line: string) 
     hash: contentHash,
     owner,
     db: openPublishDb(target),
-    bundled: () => buildContentBundle(),
+    // Locally, the bundle `npm start` built and serves; content/ may hold articles written since.
+    bundled: async () => (target === 'local' ? servedBundle() : null) ?? buildContentBundle(),
     now: () => Date.now(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     pollMs: POLL_MS[target],

@@ -5,13 +5,35 @@ import { parseIndexMeta } from '../../src/content/index-parse.ts';
 import { CHUNK_KEY_PATTERN, type ContentHash, INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY } from '../../src/content/news-index.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import { brasilia } from './brasilia-time.ts';
+import type { PreparedArticle } from './check-article.ts';
 import type { Target } from './kv.ts';
 import type { KvStore } from './kv-store.ts';
-import { itemsOfListChunks } from './list-chunks.ts';
+import { hashOfKey, itemsOfListChunks, itemsOfShards } from './list-chunks.ts';
 import { acquireLock, type HeldLock, LOCK_TTL_MS, type LockTiming, withLock } from './lock.ts';
-import { duePending, isDeletable, PENDING_DELETES_KEY, type Pending, parsePending, schedule, serializePending } from './pending-deletes.ts';
-import { describePlan, type Live, type Plan, referencedKeys } from './plan.ts';
+import {
+  DELETE_AFTER_MS,
+  duePending,
+  isDeletable,
+  PENDING_DELETES_KEY,
+  type Pending,
+  parsePending,
+  schedule,
+  serializePending,
+} from './pending-deletes.ts';
+import {
+  articleKeys,
+  type Change,
+  describePlan,
+  type Live,
+  type Plan,
+  type PublishOptions,
+  planPublish,
+  planRepair,
+  publishChange,
+  referencedKeys,
+} from './plan.ts';
 import { expired, type LockOwner, type PublishDb, type PublishState, readState, renewLock, switchVersion } from './publish-state.ts';
+import { observeServed, recentlyServed } from './served-indexes.ts';
 
 /**
  * A publish, unpublish, gc or restore run over the news store (KV) and the
@@ -110,8 +132,19 @@ export async function readIndex(
       throw refuse(`o cadastro de autores ${authorsKey} não é válido (${(error as Error).message})`);
     }
   }
-  const items = itemsOfListChunks(listKeys, values, options.hash, refuse);
-  return { items, metaText, authors, collectionTexts };
+  try {
+    return { items: itemsOfListChunks(listKeys, values, options.hash, refuse), metaText, authors, collectionTexts };
+  } catch (error) {
+    // A list chunk lost or damaged: the slug shards hold every entry too, and rebuild it.
+    const shardKeys = meta.shardKeys.filter((key) => key !== null);
+    const items = itemsOfShards(shardKeys, await store.get(shardKeys), options.hash, meta.count);
+    if (items === null) throw error;
+    const damaged = listKeys.filter((key) => {
+      const text = values.get(key) ?? null;
+      return text === null || options.hash(text) !== hashOfKey(key);
+    });
+    return { items, metaText, authors, collectionTexts, damaged };
+  }
 }
 
 /** The live index as a run reads it: the list, with the publish state and what KV shows. */
@@ -122,6 +155,8 @@ export interface Current extends Live {
   state: PublishState;
   /** KV's index/meta.json is not the state's: a run holding the lock writes the state's there first ({@link rollForward}). */
   kvBehind: boolean;
+  /** What KV's index/meta.json held when read (null: nothing). */
+  kvMeta: string | null;
 }
 
 type ReadOptions = Pick<RunOptions, 'hash' | 'bundled' | 'db' | 'kvSettleMs' | 'sleep' | 'target'>;
@@ -219,6 +254,7 @@ export async function readLive(
     also,
     state,
     kvBehind: state.version > 0 && kvMeta !== metaText,
+    kvMeta,
   };
 }
 
@@ -268,14 +304,20 @@ const marker = (state: PublishState) => ({
   value: JSON.stringify({ since: time(state.switchedAt ?? state.now) }),
 });
 
+/** Records what KV's index/meta.json held when a run read it under the lock (served-indexes.ts). */
+const observeKv = (options: Pick<RunOptions, 'db' | 'hash'>, live: Current) =>
+  observeServed(options.db, live.kvMeta, live.kvMeta !== null && live.kvMeta === live.state.meta ? live.state.version : null, options.hash);
+
 /**
  * Writes the state's meta to KV, where it is behind (the run holds the
  * lock): KV then shows the index D1 records. The marker follows, never before
  * the meta.
  */
-async function rollForward(store: KvStore, current: Current, log: (line: string) => void): Promise<void> {
+async function rollForward(store: KvStore, current: Current, options: Pick<RunOptions, 'db' | 'log' | 'hash'>): Promise<void> {
   const { state } = current;
+  const log = options.log;
   await store.put([{ key: INDEX_META_KEY, value: state.meta! }]);
+  await observeServed(options.db, state.meta, state.version, options.hash);
   if ((current.also.get(PUBLISHED_MARKER_KEY) ?? null) === null) await store.put([marker(state)]);
   log(
     `  o ${INDEX_META_KEY} do KV estava atrás do estado de publicação: a versão ${state.version} (trocada em ${time(state.switchedAt)}) foi gravada antes. (Uma publicação parou entre a troca e a gravação no KV, ou o KV ainda não tinha se atualizado.)`,
@@ -287,21 +329,69 @@ export interface RunResult {
   plan: Plan | null;
   /** Keys deleted at the end (their time was up). */
   deleted: string[];
+  /** KV served an older index than the one D1 records (a run stopped between its two writes): the run wrote D1's. */
+  rolledForward: boolean;
 }
 
-/** Deletes the waiting keys whose time is up and the current index does not name; stores the rest (and the marker, when missing). */
+/**
+ * Every key named by an index KV served less than DELETE_AFTER_MS ago
+ * (served-indexes.ts), besides `live`'s: someone may still read them. Null
+ * when one of those indexes cannot be read whole: then nothing is deleted.
+ */
+async function recentlyServedKeys(store: KvStore, live: Live, options: RunOptions): Promise<Set<string> | null> {
+  const keys = new Set<string>();
+  for (const metaText of await recentlyServed(options.db, DELETE_AFTER_MS)) {
+    if (metaText === live.metaText) continue;
+    try {
+      for (const key of referencedKeys(await readIndex(store, metaText, options))) keys.add(key);
+    } catch (error) {
+      options.log(
+        `  um índice servido há menos de ${DELETE_AFTER_MS / 60_000} minutos não pôde ser lido (${(error as Error).message}): nada é apagado desta vez`,
+      );
+      return null;
+    }
+  }
+  return keys;
+}
+
+/**
+ * Deletes the waiting keys whose time is up, which neither the current index
+ * nor one served in the last DELETE_AFTER_MS names; stores the rest (and the
+ * marker, when missing).
+ */
 async function deleteDue(
   store: KvStore,
   live: Live,
   pending: Pending,
-  now: number,
+  options: RunOptions,
   extra: { key: string; value: string }[] = [],
 ): Promise<{ due: string[]; keep: Pending }> {
-  const { due, keep } = duePending(pending, referencedKeys(live), now);
+  const first = duePending(pending, referencedKeys(live), options.now());
+  const { keep } = first;
+  let due = first.due;
+  if (due.length > 0) {
+    const served = await recentlyServedKeys(store, live, options);
+    for (const key of due) if (served === null || served.has(key)) keep.set(key, pending.get(key)!);
+    due = due.filter((key) => !keep.has(key));
+  }
   // Deleted first, listed after: stopped in between, the list names deleted keys, which is harmless.
   if (due.length > 0) await store.delete(due);
   await store.put([{ key: PENDING_DELETES_KEY, value: serializePending(keep) }, ...extra]);
   return { due, keep };
+}
+
+/**
+ * Which of these stored files KV lacks, or holds altered: a body whose text
+ * does not match the hash its name carries. Images are only checked to be there.
+ */
+async function damagedKeys(store: KvStore, keys: readonly string[], hash: (text: string) => string): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const values = await store.get(keys);
+  return keys.filter((key) => {
+    const text = values.get(key) ?? null;
+    const named = /\.([0-9a-f]{10})\.html$/.exec(key)?.[1];
+    return text === null || (key.startsWith(BODY_FOLDER) && named !== undefined && hash(text) !== named);
+  });
 }
 
 /** Why a switch did not happen, from the state read with it. */
@@ -325,7 +415,8 @@ async function catchUp(store: KvStore, options: RunOptions): Promise<void> {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const held = await withLock(options.db, options.owner, options, async (state, lock) => {
       const live = await readLive(store, options, { state });
-      if (live.kvBehind) await rollForward(store, live, options.log);
+      await observeKv(options, live);
+      if (live.kvBehind) await rollForward(store, live, options);
       if (state.version > 0) lock.confirm(state.version);
       return lock.release();
     });
@@ -349,20 +440,16 @@ async function catchUp(store: KvStore, options: RunOptions): Promise<void> {
  * takes the lock again and writes D1's latest meta: a write delayed past the
  * lock's lifetime may have replaced a newer one.
  */
-export async function runChange(
-  store: KvStore,
-  change: (live: Live) => Plan | null,
-  options: RunOptions,
-  known?: Live,
-): Promise<RunResult> {
+export async function runChange(store: KvStore, change: Change, options: RunOptions, known?: Live): Promise<RunResult> {
   const { db, owner, log } = options;
   let catchUpNeeded = false;
+  let rolledForward = false;
   const result = await withLock(db, owner, options, async (first, lock): Promise<RunResult> => {
     let wroteMeta = false;
     // Released here, to learn whether the lock was still this run's (see above).
-    const finish = async (done: RunResult) => {
+    const finish = async (done: Omit<RunResult, 'rolledForward'>) => {
       if (wroteMeta && !(await lock.release())) catchUpNeeded = true;
-      return done;
+      return { ...done, rolledForward };
     };
     let state: PublishState | null = first;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -376,12 +463,17 @@ export async function runChange(
         state = null;
         continue;
       }
+      // Reconcile first: what KV serves is recorded, then brought in line with D1; what the plan relies on is checked.
+      await observeKv(options, live);
       if (live.kvBehind) {
-        await rollForward(store, live, log);
+        await rollForward(store, live, options);
         wroteMeta = true;
+        rolledForward = true;
       }
       if (live.state.version > 0) lock.confirm(live.state.version);
-      const plan = change(live);
+      const damaged = [...(live.damaged ?? []), ...(await damagedKeys(store, change.verify?.(live) ?? [], options.hash))];
+      const checked: Current = { ...live, damaged };
+      const plan = change(checked) ?? planRepair(checked, options.hash, options.now());
       if (!plan) return finish({ plan: null, deleted: [] });
       if (attempt === 1) for (const line of describePlan(plan, options.site)) log(`  ${line}`);
       const waiting = parsePending(live.also.get(PENDING_DELETES_KEY) ?? null, log);
@@ -411,10 +503,12 @@ export async function runChange(
           `  trocado para a versão ${version} no estado de publicação, mas ${LAPSED}: gravando ${INDEX_META_KEY} sob a trava, pega de novo`,
         );
         catchUpNeeded = true;
-        return { plan, deleted: [] };
+        return { plan, deleted: [], rolledForward };
       }
       await store.put([{ key: INDEX_META_KEY, value: plan.metaText }]);
       wroteMeta = true;
+      // Recorded only while the lease holds: a late write may already be replaced, and the catch-up records what KV holds.
+      if (!lock.lapsed()) await observeServed(db, plan.metaText, version, options.hash);
       lock.confirm(version);
       log(`  feito: 3. ${INDEX_META_KEY} trocado (versão ${version})`);
 
@@ -423,12 +517,12 @@ export async function runChange(
           `  ${LAPSED}: nada é apagado desta vez (uma publicação seguinte apaga), e ${INDEX_META_KEY} é conferido sob a trava, pega de novo`,
         );
         catchUpNeeded = true;
-        return { plan, deleted: [] };
+        return { plan, deleted: [], rolledForward };
       }
       // Over the index just switched to, under the lock the switch renewed.
       const after: Live = { items: plan.next, metaText: plan.metaText, authors: plan.authors, collectionTexts: plan.collectionTexts };
       const markerWrite = (live.also.get(PUBLISHED_MARKER_KEY) ?? null) === null ? [marker(switched.state)] : [];
-      const { due, keep } = await deleteDue(store, after, pending, options.now(), markerWrite);
+      const { due, keep } = await deleteDue(store, after, pending, options, markerWrite);
       log(
         `  feito: 4. ${due.length} chave(s) sem uso há tempo suficiente apagada(s); ${keep.size} aguardam (npm run content:gc apaga depois)`,
       );
@@ -443,6 +537,28 @@ export async function runChange(
     await catchUp(store, options);
   }
   return result;
+}
+
+/**
+ * A publish as the command runs it. Refused before the lock, having written
+ * nothing, when it would replace a live article under another title
+ * (ReplaceRefused); otherwise always run under the lock, even when the folder
+ * looks exactly like the live list: the run first brings what the site
+ * serves in line with what was published (a re-run finishes a publish that
+ * stopped between its two writes) and writes again what KV lost or holds
+ * altered. `first` is the plan made before the lock, from `known` when given.
+ */
+export async function runPublish(
+  store: KvStore,
+  articles: readonly PreparedArticle[],
+  options: RunOptions,
+  publishOptions: PublishOptions = {},
+  known?: Live,
+): Promise<RunResult & { first: Plan }> {
+  const live = known ?? (await readLive(store, options));
+  const first = planPublish(articles, live, options.hash, publishOptions);
+  const result = await runChange(store, publishChange(articles, options.hash, publishOptions), options, live);
+  return { ...result, first };
 }
 
 export interface GcResult {
@@ -471,8 +587,9 @@ export async function runGc(store: KvStore, options: RunOptions, dryRun: boolean
   const work = async (state?: PublishState, lock?: HeldLock): Promise<GcResult> => {
     const live = await readLive(store, options, { state, alsoRead: [PENDING_DELETES_KEY] });
     if (lock?.lapsed()) throw new Error(`${LAPSED}: nada foi apagado; rode o comando de novo`);
+    if (lock) await observeKv(options, live);
     const rolled = lock !== undefined && live.kvBehind;
-    if (rolled) await rollForward(store, live, log);
+    if (rolled) await rollForward(store, live, options);
     if (lock && live.state.version > 0) lock.confirm(live.state.version);
     const referenced = referencedKeys(live);
     const pending = parsePending(live.also.get(PENDING_DELETES_KEY) ?? null, log);
@@ -490,7 +607,7 @@ export async function runGc(store: KvStore, options: RunOptions, dryRun: boolean
         'a trava de publicação se perdeu antes de apagar (esta publicação demorou mais do que ela dura): nada foi apagado; rode o comando de novo',
       );
     }
-    const { due, keep } = await deleteDue(store, live, withFound, now);
+    const { due, keep } = await deleteDue(store, live, withFound, options);
     if (rolled && !(await lock.release())) catchUpNeeded = true;
     return { found, deleted: due, waiting: keep };
   };
@@ -508,8 +625,20 @@ export interface RestoreResult {
   count: number;
   /** False when KV already held it: nothing was written. */
   restored: boolean;
-  /** Keys the index names that KV lacks (index chunks a later publish writes again; bodies and images to republish). */
+  /** Keys the index names that KV lacks or holds altered (index chunks a repair writes again; bodies and images to republish). */
   missing: string[];
+  /** The articles whose own files (body, images) are among `missing`: only a publish of their folder brings them back. */
+  lost: { slug: string; titulo: string }[];
+}
+
+/** How many bodies restore reads per call. */
+const BODY_BATCH = 100;
+
+/** The articles of `live` that name one of these keys as their own file (not an index chunk). */
+function lostArticles(live: Live, missing: ReadonlySet<string>): { slug: string; titulo: string }[] {
+  return live.items
+    .filter((item) => articleKeys(item).some((key) => missing.has(key)))
+    .map((item) => ({ slug: String(item.slug), titulo: String(item.titulo) }));
 }
 
 /** Thrown when there is nothing to restore from. */
@@ -533,18 +662,29 @@ export async function runRestore(store: KvStore, options: RunOptions): Promise<R
       );
     }
     const also = await store.get([INDEX_META_KEY, PUBLISHED_MARKER_KEY]);
+    const kvMeta = also.get(INDEX_META_KEY) ?? null;
+    await observeServed(db, kvMeta, kvMeta === state.meta ? state.version : null, options.hash);
     const live = await readIndex(store, state.meta, options, {
       refuse: (why) => new RestoreError(`a versão ${state.version} do índice não pode ser restaurada: ${why}. Nada foi gravado.`),
     });
     const stored = new Set((await Promise.all(CONTENT_PREFIXES.map((prefix) => store.list(prefix)))).flat());
-    const missing = [...referencedKeys(live)].filter((key) => !stored.has(key));
-    const result = { version: state.version, switchedAt: state.switchedAt, count: live.items.length, missing };
+    const absent = [...referencedKeys(live)].filter((key) => !stored.has(key));
+    // Every body is read and checked against its hash: restore is the command that answers "what is broken?".
+    const bodies = live.items.map((item) => item.htmlPath).filter((key) => typeof key === 'string' && stored.has(key));
+    const altered: string[] = [];
+    for (let start = 0; start < bodies.length; start += BODY_BATCH) {
+      altered.push(...(await damagedKeys(store, bodies.slice(start, start + BODY_BATCH), options.hash)));
+    }
+    const missing = [...absent, ...altered, ...(live.damaged ?? [])];
+    const lost = lostArticles(live, new Set(missing));
+    const result = { version: state.version, switchedAt: state.switchedAt, count: live.items.length, missing, lost };
     if ((also.get(INDEX_META_KEY) ?? null) === state.meta) {
       lock.confirm(state.version);
       return { ...result, restored: false };
     }
     if (lock.lapsed()) throw new RestoreError(`${LAPSED}: nada foi gravado; rode o comando de novo`);
     await store.put([{ key: INDEX_META_KEY, value: state.meta! }]);
+    if (!lock.lapsed()) await observeServed(db, state.meta, state.version, options.hash);
     if ((also.get(PUBLISHED_MARKER_KEY) ?? null) === null) await store.put([marker(state)]);
     lock.confirm(state.version);
     // Still this run's lock: no run switched since; else one may have, and this write may have replaced its meta.

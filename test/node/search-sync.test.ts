@@ -3,8 +3,9 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PreparedArticle } from '../../scripts/content/check-article';
 import { contentHash } from '../../scripts/content/content-hash';
+import type { KvStore } from '../../scripts/content/kv-store';
 import { planPublish, planUnpublish } from '../../scripts/content/plan';
-import { runChange } from '../../scripts/content/run';
+import { runChange, runPublish } from '../../scripts/content/run';
 import { describeSync } from '../../scripts/content/search-sync';
 import { MAX_SYNC_ATTEMPTS, readLiveList, syncLive } from '../../scripts/search/live';
 import { inlined, remoteSearchDb, type SearchDb, versionsOf } from '../../scripts/search/search-db';
@@ -12,7 +13,7 @@ import { groupsOf, syncSearch } from '../../scripts/search/sync';
 import { INDEX_META_KEY } from '../../src/content/news-index';
 import { documentVersion, INDEXED_CHARS, searchDocument } from '../../src/search/document';
 import { SELECT_VERSIONS, UPSERT_DOCUMENTS } from '../../src/search/index-sql';
-import { MemoryStore, TestClock } from './content/memory-store';
+import { Killed, MemoryStore, TestClock } from './content/memory-store';
 import { article, bundleOf, itemsOf, runOptions } from './content/publish-fixtures';
 
 /**
@@ -127,6 +128,27 @@ describe('a sync from the live list', () => {
     expect(search(db.sqlite, '"v1"*')).toContain('nova');
     // A sync of all finds the bundled articles indexed already (the publish copied them to KV unchanged).
     expect(await sync(db)).toMatchObject({ written: [], deleted: [] });
+  });
+
+  it('a publish stopped between its switch in D1 and its write to KV, run again: the search finds the article', async () => {
+    const db = sqliteDb();
+    const nova = article('nova', '2025-06-01', 'v1', { titulo: 'Piscinas naturais' });
+    const stopped: KvStore = {
+      get: (keys) => kv.get(keys),
+      list: (prefix) => kv.list(prefix),
+      delete: (keys) => kv.delete(keys),
+      async put(entries) {
+        if (entries.some(({ key }) => key === INDEX_META_KEY)) throw new Killed('Ctrl-C');
+        return kv.put(entries);
+      },
+    };
+    await expect(runPublish(stopped, [nova], options())).rejects.toBeInstanceOf(Killed);
+    // The sync after a stopped run reads what the site serves: the article is not there yet, and is not indexed.
+    await sync(db, ['nova']);
+    expect(search(db.sqlite, '"piscin"*')).toEqual([]);
+    await runPublish(kv, [nova], options());
+    expect(await sync(db, ['nova'])).toEqual({ written: ['nova'], deleted: [], unchanged: 0 });
+    expect(search(db.sqlite, '"piscin"*')).toEqual(['nova']);
   });
 
   it('rewrites an article whose body changed, and keeps one row per slug', async () => {
