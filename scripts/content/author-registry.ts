@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { AUTHOR_FIELDS, type AuthorFields } from '../../src/content/author-schema.ts';
 import { imageKey, isValidSlug } from '../../src/content/format.ts';
 import type { StoredAuthor } from '../../src/content/index-build.ts';
+import { emptyRegistry, type LocalRegistry } from '../../src/publishing/prepared-article.ts';
 import { AUTHORS_FOLDER, META_FILE, shown } from './article-folder.ts';
 import { checkFields, storedFields } from './check-fields.ts';
 import { readImage } from './check-image.ts';
@@ -21,14 +22,6 @@ import { error, type Problem } from './problems.ts';
 /** The side of a published author photo, in pixels: twice the largest it is drawn (96 px on the author's page). */
 const PHOTO_SIZE = 192;
 const FIELDS = Object.keys(AUTHOR_FIELDS);
-
-/** The registry read from the folder: each author as stored, and the photos to publish. */
-export interface LocalRegistry {
-  authors: Record<string, StoredAuthor>;
-  photos: { key: string; value: Buffer }[];
-}
-
-export const emptyRegistry = (): LocalRegistry => ({ authors: {}, photos: [] });
 
 /** Whether a folder is an author registry (`…/autores`), rather than an article or a folder of articles. */
 export const isAuthorsFolder = (path: string) => basename(resolve(path)) === AUTHORS_FOLDER;

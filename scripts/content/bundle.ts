@@ -34,7 +34,7 @@ const inside = (file: string, dir: string) => {
  */
 export async function buildContentBundle(dir = CONTENT_DIR): Promise<{
   list: NewsItem[];
-  files: Map<string, string | Buffer>;
+  files: Map<string, string | Uint8Array>;
   authors: Record<string, StoredAuthor>;
   skipped: SkippedFolder[];
   others: Problem[];
@@ -48,7 +48,7 @@ export async function buildContentBundle(dir = CONTENT_DIR): Promise<{
   const others = errors.filter((problem) => !skipped.some((folder) => folder.errors.includes(problem)));
   const articles = await Promise.all(checked.map(withImageVariants));
   const list = articles.map((article) => article.item);
-  const files = new Map<string, string | Buffer>(buildIndex(list, contentHash, Date.now(), registry.authors));
+  const files = new Map<string, string | Uint8Array>(buildIndex(list, contentHash, Date.now(), registry.authors));
   for (const photo of registry.photos) files.set(photo.key, photo.value);
   for (const { item, body, image, variants, figures = [] } of articles) {
     files.set(item.htmlPath, body);

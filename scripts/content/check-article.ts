@@ -1,31 +1,19 @@
 import { join } from 'node:path';
 import type { ArticleFields } from '../../src/content/article-schema.ts';
 import { IMAGE_FORMATS, IMAGE_SIZE, imageKey, isValidSlug } from '../../src/content/format.ts';
-import type { NewsItem } from '../../src/content/news-item.ts';
+import type { PreparedArticle } from '../../src/publishing/prepared-article.ts';
 import { type ArticleSource, BODY_FILE, META_FILE, publishedImageName, shown } from './article-folder.ts';
 import { checkBody } from './check-body.ts';
 import { checkArticleFields } from './check-fields.ts';
-import { checkFigures, type FigureImage, figureVariants } from './check-figures.ts';
+import { checkFigures, figureVariants } from './check-figures.ts';
 import { checkImage, type PublishedImage } from './check-image.ts';
 import { publishedBodyPath } from './content-hash.ts';
 import { orList } from './editor-text.ts';
 import { ARTICLE_KEYS, fieldMeant, isRequiredField } from './field-names.ts';
-import type { WithFigures } from './figure-files.ts';
 import { imageVariants } from './image-variants.ts';
 import { IMAGE_FIELD, MARKDOWN_FILE, placeInMarkdown } from './markdown-article.ts';
 import { cleanedHint, cleanPastedMarkup, describeCleaned } from './pasted-markup.ts';
 import { error, hasErrors, type Problem, warning } from './problems.ts';
-
-/** An article that passed the check, ready to publish or bundle. */
-export interface PreparedArticle {
-  item: NewsItem & WithFigures;
-  body: string;
-  image: { key: string; bytes: Buffer };
-  /** Responsive variants of the image and of the figures (see withImageVariants). */
-  variants: { key: string; value: Buffer }[];
-  /** Images the body shows, from the folder's imagens/ (check-figures.ts), named as `item.figuras` lists them. */
-  figures?: FigureImage[];
-}
 
 /** Adds the responsive image variants: slow on first run (sharp), cached after. */
 /**

@@ -86,7 +86,7 @@ export async function checkContext(target: Target = 'local'): Promise<CheckConte
   if (cached) return cached;
   const [{ openStore }, { readLive }, { openPublishDb }] = await Promise.all([
     import('./kv.ts'),
-    import('./run.ts'),
+    import('../../src/publishing/run.ts'),
     import('./publish-db.ts'),
   ]);
   const where = target === 'local' ? 'site local (.wrangler/state)' : 'produção (--remote)';

@@ -33,7 +33,7 @@ export interface FigureImage {
   /** Published file name: `<slug>-<hash of the bytes>.<ext>`, in the thumbnails folder. */
   file: string;
   key: string;
-  bytes: Buffer;
+  bytes: Uint8Array;
 }
 
 /** What an unresolved image is replaced with for the body check: a valid path, so the policy does not report it twice. */
@@ -42,7 +42,7 @@ const HTML_NS = html.NS.HTML;
 
 /** Checks one file of imagens/: a real image in an accepted format that its name says, within the limits above. */
 async function checkFigureImage(
-  bytes: Buffer,
+  bytes: Uint8Array,
   name: string,
   file: string,
 ): Promise<{ problems: Problem[]; width: number; height: number }> {

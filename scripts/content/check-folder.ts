@@ -1,9 +1,10 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { NewsItem } from '../../src/content/news-item.ts';
+import type { LocalRegistry, PreparedArticle } from '../../src/publishing/prepared-article.ts';
 import { findArticleFolders, META_FILE, readArticleFolder, shown } from './article-folder.ts';
-import { isAuthorsFolder, type LocalRegistry, readRegistry, registryFolders } from './author-registry.ts';
-import { checkArticle, type PreparedArticle } from './check-article.ts';
+import { isAuthorsFolder, readRegistry, registryFolders } from './author-registry.ts';
+import { checkArticle } from './check-article.ts';
 import { MARKDOWN_FILE } from './markdown-article.ts';
 import { error, type Problem } from './problems.ts';
 

@@ -10,7 +10,7 @@ import { error, note, type Problem } from './problems.ts';
 export const FORMAT_NAMES = Object.values(IMAGE_FORMATS).map((format) => format.label);
 
 /** What an image file really is, read from its bytes; null when sharp cannot read it. */
-export async function readImage(bytes: Buffer): Promise<{ format: string | undefined; width: number; height: number } | null> {
+export async function readImage(bytes: Uint8Array): Promise<{ format: string | undefined; width: number; height: number } | null> {
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes).metadata();

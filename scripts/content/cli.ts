@@ -16,20 +16,20 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { brasilia } from '../../src/lib/brasilia-time.ts';
+import type { KvStore } from '../../src/publishing/kv-store.ts';
+import { DELETE_AFTER_MS } from '../../src/publishing/pending-deletes.ts';
+import { describePlan, type Live, type Plan, planPublish, planUnpublish, refusal, STOPPED, shownKeys } from '../../src/publishing/plan.ts';
+import { readLive, runChange, runGc, runPublish, runRestore } from '../../src/publishing/run.ts';
 import { articlePath } from '../../src/seo/urls.ts';
-import { brasilia } from './brasilia-time.ts';
 import { withImageVariants } from './check-article.ts';
 import { checkContext } from './check-context.ts';
 import { checkContent } from './check-folder.ts';
 import { contentHash } from './content-hash.ts';
 import { exitAfterOutput } from './exit.ts';
 import { openStore, type Target } from './kv.ts';
-import type { KvStore } from './kv-store.ts';
 import { createArticleFolder, nextSteps } from './new-article.ts';
-import { DELETE_AFTER_MS } from './pending-deletes.ts';
-import { describePlan, type Live, type Plan, planPublish, planUnpublish, refusal, STOPPED, shownKeys } from './plan.ts';
 import { formatProblems, hasErrors } from './problems.ts';
-import { readLive, runChange, runGc, runPublish, runRestore } from './run.ts';
 import { DEFAULT_LOCAL_PORT, localPort, runOptions, siteUrl } from './run-options.ts';
 import { updateSearchIndex } from './search-sync.ts';
 

@@ -25,7 +25,7 @@ const ENCODERS = {
  * (src/seo/share-image.ts). Without it (figures), each keeps its own shape.
  */
 export async function imageVariants(
-  bytes: Buffer,
+  bytes: Uint8Array,
   publishedName: string,
   shape?: { width: number; height: number },
 ): Promise<{ key: string; value: Buffer }[]> {

@@ -2,11 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { KvEntry, KvStore } from './kv-store.ts';
+import { kvStoreOf } from '../../src/publishing/bindings.ts';
+import type { KvEntry, KvStore, Target } from '../../src/publishing/kv-store.ts';
 import { localEnv, whileBusy } from './local-env.ts';
 
-/** Where a command writes: the local store `npm start` reads, or the production namespace. */
-export type Target = 'local' | 'remote';
+export type { Target };
 
 const BINDING = 'NEWS';
 /** Keys per wrangler call: under the API's limits (100 per bulk read, 10,000 per bulk write). */
@@ -51,33 +51,12 @@ export const openStore = (target: Target): KvStore => (target === 'local' ? loca
  * publish state (local-env.ts).
  */
 function localStore(): KvStore {
-  const news = async () => (await localEnv()).NEWS;
+  const store = localEnv().then(({ NEWS }) => kvStoreOf(NEWS, whileBusy));
   return {
-    async get(keys) {
-      const kv = await news();
-      return new Map(await Promise.all(keys.map(async (key) => [key, await whileBusy(() => kv.get(key, 'text'))] as const)));
-    },
-    async put(entries) {
-      const kv = await news();
-      for (const { key, value, expirationTtl } of entries) {
-        const bytes = typeof value === 'string' ? value : new Uint8Array(value);
-        await whileBusy(() => kv.put(key, bytes, expirationTtl === undefined ? {} : { expirationTtl }));
-      }
-    },
-    async delete(keys) {
-      const kv = await news();
-      for (const key of keys) await whileBusy(() => kv.delete(key));
-    },
-    async list(prefix) {
-      const kv = await news();
-      const names: string[] = [];
-      for (let cursor: string | undefined; ; ) {
-        const page = await whileBusy(() => kv.list({ prefix, cursor }));
-        names.push(...page.keys.map(({ name }) => name));
-        if (page.list_complete || !page.cursor) return names;
-        cursor = page.cursor;
-      }
-    },
+    get: async (keys) => (await store).get(keys),
+    put: async (entries) => (await store).put(entries),
+    delete: async (keys) => (await store).delete(keys),
+    list: async (prefix) => (await store).list(prefix),
   };
 }
 
@@ -120,5 +99,5 @@ function wranglerStore(target: Target): KvStore {
 /** An entry as `wrangler kv bulk put` reads it: bytes as base64. */
 function toBulkEntry({ key, value, expirationTtl }: KvEntry) {
   const ttl = expirationTtl === undefined ? {} : { expiration_ttl: expirationTtl };
-  return typeof value === 'string' ? { key, value, ...ttl } : { key, value: value.toString('base64'), base64: true, ...ttl };
+  return typeof value === 'string' ? { key, value, ...ttl } : { key, value: Buffer.from(value).toString('base64'), base64: true, ...ttl };
 }

@@ -1,19 +1,4 @@
-/** What the commands use of a KV binding (workerd's KVNamespace, without its types in the Node build). */
-export interface KvBinding {
-  get(key: string, type: 'text'): Promise<string | null>;
-  put(key: string, value: string | Uint8Array, options?: { expirationTtl?: number }): Promise<void>;
-  delete(key: string): Promise<void>;
-  list(options: { prefix: string; cursor?: string }): Promise<{ keys: { name: string }[]; list_complete: boolean; cursor?: string }>;
-}
-
-/** What the commands use of a D1 binding (workerd's D1Database). */
-export interface D1Binding {
-  prepare(sql: string): D1Statement;
-  batch(statements: D1Statement[]): Promise<{ results?: unknown[] }[]>;
-}
-interface D1Statement {
-  bind(...values: unknown[]): D1Statement;
-}
+import type { D1Binding, KvBinding } from '../../src/publishing/bindings.ts';
 
 let opened: Promise<{ NEWS: KvBinding; SEARCH?: D1Binding }> | undefined;
 

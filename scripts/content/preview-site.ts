@@ -3,8 +3,7 @@ import type { NewsItem } from '../../src/content/news-item.ts';
 import type { KvReader } from '../../src/content/sources.ts';
 import { publicationInstant } from '../../src/content/updated.ts';
 import { PAGE_SIZE } from '../../src/lib/pagination.ts';
-import type { LocalRegistry } from './author-registry.ts';
-import type { PreparedArticle } from './check-article.ts';
+import type { LocalRegistry, PreparedArticle } from '../../src/publishing/prepared-article.ts';
 import { scheduledFor } from './check-date.ts';
 import { contentHash } from './content-hash.ts';
 import { fieldLabel, type Problem } from './problems.ts';
@@ -42,7 +41,7 @@ export interface PreviewBuild {
   /** The article's publication instant (ms) when it is still to come: the preview runs at that instant. */
   scheduledAt?: number;
   /** KV keys → values: the index over the base list and the article, its body, image, variants and figures. */
-  kv: Map<string, string | Buffer>;
+  kv: Map<string, string | Uint8Array>;
   /** Changes with every build: a page rendered from an older one reloads. */
   version: string;
 }
@@ -64,7 +63,7 @@ export function previewBuild(
   const { article, registry, problems } = checked;
   const items = base.items.filter((item) => item.slug !== slug);
   if (article) items.push(article.item);
-  const kv = new Map<string, string | Buffer>(buildIndex(items, contentHash, now, { ...base.authors, ...registry?.authors }));
+  const kv = new Map<string, string | Uint8Array>(buildIndex(items, contentHash, now, { ...base.authors, ...registry?.authors }));
   for (const photo of registry?.photos ?? []) kv.set(photo.key, photo.value);
   if (article) {
     kv.set(article.item.htmlPath, article.body);
@@ -87,7 +86,10 @@ export function previewBuild(
  * KV as the worker reads it: the build's values first, then the base site's
  * files (`fallback`: the bundled samples' bodies, images and chunks in dist/).
  */
-export function memoryKv(values: ReadonlyMap<string, string | Buffer>, fallback: (key: string) => Buffer | null = () => null): KvReader {
+export function memoryKv(
+  values: ReadonlyMap<string, string | Uint8Array>,
+  fallback: (key: string) => Uint8Array | null = () => null,
+): KvReader {
   const read = (key: string) => {
     const value = values.get(key);
     if (value !== undefined) return typeof value === 'string' ? Buffer.from(value) : value;

@@ -14,9 +14,10 @@ import { basename, extname, join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { INDEX_META_KEY } from '../../src/content/news-index.ts';
 import type { ContentBindings } from '../../src/content/sources.ts';
+import type { LocalRegistry, PreparedArticle } from '../../src/publishing/prepared-article.ts';
+import { readIndex } from '../../src/publishing/run.ts';
 import { shown } from './article-folder.ts';
-import type { LocalRegistry } from './author-registry.ts';
-import { type PreparedArticle, withImageVariants } from './check-article.ts';
+import { withImageVariants } from './check-article.ts';
 import { checkContent } from './check-folder.ts';
 import { contentHash } from './content-hash.ts';
 import {
@@ -37,7 +38,6 @@ import {
   problemsPanel,
 } from './preview-site.ts';
 import { error, formatProblems, type Problem } from './problems.ts';
-import { readIndex } from './run.ts';
 
 const DEFAULT_PORT = 8788;
 const DIST = resolve('dist');

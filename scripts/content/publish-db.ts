@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { batchOf } from '../../src/publishing/bindings.ts';
+import type { PublishDb, Row, SqlValue, Statement } from '../../src/publishing/publish-state.ts';
 import { applyMigrations, SEARCH_BINDING, sqlLiteral, wranglerD1 } from '../search/search-db.ts';
 import type { Target } from './kv.ts';
 import { busyPause, isLocalBusy, LOCAL_BUSY_RETRY_MS, localEnv } from './local-env.ts';
-import type { PublishDb, Row, SqlValue, Statement } from './publish-state.ts';
 
 /**
  * The publish state's database (publish-state.ts) for a target: the D1
@@ -101,8 +102,7 @@ export function localPublishDb(env = localEnv): PublishDb {
   const once = async (statements: readonly Statement[]) => {
     const d1 = (await env()).SEARCH;
     if (!d1) throw new Error(`wrangler.toml has no D1 binding ${SEARCH_BINDING}`);
-    const results = await d1.batch(statements.map(({ sql, params }) => d1.prepare(sql).bind(...params)));
-    return results.map((result) => (result.results ?? []) as Row[]);
+    return batchOf(d1)(statements);
   };
   return {
     async run(statements) {

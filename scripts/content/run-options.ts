@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hostname, uptime, userInfo } from 'node:os';
 import { parse as parseToml } from 'smol-toml';
+import type { LockHolder, LockOwner } from '../../src/publishing/publish-state.ts';
+import type { RunOptions } from '../../src/publishing/run.ts';
 import { buildContentBundle } from './bundle.ts';
 import { contentHash } from './content-hash.ts';
 import type { Target } from './kv.ts';
 import { openPublishDb } from './publish-db.ts';
-import type { LockHolder, LockOwner } from './publish-state.ts';
-import type { RunOptions } from './run.ts';
 import { servedBundle } from './served-bundle.ts';
 
 /**

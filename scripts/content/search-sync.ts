@@ -1,8 +1,8 @@
+import type { KvStore } from '../../src/publishing/kv-store.ts';
 import { syncLive } from '../search/live.ts';
 import { applyMigrations, openSearchDb, type SearchDb } from '../search/search-db.ts';
 import type { SyncResult } from '../search/sync.ts';
 import type { Target } from './kv.ts';
-import type { KvStore } from './kv-store.ts';
 
 /** How an editor repairs the index of a target. */
 export const reindexCommand = (target: Target) => `npm run content:reindex -- --${target}`;

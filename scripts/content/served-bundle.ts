@@ -6,8 +6,8 @@ import type { StoredAuthor } from '../../src/content/index-build.ts';
 import { parseIndexMeta } from '../../src/content/index-parse.ts';
 import { INDEX_META_KEY } from '../../src/content/news-index.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
+import { itemsOfListChunks } from '../../src/publishing/list-chunks.ts';
 import { contentHash } from './content-hash.ts';
-import { itemsOfListChunks } from './list-chunks.ts';
 
 /** The folder `vite build` writes, which `npm start` serves: its content paths are the bundle the local site shows. */
 export const BUILD_DIR = 'dist';
@@ -23,12 +23,12 @@ const CONTENT_FOLDERS = ['index/', BODY_FOLDER, IMAGE_FOLDER];
  */
 export function servedBundle(dir = BUILD_DIR): {
   list: NewsItem[];
-  files: Map<string, string | Buffer>;
+  files: Map<string, string | Uint8Array>;
   authors: Record<string, StoredAuthor>;
 } | null {
   const metaPath = join(dir, INDEX_META_KEY);
   if (!existsSync(metaPath)) return null;
-  const files = new Map<string, string | Buffer>();
+  const files = new Map<string, string | Uint8Array>();
   for (const folder of CONTENT_FOLDERS) {
     const root = join(dir, folder);
     if (!existsSync(root)) continue;
@@ -41,7 +41,7 @@ export function servedBundle(dir = BUILD_DIR): {
   }
   const text = (key: string) => {
     const value = files.get(key);
-    return value === undefined ? null : value.toString();
+    return value === undefined ? null : typeof value === 'string' ? value : new TextDecoder().decode(value);
   };
   const meta = parseIndexMeta(text(INDEX_META_KEY) ?? '');
   const refuse = (why: string) => new Error(`a compilação do site em ${dir}/ está incompleta (${why}): rode npm run build`);

@@ -10,7 +10,7 @@ import { contentHash } from './content-hash.ts';
  */
 export const shipsSamples = (env: NodeJS.ProcessEnv = process.env) => env.SAMPLE_CONTENT !== 'off';
 
-type Files = Map<string, string | Buffer> | Iterable<[string, string]>;
+type Files = Map<string, string | Uint8Array> | Iterable<[string, string]>;
 
 /**
  * Emits the bundled sample content (content/<slug>/ folders) into the build at

@@ -3,16 +3,16 @@ import { join } from 'node:path';
 import { parseIndexMeta } from '../../src/content/index-parse.ts';
 import { INDEX_META_KEY } from '../../src/content/news-index.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
+import type { KvStore } from '../../src/publishing/kv-store.ts';
+import { itemsOfListChunks } from '../../src/publishing/list-chunks.ts';
 import { contentHash } from '../content/content-hash.ts';
-import type { KvStore } from '../content/kv-store.ts';
-import { itemsOfListChunks } from '../content/list-chunks.ts';
 import type { SearchDb } from './search-db.ts';
 import { type SyncInput, type SyncResult, syncSearch } from './sync.ts';
 
 /** Where `vite build` writes the bundled content (wrangler.toml, [assets]). */
 const DIST = 'dist';
 
-type Bundle = { list: NewsItem[]; files: Map<string, string | Buffer> };
+type Bundle = { list: NewsItem[]; files: ReadonlyMap<string, string | Uint8Array> };
 
 /**
  * The bundled list and bodies as the site serves them: from dist/ when it is
@@ -26,7 +26,7 @@ export async function bundledContent(dist = DIST): Promise<Bundle> {
   const list = parseIndexMeta(readFileSync(metaPath, 'utf8')).listKeys.flatMap(
     (key) => JSON.parse(readFileSync(join(dist, key), 'utf8')) as NewsItem[],
   );
-  const files = new Map<string, string | Buffer>();
+  const files = new Map<string, string | Uint8Array>();
   for (const item of list) {
     const path = join(dist, item.htmlPath);
     if (existsSync(path)) files.set(item.htmlPath, readFileSync(path, 'utf8'));
@@ -34,7 +34,8 @@ export async function bundledContent(dist = DIST): Promise<Bundle> {
   return { list, files };
 }
 
-const asText = (value: string | Buffer | undefined) => (value === undefined ? null : value.toString());
+const asText = (value: string | Uint8Array | undefined) =>
+  value === undefined ? null : typeof value === 'string' ? value : new TextDecoder().decode(value);
 
 /** The live list and the meta text it was read from (null while KV has no index). */
 export interface LiveList {

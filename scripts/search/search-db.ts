@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { KvStore } from '../../src/publishing/kv-store.ts';
 import { SELECT_VERSIONS } from '../../src/search/index-sql.ts';
 import type { Target } from '../content/kv.ts';
-import type { KvStore } from '../content/kv-store.ts';
 import { whileBusy } from '../content/local-env.ts';
 
 /** The binding of the search database in wrangler.toml. */

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../../scripts/content/check-folder';
 import { contentHash } from '../../../scripts/content/content-hash';
-import { describePlan, planPublish, planUnpublish, referencedKeys } from '../../../scripts/content/plan';
 import type { Problem } from '../../../scripts/content/problems';
 import { buildIndex } from '../../../src/content/index-build';
 import { parseIndexMeta } from '../../../src/content/index-parse';
 import { INDEX_META_KEY } from '../../../src/content/news-index';
+import { describePlan, planPublish, planUnpublish, referencedKeys } from '../../../src/publishing/plan';
 import { articleAt, cleanFixtures, image, meta, tempFolder } from './fixtures';
 import { article, itemsOf } from './publish-fixtures';
 

@@ -4,8 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { withImageVariants } from '../../../scripts/content/check-article';
 import { checkContent } from '../../../scripts/content/check-folder';
 import { contentHash } from '../../../scripts/content/content-hash';
-import { planPublish, referencedKeys } from '../../../scripts/content/plan';
 import type { Problem } from '../../../scripts/content/problems';
+import { planPublish, referencedKeys } from '../../../src/publishing/plan';
 import { articleFixture, body, cleanFixtures, image } from './fixtures';
 
 afterAll(cleanFixtures);

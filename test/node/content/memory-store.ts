@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import type { KvEntry, KvStore } from '../../../scripts/content/kv-store';
 import { remotePublishDb } from '../../../scripts/content/publish-db';
-import type { PublishDb, Row, Statement } from '../../../scripts/content/publish-state';
+import type { KvEntry, KvStore } from '../../../src/publishing/kv-store';
+import type { PublishDb, Row, Statement } from '../../../src/publishing/publish-state';
 
 /** A clock the tests move by hand: runs' pauses advance it, so waiting minutes takes no time. */
 export class TestClock {
@@ -23,14 +23,14 @@ export class Killed extends Error {}
  * does between calls: another process running (a yield) or this one dying.
  */
 export class MemoryStore implements KvStore {
-  readonly values = new Map<string, { value: string | Buffer; expires?: number }>();
+  readonly values = new Map<string, { value: string | Uint8Array; expires?: number }>();
   constructor(readonly clock: TestClock) {}
 
   /** Text of a key as a reader would get it now. */
   text(key: string): string | null {
     const entry = this.values.get(key);
     if (!entry || (entry.expires !== undefined && entry.expires <= this.clock.now())) return null;
-    return entry.value.toString();
+    return typeof entry.value === 'string' ? entry.value : new TextDecoder().decode(entry.value);
   }
 
   async get(keys: readonly string[]) {

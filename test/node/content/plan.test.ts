@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { PreparedArticle } from '../../../scripts/content/check-article';
 import { contentHash } from '../../../scripts/content/content-hash';
+import { buildIndex } from '../../../src/content/index-build';
+import { parseIndexMeta } from '../../../src/content/index-parse';
+import { INDEX_META_KEY } from '../../../src/content/news-index';
+import type { NewsItem } from '../../../src/content/news-item';
 import {
   changesNothing,
   describePlan,
@@ -11,11 +14,8 @@ import {
   publishChange,
   ReplaceRefused,
   referencedKeys,
-} from '../../../scripts/content/plan';
-import { buildIndex } from '../../../src/content/index-build';
-import { parseIndexMeta } from '../../../src/content/index-parse';
-import { INDEX_META_KEY } from '../../../src/content/news-index';
-import type { NewsItem } from '../../../src/content/news-item';
+} from '../../../src/publishing/plan';
+import type { PreparedArticle } from '../../../src/publishing/prepared-article';
 import { article, itemsOf } from './publish-fixtures';
 
 const LIVE_ARTICLES = [article('b', '2025-05-01'), article('a', '2025-01-01'), article('c', '2025-09-01')];

@@ -25,7 +25,7 @@ const NOW = Date.UTC(2026, 0, 10, 12);
 let base: { items: NewsItem[]; authors: Record<string, StoredAuthor> };
 
 /** The worker's content over a build's made-up KV, at an instant, as the preview's requests read it. */
-function contentAt(kv: ReadonlyMap<string, string | Buffer>, at: number, fallback?: (key: string) => Buffer | null) {
+function contentAt(kv: ReadonlyMap<string, string | Uint8Array>, at: number, fallback?: (key: string) => Uint8Array | null) {
   forgetLiveIndex();
   const env: ContentBindings = {
     NEWS: memoryKv(kv, fallback),

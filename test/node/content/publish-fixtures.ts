@@ -1,11 +1,11 @@
-import type { PreparedArticle } from '../../../scripts/content/check-article';
 import { contentHash, publishedBodyPath } from '../../../scripts/content/content-hash';
-import type { LockOwner, PublishDb } from '../../../scripts/content/publish-state';
-import type { RunOptions } from '../../../scripts/content/run';
 import { imageKey } from '../../../src/content/format';
 import { variantFiles } from '../../../src/content/image-variants';
 import { buildIndex } from '../../../src/content/index-build';
 import type { NewsItem } from '../../../src/content/news-item';
+import type { PreparedArticle } from '../../../src/publishing/prepared-article';
+import type { LockOwner, PublishDb } from '../../../src/publishing/publish-state';
+import type { RunOptions } from '../../../src/publishing/run';
 import { publishStateDb, type TestClock } from './memory-store';
 
 /**
@@ -34,8 +34,8 @@ export function article(slug: string, data: string, version = 'v1', fields: Part
 }
 
 /** The bundled content for a list of articles: its index, bodies and images, as `vite build` emits them. */
-export function bundleOf(articles: readonly PreparedArticle[]): Map<string, string | Buffer> {
-  const files = new Map<string, string | Buffer>(
+export function bundleOf(articles: readonly PreparedArticle[]): Map<string, string | Uint8Array> {
+  const files = new Map<string, string | Uint8Array>(
     buildIndex(
       articles.map(({ item }) => item),
       contentHash,

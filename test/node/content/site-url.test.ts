@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contentHash } from '../../../scripts/content/content-hash';
-import { describePlan, planPublish } from '../../../scripts/content/plan';
 import { localPort, siteUrl } from '../../../scripts/content/run-options';
+import { describePlan, planPublish } from '../../../src/publishing/plan';
 import { PROCESS_TEST_TIMEOUT_MS, runCli } from '../processes';
 import { article } from './publish-fixtures';
 

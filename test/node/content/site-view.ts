@@ -8,7 +8,7 @@ import type { ContentBindings } from '../../../src/content/sources';
 import type { MemoryStore } from './memory-store';
 
 /** The worker's bindings over a memory store (KV) and a map of bundled files (the static assets). */
-export function workerEnv(kv: MemoryStore, bundle: ReadonlyMap<string, string | Buffer>): ContentBindings {
+export function workerEnv(kv: MemoryStore, bundle: ReadonlyMap<string, string | Uint8Array>): ContentBindings {
   return {
     NEWS: { get: async (key: string) => kv.text(key) } as ContentBindings['NEWS'],
     ASSETS: {
@@ -27,7 +27,7 @@ export function workerEnv(kv: MemoryStore, bundle: ReadonlyMap<string, string | 
  * listed article (newest first) and what is broken about it (a card whose
  * article, body or image is missing, a sitemap entry that leads nowhere).
  */
-export async function siteView(kv: MemoryStore, bundle: ReadonlyMap<string, string | Buffer>) {
+export async function siteView(kv: MemoryStore, bundle: ReadonlyMap<string, string | Uint8Array>) {
   forgetLiveIndex();
   const env = workerEnv(kv, bundle);
   const now = Date.now();

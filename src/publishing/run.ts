@@ -1,15 +1,13 @@
-import { parseRegistry } from '../../src/content/authors.ts';
-import { BODY_FOLDER, IMAGE_FOLDER } from '../../src/content/format.ts';
-import type { StoredAuthor } from '../../src/content/index-build.ts';
-import { parseIndexMeta } from '../../src/content/index-parse.ts';
-import { CHUNK_KEY_PATTERN, type ContentHash, INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY } from '../../src/content/news-index.ts';
-import type { NewsItem } from '../../src/content/news-item.ts';
-import { brasilia } from './brasilia-time.ts';
-import type { PreparedArticle } from './check-article.ts';
-import type { Target } from './kv.ts';
-import type { KvStore } from './kv-store.ts';
-import { hashOfKey, itemsOfListChunks, itemsOfShards } from './list-chunks.ts';
-import { acquireLock, type HeldLock, LOCK_TTL_MS, type LockTiming, withLock } from './lock.ts';
+import { parseRegistry } from '../content/authors';
+import { BODY_FOLDER, IMAGE_FOLDER } from '../content/format';
+import type { StoredAuthor } from '../content/index-build';
+import { parseIndexMeta } from '../content/index-parse';
+import { CHUNK_KEY_PATTERN, type ContentHash, INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY } from '../content/news-index';
+import type { NewsItem } from '../content/news-item';
+import { brasilia } from '../lib/brasilia-time';
+import type { KvStore, Target } from './kv-store';
+import { hashOfKey, itemsOfListChunks, itemsOfShards } from './list-chunks';
+import { acquireLock, type HeldLock, LOCK_TTL_MS, type LockTiming, withLock } from './lock';
 import {
   DELETE_AFTER_MS,
   duePending,
@@ -19,7 +17,7 @@ import {
   parsePending,
   schedule,
   serializePending,
-} from './pending-deletes.ts';
+} from './pending-deletes';
 import {
   articleKeys,
   type Change,
@@ -31,9 +29,10 @@ import {
   planRepair,
   publishChange,
   referencedKeys,
-} from './plan.ts';
-import { expired, type LockOwner, type PublishDb, type PublishState, readState, renewLock, switchVersion } from './publish-state.ts';
-import { observeServed, recentlyServed } from './served-indexes.ts';
+} from './plan';
+import type { PreparedArticle } from './prepared-article';
+import { expired, type LockOwner, type PublishDb, type PublishState, readState, renewLock, switchVersion } from './publish-state';
+import { observeServed, recentlyServed } from './served-indexes';
 
 /**
  * A publish, unpublish, gc or restore run over the news store (KV) and the
@@ -71,7 +70,7 @@ export interface RunOptions extends LockTiming {
   /** Where the command writes: named in the repairs it suggests. */
   target: Target;
   /** The bundled list, its files and its author registry: what is live while KV has no index. */
-  bundled(): Promise<{ list: NewsItem[]; files: ReadonlyMap<string, string | Buffer>; authors?: Record<string, StoredAuthor> }>;
+  bundled(): Promise<{ list: NewsItem[]; files: ReadonlyMap<string, string | Uint8Array>; authors?: Record<string, StoredAuthor> }>;
   /**
    * How long KV may take to show a write everywhere (60 s remotely, 0
    * locally): a meta or chunk that should be there but is not is read again

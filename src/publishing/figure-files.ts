@@ -1,4 +1,4 @@
-import { isValidImageFile } from '../../src/content/format.ts';
+import { isValidImageFile } from '../content/format';
 
 /**
  * The images an article's body shows (its `<figure>`s, from the folder's

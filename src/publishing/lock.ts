@@ -1,5 +1,5 @@
-import { brasilia } from './brasilia-time.ts';
-import { type LockHolder, type LockOwner, type PublishDb, type PublishState, releaseStatements, tryAcquire } from './publish-state.ts';
+import { brasilia } from '../lib/brasilia-time';
+import { type LockHolder, type LockOwner, type PublishDb, type PublishState, releaseStatements, tryAcquire } from './publish-state';
 
 /**
  * One run at a time: publish, unpublish, gc and restore each hold the lock of

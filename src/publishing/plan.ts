@@ -1,18 +1,17 @@
-import { BODY_FOLDER, imageKey } from '../../src/content/format.ts';
-import { variantFiles } from '../../src/content/image-variants.ts';
-import { buildIndex, type StoredAuthor } from '../../src/content/index-build.ts';
-import { collectionPageKeys, parseIndexMeta } from '../../src/content/index-parse.ts';
-import { type ContentHash, INDEX_META_KEY, indexKeysOf } from '../../src/content/news-index.ts';
-import type { NewsItem } from '../../src/content/news-item.ts';
-import { parseUpdated } from '../../src/content/updated.ts';
-import { formatShortDate } from '../../src/lib/dates.ts';
-import { articlePath, collectionPath } from '../../src/seo/urls.ts';
-import { emptyRegistry, type LocalRegistry } from './author-registry.ts';
-import type { PreparedArticle } from './check-article.ts';
-import { isScheduled, scheduledFor } from './check-date.ts';
-import { figureFilesOf } from './figure-files.ts';
-import type { KvEntry } from './kv-store.ts';
-import { DELETE_AFTER_MS } from './pending-deletes.ts';
+import { BODY_FOLDER, imageKey } from '../content/format';
+import { variantFiles } from '../content/image-variants';
+import { buildIndex, type StoredAuthor } from '../content/index-build';
+import { collectionPageKeys, parseIndexMeta } from '../content/index-parse';
+import { type ContentHash, INDEX_META_KEY, indexKeysOf } from '../content/news-index';
+import type { NewsItem } from '../content/news-item';
+import { parseUpdated } from '../content/updated';
+import { formatShortDate } from '../lib/dates';
+import { articlePath, collectionPath } from '../seo/urls';
+import { figureFilesOf } from './figure-files';
+import type { KvEntry } from './kv-store';
+import { DELETE_AFTER_MS } from './pending-deletes';
+import { emptyRegistry, type LocalRegistry, type PreparedArticle } from './prepared-article';
+import { isScheduled, scheduledFor } from './scheduled';
 
 /** The live index as a run read it. */
 export interface Live {
@@ -25,7 +24,7 @@ export interface Live {
   /** Keys the live index names whose value KV lacks or holds altered (checked against its hash): written again. */
   damaged?: readonly string[];
   /** The bundled articles' files, when the live list is the bundled one (see {@link planChange}). */
-  bundleFiles?: ReadonlyMap<string, string | Buffer>;
+  bundleFiles?: ReadonlyMap<string, string | Uint8Array>;
   /** The live author registry (slug → author), as stored; empty when there is none. */
   authors?: Readonly<Record<string, StoredAuthor>>;
   /**

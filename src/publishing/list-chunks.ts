@@ -1,5 +1,5 @@
-import { ascending } from '../../src/content/index-build.ts';
-import type { NewsItem } from '../../src/content/news-item.ts';
+import { ascending } from '../content/index-build';
+import type { NewsItem } from '../content/news-item';
 
 /** The content hash a chunk key carries (`….<hash>.json`); undefined for a key without one. */
 export const hashOfKey = (key: string) => /\.([0-9a-f]{10})\.json$/.exec(key)?.[1];

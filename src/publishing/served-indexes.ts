@@ -1,4 +1,4 @@
-import { NOW_MS, type PublishDb, type Statement } from './publish-state.ts';
+import { NOW_MS, type PublishDb, type Statement } from './publish-state';
 
 /**
  * Which news indexes KV has served, and until when: the D1 table

@@ -1,4 +1,4 @@
-import { CHUNK_KEY_PATTERN } from '../../src/content/news-index.ts';
+import { CHUNK_KEY_PATTERN } from '../content/news-index';
 
 /**
  * Keys waiting to be deleted, with the time each stopped being named by the

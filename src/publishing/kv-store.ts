@@ -4,10 +4,13 @@
  * so every interleaving and every interruption can be played in Node.
  */
 
+/** Where a command writes: the local store `npm start` reads, or the production namespace. */
+export type Target = 'local' | 'remote';
+
 /** One write. Images are bytes; everything else is text. */
 export interface KvEntry {
   key: string;
-  value: string | Buffer;
+  value: string | Uint8Array;
   /** Seconds until KV drops the key by itself (the run lock uses it). */
   expirationTtl?: number;
 }
