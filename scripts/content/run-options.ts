@@ -8,7 +8,7 @@ import { buildContentBundle } from './bundle.ts';
 import { contentHash } from './content-hash.ts';
 import type { Target } from './kv.ts';
 import { openPublishDb } from './publish-db.ts';
-import { servedBundle } from './served-bundle.ts';
+import { localBundle } from './served-bundle.ts';
 
 /**
  * How often a run waiting for the lock looks again: locally a statement takes
@@ -170,7 +170,7 @@ export function runOptions(target: Target, command: string, log: (line: string) 
     owner,
     db: openPublishDb(target),
     // Locally, the bundle `npm start` built and serves; content/ may hold articles written since.
-    bundled: async () => (target === 'local' ? servedBundle() : null) ?? buildContentBundle(),
+    bundled: () => (target === 'local' ? localBundle() : buildContentBundle()),
     now: () => Date.now(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     pollMs: POLL_MS[target],

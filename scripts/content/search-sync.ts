@@ -1,8 +1,7 @@
-import type { KvStore } from '../../src/publishing/kv-store.ts';
-import { syncLive } from '../search/live.ts';
-import { applyMigrations, openSearchDb, type SearchDb } from '../search/search-db.ts';
-import type { SyncResult } from '../search/sync.ts';
-import type { Target } from './kv.ts';
+import type { KvStore, Target } from '../../src/publishing/kv-store.ts';
+import { type SearchDb, type SyncResult, syncLive } from '../../src/publishing/search-sync.ts';
+import { applyMigrations, openSearchDb } from '../search/search-db.ts';
+import { localBundle } from './served-bundle.ts';
 
 /** How an editor repairs the index of a target. */
 export const reindexCommand = (target: Target) => `npm run content:reindex -- --${target}`;
@@ -31,7 +30,7 @@ export async function syncTarget(
   slugs?: readonly string[],
   log?: (line: string) => void,
 ) {
-  const sync = () => syncLive(db, store, { slugs, log });
+  const sync = () => syncLive(db, store, { slugs, log, bundled: localBundle });
   try {
     return await sync();
   } catch (error) {

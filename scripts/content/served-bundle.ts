@@ -21,6 +21,13 @@ const CONTENT_FOLDERS = ['index/', BODY_FOLDER, IMAGE_FOLDER];
  * `npm start` ran), not of today's content/ folder, where a journalist may
  * have written an article since. Null when there is no build.
  */
+/**
+ * The bundle the local site serves: its build when there is one, else the
+ * bundle a build would make from content/ (slower: it checks every article
+ * and its images).
+ */
+export const localBundle = async (dir = BUILD_DIR) => servedBundle(dir) ?? (await import('./bundle.ts')).buildContentBundle();
+
 export function servedBundle(dir = BUILD_DIR): {
   list: NewsItem[];
   files: Map<string, string | Uint8Array>;

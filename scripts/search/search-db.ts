@@ -2,108 +2,34 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { kvStoreOf, searchDbOf } from '../../src/publishing/bindings.ts';
 import type { KvStore } from '../../src/publishing/kv-store.ts';
-import { SELECT_VERSIONS } from '../../src/search/index-sql.ts';
+import { type SearchDb, versionsOf, versionsSql } from '../../src/publishing/search-sync.ts';
 import type { Target } from '../content/kv.ts';
-import { whileBusy } from '../content/local-env.ts';
+import { localEnv, whileBusy } from '../content/local-env.ts';
 
 /** The binding of the search database in wrangler.toml. */
 export const SEARCH_BINDING = 'SEARCH';
 
 /**
- * What a sync needs of the search database: the local one in this process,
- * the production one through wrangler, a plain SQLite file in the tests.
+ * The local search database (and, through `news`, the local news store it is
+ * synced from), in the one workerd this process opens for the local bindings
+ * (scripts/content/local-env.ts).
  */
-export interface SearchDb {
-  /** Runs statements in order, each with `?1` bound to `json` (src/search/index-sql.ts). */
-  run(statements: readonly string[], json: string): Promise<void>;
-  /** slug → version of the indexed articles (of these slugs only, when given). */
-  versions(slugs?: readonly string[]): Promise<Map<string, string>>;
-  /** The largest JSON value one statement may carry. */
-  maxJsonBytes: number;
-  /** Sends what `run` may have kept back; a sync calls it before it returns. */
-  flush?(): Promise<void>;
-}
-
-/** The versions query, for some slugs or all. */
-const versionsSql = (slugs: readonly string[] | undefined) =>
-  slugs ? `${SELECT_VERSIONS} WHERE slug IN (SELECT value FROM json_each(?1))` : SELECT_VERSIONS;
-
-/** Rows of slug and version, checked: anything else is left out (a row without a version is rewritten). */
-export function versionsOf(rows: readonly unknown[]): Map<string, string> {
-  const versions = new Map<string, string>();
-  for (const row of rows) {
-    const { slug, version } = (row ?? {}) as { slug?: unknown; version?: unknown };
-    if (typeof slug === 'string' && typeof version === 'string') versions.set(slug, version);
-  }
-  return versions;
-}
-
-/** What this file uses of a D1 binding (workerd's D1Database, without its types in the Node build). */
-interface D1Binding {
-  prepare(sql: string): { bind(...values: unknown[]): D1Statement } & D1Statement;
-  batch(statements: D1Statement[]): Promise<unknown>;
-}
-interface D1Statement {
-  all(): Promise<{ results: unknown[] }>;
-}
-
-/** What this file reads of the local KV binding: the live list and bodies, for a local sync. */
-interface KvBinding {
-  get(key: string, type: 'text'): Promise<string | null>;
-}
-
-/**
- * The local bindings (.wrangler/state, what `npm start` reads), opened once in this process as scripts/content/kv.ts opens KV.
- * wrangler is loaded here, on first use, not at import: loading it takes seconds, and `content:check` imports this file without using it.
- */
-function localBindings() {
-  let opened: Promise<{ SEARCH?: D1Binding; NEWS: KvBinding }> | undefined;
-  return () =>
-    (opened ??= import('wrangler')
-      .then(({ getPlatformProxy }) => getPlatformProxy<{ SEARCH?: D1Binding; NEWS: KvBinding }>({ configPath: 'wrangler.toml' }))
-      .then(({ env }) => env));
-}
-
-/**
- * The local news store, read-only, through the same bindings as the local
- * search database: a local sync starts workerd once, not twice.
- */
-export function localNewsReader(bindings = localBindings()): Pick<KvStore, 'get'> {
-  return {
-    async get(keys) {
-      const { NEWS } = await bindings();
-      return new Map(await Promise.all(keys.map(async (key) => [key, await whileBusy(() => NEWS.get(key, 'text'))] as const)));
-    },
-  };
-}
-
-/** The local search database (and, through `news`, the local news store it is synced from). */
-export function localSearchDb(
-  bindings = localBindings(),
-): SearchDb & { appliedMigrations(): Promise<string[]>; news: Pick<KvStore, 'get'> } {
-  const db = async () => {
-    const { SEARCH } = await bindings();
+export function localSearchDb(): SearchDb & { appliedMigrations(): Promise<string[]>; news: Pick<KvStore, 'get'> } {
+  const opened = localEnv().then(({ NEWS, SEARCH }) => {
     if (!SEARCH) throw new Error(`wrangler.toml has no D1 binding ${SEARCH_BINDING}`);
-    return SEARCH;
-  };
-  return {
-    news: localNewsReader(bindings),
     // Local statements may be large: no request limits apply.
+    return { d1: SEARCH, news: kvStoreOf(NEWS, whileBusy), search: searchDbOf(SEARCH, whileBusy, 4 * 1024 * 1024) };
+  });
+  return {
+    news: { get: async (keys) => (await opened).news.get(keys) },
     maxJsonBytes: 4 * 1024 * 1024,
-    async run(statements, json) {
-      const d1 = await db();
-      // A batch is one transaction: one that met another process's write changed nothing.
-      await whileBusy(() => d1.batch(statements.map((sql) => d1.prepare(sql).bind(json))));
-    },
-    async versions(slugs) {
-      const d1 = await db();
-      const statement = d1.prepare(versionsSql(slugs));
-      return versionsOf((await whileBusy(() => (slugs ? statement.bind(JSON.stringify(slugs)) : statement).all())).results);
-    },
+    run: async (statements, json) => (await opened).search.run(statements, json),
+    versions: async (slugs) => (await opened).search.versions(slugs),
     /** The migrations wrangler recorded as applied (none before the first). */
     async appliedMigrations() {
-      const d1 = await db();
+      const { d1 } = await opened;
       try {
         const { results } = await d1.prepare(`SELECT name FROM ${MIGRATIONS_TABLE}`).all();
         return results.map((row) => String((row as { name?: unknown }).name));

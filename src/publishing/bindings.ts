@@ -1,5 +1,6 @@
 import type { KvStore } from './kv-store';
 import type { PublishDb, Row } from './publish-state';
+import { type SearchDb, versionsOf, versionsSql } from './search-sync';
 
 /**
  * The publishing engine's two stores over the worker's own bindings: the news
@@ -18,8 +19,12 @@ export interface KvBinding {
 
 /** What the engine uses of a D1 database (workerd's D1Database, structurally). */
 export interface D1Binding {
-  prepare(sql: string): { bind(...values: unknown[]): unknown };
-  batch(statements: unknown[]): Promise<{ results?: unknown[] }[]>;
+  prepare(sql: string): D1Statement;
+  batch(statements: D1Statement[]): Promise<{ results?: unknown[] }[]>;
+}
+interface D1Statement {
+  bind(...values: unknown[]): D1Statement;
+  all(): Promise<{ results: unknown[] }>;
 }
 
 /** A call on a binding, as the caller wraps it (locally: tried again while another process writes the store). */
@@ -65,3 +70,21 @@ export const batchOf =
     const results = await d1.batch(statements.map(({ sql, params }) => d1.prepare(sql).bind(...params)));
     return results.map((result) => (result.results ?? []) as Row[]);
   };
+
+/**
+ * The search index over a D1 database. `maxJsonBytes`: how much JSON one
+ * statement carries (D1 takes statements of up to 100 KB).
+ */
+export function searchDbOf(d1: D1Binding, call: CallBinding = direct, maxJsonBytes = 90_000): SearchDb {
+  return {
+    maxJsonBytes,
+    async run(statements, json) {
+      // A batch is one transaction: one that failed changed nothing.
+      await call(() => d1.batch(statements.map((sql) => d1.prepare(sql).bind(json))));
+    },
+    async versions(slugs) {
+      const statement = d1.prepare(versionsSql(slugs));
+      return versionsOf((await call(() => (slugs ? statement.bind(JSON.stringify(slugs)) : statement).all())).results);
+    },
+  };
+}

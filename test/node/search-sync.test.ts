@@ -3,14 +3,21 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentHash } from '../../scripts/content/content-hash';
 import { describeSync } from '../../scripts/content/search-sync';
-import { MAX_SYNC_ATTEMPTS, readLiveList, syncLive } from '../../scripts/search/live';
-import { inlined, remoteSearchDb, type SearchDb, versionsOf } from '../../scripts/search/search-db';
-import { groupsOf, syncSearch } from '../../scripts/search/sync';
+import { inlined, remoteSearchDb } from '../../scripts/search/search-db';
 import { INDEX_META_KEY } from '../../src/content/news-index';
 import type { KvStore } from '../../src/publishing/kv-store';
 import { planPublish, planUnpublish } from '../../src/publishing/plan';
 import type { PreparedArticle } from '../../src/publishing/prepared-article';
 import { runChange, runPublish } from '../../src/publishing/run';
+import {
+  groupsOf,
+  MAX_SYNC_ATTEMPTS,
+  readLiveList,
+  type SearchDb,
+  syncLive,
+  syncSearch,
+  versionsOf,
+} from '../../src/publishing/search-sync';
 import { documentVersion, INDEXED_CHARS, searchDocument } from '../../src/search/document';
 import { SELECT_VERSIONS, UPSERT_DOCUMENTS } from '../../src/search/index-sql';
 import { Killed, MemoryStore, TestClock } from './content/memory-store';
