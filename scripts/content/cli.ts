@@ -153,31 +153,25 @@ async function publish(argv: string[]): Promise<number> {
     if (refused) console.log(refused.replace(STOPPED, 'Sem --replace, a publicação pararia'));
     return refused ? 1 : 0;
   }
-  // Once the articles are live (or already were: running again repairs the search), the search index follows.
-  const indexed = async () =>
-    (await updateSearchIndex(
-      target,
-      store,
-      prepared.map(({ item }) => item.slug),
-      print,
-    ))
-      ? 0
-      : 1;
   console.log(`Publicando ${WHERE[target]}:`);
   const { plan, rolledForward, first } = await runPublish(store, prepared, options, { replace, registry }, live);
-  if (!plan) {
-    if (rolledForward) {
-      console.log(
-        `Os artigos já estavam na última versão publicada, mas o site ainda mostrava a anterior (uma publicação foi interrompida): ela foi gravada agora. ${whenVisible(target)}`,
-      );
-    } else {
-      for (const line of describePlan(first, site)) console.log(`  ${line}`);
-      console.log(`Nada a publicar: o site ${target === 'local' ? 'local ' : ''}já mostra estes artigos exatamente como estão na pasta.`);
-    }
-    return indexed();
-  }
-  console.log(`Publicado ${WHERE[target]}: ${summary(plan)}. ${whenVisible(target)} A página inicial: ${site}/`);
-  return indexed();
+  if (!plan && !rolledForward) for (const line of describePlan(first, site)) console.log(`  ${line}`);
+  // Once the articles are live (or already were: running again repairs the search), the search index follows.
+  const indexed = await updateSearchIndex(
+    target,
+    store,
+    prepared.map(({ item }) => item.slug),
+    print,
+  );
+  // The last line says what readers will see, and when.
+  if (plan) console.log(`Publicado ${WHERE[target]}: ${summary(plan)}. ${whenVisible(target)} A página inicial: ${site}/`);
+  else if (rolledForward) {
+    console.log(
+      `Os artigos já estavam na última versão publicada, mas o site ainda mostrava a anterior (uma publicação foi interrompida): ela foi gravada agora. ${whenVisible(target)}`,
+    );
+  } else
+    console.log(`Nada a publicar: o site ${target === 'local' ? 'local ' : ''}já mostra estes artigos exatamente como estão na pasta.`);
+  return indexed ? 0 : 1;
 }
 
 async function unpublish(argv: string[]): Promise<number> {
@@ -215,15 +209,13 @@ async function unpublish(argv: string[]): Promise<number> {
   console.log(`Despublicando ${WHERE[target]}:`);
   const { plan } = await runChange(store, change, options);
   // The article is gone (or already was: running again repairs the search): so is its search entry.
-  const indexed = async () => updateSearchIndex(target, store, [slug], print);
-  if (!plan) {
-    await indexed();
-    return notLive();
-  }
+  const indexed = await updateSearchIndex(target, store, [slug], print);
+  // A run that found the article gone may still have repaired the index (plan without `removed`).
+  if (!plan?.removed.includes(slug)) return notLive();
   console.log(
-    `"${slug}" foi despublicado: ${site}${articlePath({ slug })} passa a responder 404. ${whenVisible(target)} (O texto e as imagens serão apagados daqui a ${DELETE_AFTER_MS / 60_000} minutos, quando nenhuma página em cache puder mais mostrá-los).`,
+    `"${slug}" foi despublicado: ${site}${articlePath({ slug })} passa a responder 404 (o texto e as imagens são apagados daqui a ${DELETE_AFTER_MS / 60_000} minutos, quando nenhuma página em cache puder mais mostrá-los). ${whenVisible(target)}`,
   );
-  return (await indexed()) ? 0 : 1;
+  return indexed ? 0 : 1;
 }
 
 /**
