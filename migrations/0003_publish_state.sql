@@ -1,4 +1,4 @@
--- The publish state (scripts/content/publish-state.ts): one row that makes
+-- The publish state (src/publishing/publish-state.ts): one row that makes
 -- publish, unpublish, gc and restore runs exclusive and records which news
 -- index is live. Only the editors' commands read or write it; the worker never
 -- does. It lives in the search database because that is the D1 database the

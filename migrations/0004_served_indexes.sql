@@ -1,4 +1,4 @@
--- Which news indexes KV has served, and until when (scripts/content/served-indexes.ts).
+-- Which news indexes KV has served, and until when (src/publishing/served-indexes.ts).
 -- A key an index names may be read by readers for a while after KV stops naming
 -- it (an isolate keeps the index it read for 60 s, KV takes up to 60 s to show a
 -- write everywhere, pages are cached for minutes): so a key waiting for deletion

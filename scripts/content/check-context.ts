@@ -10,7 +10,7 @@ import type { Target } from './kv.ts';
 /**
  * What `content:check` checks a folder against: the live list (for links and
  * duplicate titles) and the live author registry, from the same place
- * `content:publish` reads them (run.ts, readLive): the local store `npm start`
+ * `content:publish` reads them (src/publishing/run.ts, readLive): the local store `npm start`
  * reads (.wrangler/state) by default, production with `--remote`; while
  * nothing was published there, the bundled content (content/), which is what
  * the site shows then. `source` says which, in the editors' words.

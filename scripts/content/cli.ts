@@ -11,7 +11,7 @@
  * <path> is one article folder (content/<slug>/) or a folder of them; several
  * paths are checked (and published) together, as one set. Publish and
  * unpublish print, per article, its title, its address and what happens to
- * it (plan.ts, describePlan).
+ * it (src/publishing/plan.ts, describePlan).
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -297,7 +297,7 @@ async function createNew(argv: string[]): Promise<number> {
 
 /**
  * A run that changes nothing but brings what the site serves in line with
- * what was published (run.ts, runChange): the meta D1 records written to KV,
+ * what was published (src/publishing/run.ts, runChange): the meta D1 records written to KV,
  * the index's chunks that KV lacks or holds altered rebuilt. What it did, or
  * null when everything was whole.
  */

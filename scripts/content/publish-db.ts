@@ -8,7 +8,7 @@ import type { Target } from './kv.ts';
 import { busyPause, isLocalBusy, LOCAL_BUSY_RETRY_MS, localEnv } from './local-env.ts';
 
 /**
- * The publish state's database (publish-state.ts) for a target: the D1
+ * The publish state's database (src/publishing/publish-state.ts) for a target: the D1
  * database SEARCH of wrangler.toml, which holds the table
  * (migrations/0003_publish_state.sql). Locally it is opened in this process,
  * as the news store is (local-env.ts); remotely every call is one

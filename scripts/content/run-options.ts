@@ -18,7 +18,7 @@ const POLL_MS: Record<Target, number> = { local: 1_000, remote: 5_000 };
 
 /**
  * How long KV may take to show a write everywhere: only waited for when KV
- * seems to lack something the publish state says it holds (run.ts, readLive).
+ * seems to lack something the publish state says it holds (src/publishing/run.ts, readLive).
  * Locally a write is seen at once; remotely KV promises 60 s.
  */
 const KV_SETTLE_MS: Record<Target, number> = { local: 0, remote: 60_000 };
