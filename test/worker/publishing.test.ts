@@ -185,6 +185,54 @@ describe('the publishing engine in workerd', () => {
     expect((await readState(db)).version).toBe(2);
   });
 
+  it("a run whose lock passes to another while it is stopped at any step: both articles land, and KV ends with D1's latest", async () => {
+    for (let pauseAt = 0; ; pauseAt++) {
+      await clearKv();
+      await resetState();
+      await runPublish(store, [article('antiga')], options());
+      const start = (await readState(db)).version;
+      // A stops before its operation number `pauseAt` until `resume`; meanwhile its lock expires and B runs whole.
+      let ops = 0;
+      let reached: () => void = () => {};
+      const arrived = new Promise<void>((resolve) => (reached = resolve));
+      let resume: () => void = () => {};
+      const gate = new Promise<void>((resolve) => (resume = resolve));
+      const step = async <T>(operation: () => Promise<T>) => {
+        if (ops++ === pauseAt) {
+          reached();
+          await gate;
+        }
+        return operation();
+      };
+      const pausing: KvStore = {
+        get: (keys) => step(() => store.get(keys)),
+        put: (entries) => step(() => store.put(entries)),
+        delete: (keys) => step(() => store.delete(keys)),
+        list: (prefix) => step(() => store.list(prefix)),
+      };
+      const pausingDb = { run: (statements: Parameters<typeof db.run>[0]) => step(() => db.run(statements)), runDetached: () => {} };
+      const a = runPublish(pausing, [article('primeira')], options({ db: pausingDb, holderGone: () => false }));
+      const paused = await Promise.race([arrived.then(() => true), a.then(() => false)]);
+      const at = `A paused before operation ${pauseAt}`;
+      if (paused) {
+        // As if A had stalled past its lock's lifetime: the lock expires under it.
+        await env.SEARCH.exec('UPDATE publish_state SET lock_expires = 0 WHERE lock_id IS NOT NULL');
+        await runPublish(store, [article('segunda')], options({ holderGone: () => false }));
+        resume();
+        await a;
+      } else {
+        await runPublish(store, [article('segunda')], options({ holderGone: () => false }));
+      }
+      forgetLiveIndex();
+      for (const slug of ['antiga', 'primeira', 'segunda']) expect(await status(slug), `${at}: ${slug}`).toBe(200);
+      const state = await readState(db);
+      expect(state.lock, at).toBeNull();
+      expect(await env.NEWS.get(INDEX_META_KEY), at).toBe(state.meta);
+      expect(state.version - start, at).toBeGreaterThanOrEqual(2);
+      if (!paused) return;
+    }
+  });
+
   it('a run with nothing to repair writes nothing and does not switch', async () => {
     await runPublish(store, [article('nova')], options());
     const before = await readState(db);
