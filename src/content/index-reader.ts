@@ -6,7 +6,7 @@ import { parseCollection } from './index-parse';
 import { CHUNK_SIZE, type ChunkedList, type IndexMeta, SITEMAP_CHUNK_SIZE, shardOf } from './news-index';
 import { type NewsEntry, parseNewsItem } from './news-item';
 import { findInShardText } from './shard-text';
-import { type ContentBindings, readText, type Source } from './sources';
+import { type ContentBindings, DamagedContentError, readText, type Source } from './sources';
 import { parseUpdated } from './updated';
 
 /** A page chunk's items, ascending, checked; null in the place of a bad one (so positions hold). */
@@ -49,9 +49,19 @@ export class IndexReader {
     this.#env = env;
   }
 
-  /** A value named by the meta; null (logged) when the source lacks it: publishing writes every chunk before the meta. */
+  /**
+   * A value named by the meta; null (logged) when the source lacks it
+   * (publishing writes every chunk before the meta) or holds another text
+   * than its key names: a list skips a damaged chunk as it skips a lost one.
+   */
   async #read(key: string): Promise<string | null> {
-    const text = await readText(this.#env, this.source, key);
+    let text: string | null;
+    try {
+      text = await readText(this.#env, this.source, key);
+    } catch (error) {
+      if (error instanceof DamagedContentError) return null;
+      throw error;
+    }
     if (text === null) log('error', 'news_index_chunk_missing', { source: this.source, key });
     return text;
   }
@@ -109,7 +119,7 @@ export class IndexReader {
     return entry;
   }
 
-  /** An article's body (null when the source lacks it). */
+  /** An article's body: null when the source lacks it; throws DamagedContentError (./sources.ts) when it holds another text than its key names. */
   async body(path: string): Promise<string | null> {
     const kept = this.#bodies.get(path);
     if (kept !== undefined) return kept;

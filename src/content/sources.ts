@@ -1,4 +1,5 @@
 import { describeError, log } from '../log';
+import { matchesKey } from './content-hash';
 import { PUBLISHED_MARKER_KEY } from './news-index';
 
 /**
@@ -67,8 +68,25 @@ async function readBundle(env: ContentBindings, key: string): Promise<string | n
   return response.text();
 }
 
-/** The text at a content path in one source: null when absent; throws {@link ContentUnavailableError} when KV fails. */
-export const readText = (env: ContentBindings, source: Source, key: string) => (source === 'kv' ? readKv(env, key) : readBundle(env, key));
+/**
+ * A value that is not the text its key's content hash names (garbage written
+ * over it, a broken copy): never shown. A list reads it as missing; an
+ * article answers the 503 (src/routes/status.tsx).
+ */
+export class DamagedContentError extends ContentUnavailableError {}
+
+/**
+ * The text at a content path in one source: null when absent. A key carrying a
+ * content hash (./content-hash.ts) is checked against its value: a mismatch is
+ * logged and thrown as {@link DamagedContentError}. Throws
+ * {@link ContentUnavailableError} when KV fails.
+ */
+export async function readText(env: ContentBindings, source: Source, key: string): Promise<string | null> {
+  const text = source === 'kv' ? await readKv(env, key) : await readBundle(env, key);
+  if (text === null || (await matchesKey(key, text))) return text;
+  log('error', 'content_hash_mismatch', { source, key });
+  throw new DamagedContentError(key);
+}
 
 /** A published image's bytes from KV; null when absent or when KV fails (logged): the route answers 404. */
 export async function readImage(env: ContentBindings, key: string): Promise<ArrayBuffer | null> {
