@@ -1,12 +1,14 @@
 import { describeError, log } from '../log';
 import { matchesKey } from './content-hash';
 import { PUBLISHED_MARKER_KEY } from './news-index';
+import type { D1Reader } from './publish-record';
 
 /**
  * The two places content is read from, and nothing else: Workers KV, where
  * editors publish, and the bundled sample content in the static assets. Which
  * one a request reads is decided once, by the index (./live-index.ts); every
  * value is then read from that source alone, never from the other in its place.
+ * (D1 only ever tells whether KV was published to: ./publish-record.ts.)
  */
 
 /**
@@ -30,6 +32,8 @@ export interface ContentBindings {
   ASSETS: AssetsReader;
   /** Overrides how long the index is kept, in seconds (./live-index.ts; the browser tests use 0 to see a publish at once). */
   NEWS_LIST_TTL_SECONDS?: string;
+  /** D1, asked only when KV has lost both its meta and its published marker (./publish-record.ts). Absent in Node's stand-ins. */
+  SEARCH?: D1Reader;
 }
 
 export type Source = 'kv' | 'bundle';
