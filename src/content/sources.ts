@@ -81,13 +81,19 @@ export class DamagedContentError extends ContentUnavailableError {}
 
 /**
  * The text at a content path in one source: null when absent. A key carrying a
- * content hash (./content-hash.ts) is checked against its value: a mismatch is
- * logged and thrown as {@link DamagedContentError}. Throws
- * {@link ContentUnavailableError} when KV fails.
+ * content hash (./content-hash.ts) is checked against its value, unless the
+ * caller opts out (`hashChecked: false`, slug shards alone: ./index-reader.ts
+ * says why): a mismatch is logged and thrown as {@link DamagedContentError}.
+ * Throws {@link ContentUnavailableError} when KV fails.
  */
-export async function readText(env: ContentBindings, source: Source, key: string): Promise<string | null> {
+export async function readText(
+  env: ContentBindings,
+  source: Source,
+  key: string,
+  { hashChecked = true }: { hashChecked?: boolean } = {},
+): Promise<string | null> {
   const text = source === 'kv' ? await readKv(env, key) : await readBundle(env, key);
-  if (text === null || (await matchesKey(key, text))) return text;
+  if (text === null || !hashChecked || (await matchesKey(key, text))) return text;
   log('error', 'content_hash_mismatch', { source, key });
   throw new DamagedContentError(key);
 }

@@ -85,14 +85,16 @@ describe('a value that is not the one its key names', () => {
     mismatchLogged(key);
   });
 
-  it('a slug shard is read as missing: the article is not found, its stand-in never shown', async () => {
+  it('a slug shard, read unchecked (its cost), can still lead to no body but one that passes its check', async () => {
     await publish();
     const key = (await kvMeta()).shardKeys[shardOf(ITEM.slug)]!;
-    await overwrite(key, JSON.stringify({ [ITEM.slug]: { ...ITEM, titulo: GARBAGE } }));
+    const forged = bodyKey(ITEM.slug, 'ffffffffff');
+    await env.NEWS.put(forged, `<p>${GARBAGE}</p>`);
+    await overwrite(key, JSON.stringify({ [ITEM.slug]: { ...ITEM, htmlPath: forged } }));
     const response = await fetchPath('/noticia/casa-nova');
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(503);
     expect(await textOf(response)).not.toContain(GARBAGE);
-    mismatchLogged(key);
+    mismatchLogged(forged);
   });
 
   it('a sitemap chunk is skipped', async () => {
