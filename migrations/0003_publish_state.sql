@@ -1,7 +1,8 @@
 -- The publish state (src/publishing/publish-state.ts): one row that makes
 -- publish, unpublish, gc and restore runs exclusive and records which news
--- index is live. Only the editors' commands read or write it; the worker never
--- does. It lives in the search database because that is the D1 database the
+-- index is live. Only the editors' commands write it; the worker reads `version`
+-- alone, and only when KV has lost both index/meta.json and index/published.json
+-- (src/content/publish-record.ts: above 0, never the bundled samples). It lives in the search database because that is the D1 database the
 -- deployment already has: one database runs statements one at a time, so an
 -- `UPDATE … WHERE` that returns its row is a real compare-and-set, which KV
 -- (where the index itself lives) does not offer.

@@ -1,11 +1,11 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from './app-env';
+import { withContentHash } from './content/content-hash';
 import { bodyKey } from './content/format';
 import { buildIndex } from './content/index-build';
 import { forgetLiveIndex } from './content/live-index';
 import { forgetSanitizedBodies } from './content/sanitize-html';
 import type { ThemeSlug } from './content/themes';
-import { fnv1a } from './lib/hash';
 import { PAGE_SIZE } from './lib/pagination';
 import { INSTITUTIONAL_PAGES } from './pages/institutional';
 import { articlePath } from './seo/urls';
@@ -136,10 +136,8 @@ export function warmUp(app: Hono<AppEnv>): void {
   const items = Array.from({ length: PAGE_SIZE }, (_, i) =>
     i === 0 ? SAMPLE : { ...SAMPLE, slug: `${SAMPLE.slug}-${i}`, htmlPath: bodyKey(`${SAMPLE.slug}-${i}`) },
   );
-  // Made-up content needs no real content hash (and the worker bundle carries no crypto): any stable hex will do.
-  const store = buildIndex(items, (text) => fnv1a(text).toString(16).padStart(10, '0'), Date.now(), AUTHORS);
+  const store = new Map<string, string>();
   const articles = items.slice(0, ARTICLES);
-  for (const [n, article] of articles.entries()) store.set(article.htmlPath, `${BODY}\n\n<p>Artigo ${n + 1}.</p>`);
   // No vars: the site settings' defaults serve (bindings only exist per request).
   const warmEnv = {
     WARM_UP: true,
@@ -154,6 +152,10 @@ export function warmUp(app: Hono<AppEnv>): void {
   };
   const paths = [...articles.slice(0, ROUNDS).flatMap(pathsOf), ...articles.slice(ROUNDS).map(articlePath)];
   void (async () => {
+    // Named by their real content hash: the worker checks every chunk it reads against its key.
+    const index = await withContentHash((hash) => buildIndex(items, hash, Date.now(), AUTHORS));
+    for (const [key, value] of index) store.set(key, value);
+    for (const [n, article] of articles.entries()) store.set(article.htmlPath, `${BODY}\n\n<p>Artigo ${n + 1}.</p>`);
     for (const path of paths) await serve(path).catch(() => {});
     // The made-up index must never stand in for the real one (the last good index, src/content/live-index.ts).
     forgetLiveIndex();

@@ -6,7 +6,7 @@ import { parseCollection } from './index-parse';
 import { CHUNK_SIZE, type ChunkedList, type IndexMeta, SITEMAP_CHUNK_SIZE, shardOf } from './news-index';
 import { type NewsEntry, parseNewsItem } from './news-item';
 import { findInShardText } from './shard-text';
-import { type ContentBindings, readText, type Source } from './sources';
+import { type ContentBindings, DamagedContentError, readText, type Source } from './sources';
 import { parseUpdated } from './updated';
 
 /** A page chunk's items, ascending, checked; null in the place of a bad one (so positions hold). */
@@ -49,9 +49,19 @@ export class IndexReader {
     this.#env = env;
   }
 
-  /** A value named by the meta; null (logged) when the source lacks it: publishing writes every chunk before the meta. */
-  async #read(key: string): Promise<string | null> {
-    const text = await readText(this.#env, this.source, key);
+  /**
+   * A value named by the meta; null (logged) when the source lacks it
+   * (publishing writes every chunk before the meta) or holds another text
+   * than its key names: a list skips a damaged chunk as it skips a lost one.
+   */
+  async #read(key: string, options?: { hashChecked: false }): Promise<string | null> {
+    let text: string | null;
+    try {
+      text = await readText(this.#env, this.source, key, options);
+    } catch (error) {
+      if (error instanceof DamagedContentError) return null;
+      throw error;
+    }
     if (text === null) log('error', 'news_index_chunk_missing', { source: this.source, key });
     return text;
   }
@@ -95,13 +105,21 @@ export class IndexReader {
     return chunk;
   }
 
-  /** The stored article with this slug, published yet or not: one read of its slug shard. */
+  /**
+   * The stored article with this slug, published yet or not: one read of its
+   * slug shard. The one value read without checking its hash: at 100,000
+   * articles a shard is about 130 KB, and hashing it cost 0.2–0.3 ms of workerd
+   * CPU on each article the isolate has not read (docs/architecture.md,
+   * "Speed"), as much as the shard scanner saves. What it could let through is
+   * bounded: the item is validated like any entry, must carry the slug asked
+   * for, can only name this slug's own body, and that body is checked.
+   */
   async entry(slug: string): Promise<NewsEntry | null> {
     const kept = this.#entries.get(slug);
     if (kept) return kept;
     const key = this.meta.shardKeys[shardOf(slug)];
     if (!key) return null;
-    const text = await this.#read(key);
+    const text = await this.#read(key, { hashChecked: false });
     const raw = text === null ? undefined : itemInShard(text, slug);
     const entry = raw === undefined ? null : checkedEntry(raw, key);
     if (entry?.slug !== slug) return null;
@@ -109,7 +127,7 @@ export class IndexReader {
     return entry;
   }
 
-  /** An article's body (null when the source lacks it). */
+  /** An article's body: null when the source lacks it; throws DamagedContentError (./sources.ts) when it holds another text than its key names. */
   async body(path: string): Promise<string | null> {
     const kept = this.#bodies.get(path);
     if (kept !== undefined) return kept;

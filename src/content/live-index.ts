@@ -2,6 +2,7 @@ import { describeError, log } from '../log';
 import { parseIndexMeta } from './index-parse';
 import { IndexReader } from './index-reader';
 import { INDEX_META_KEY } from './news-index';
+import { publishedOnRecord } from './publish-record';
 import { type ContentBindings, ContentUnavailableError, readText, type Source, wasPublished } from './sources';
 
 /**
@@ -35,14 +36,17 @@ function ttlOf(env: ContentBindings): number {
 /**
  * Reads the meta from the one source that serves this deployment: KV when KV
  * has it; the bundle only while nothing was ever published to KV (a fresh
- * deployment, a fresh clone). Throws {@link ContentUnavailableError} when KV
- * fails or has lost its meta after publishing (logged).
+ * deployment, a fresh clone): neither KV's published marker nor, when that is
+ * lost too, D1's publish state says otherwise. Throws
+ * {@link ContentUnavailableError} when KV or D1 fails, or when KV has lost its
+ * meta after publishing (logged).
  */
 async function readMeta(env: ContentBindings): Promise<{ source: Source; text: string }> {
   const fromKv = await readText(env, 'kv', INDEX_META_KEY);
   if (fromKv !== null) return { source: 'kv', text: fromKv };
-  if (await wasPublished(env)) {
-    log('error', 'news_index_missing', { source: 'kv', key: INDEX_META_KEY });
+  const marker = await wasPublished(env);
+  if (marker || (await publishedOnRecord(env.SEARCH))) {
+    log('error', 'news_index_missing', { source: 'kv', key: INDEX_META_KEY, marker });
     throw new ContentUnavailableError(INDEX_META_KEY);
   }
   const fromBundle = await readText(env, 'bundle', INDEX_META_KEY);

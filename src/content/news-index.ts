@@ -63,9 +63,11 @@ export const MAX_SCHEDULED = 1_000;
 export const HASH = /^[0-9a-f]{10}$/;
 
 /**
- * The content hash of a chunk's text: HASH_LENGTH lowercase hex characters.
- * Passed in by the caller, so the worker bundle never carries a crypto
- * library: the Node commands use SHA-256 (scripts/content/content-hash.ts).
+ * The content hash of a chunk's text: HASH_LENGTH lowercase hex characters of
+ * its SHA-256. Passed in by the caller, synchronously: the Node commands use
+ * node:crypto (scripts/content/content-hash.ts); the worker, which checks what
+ * it reads against it with Web Crypto, builds its own made-up indexes through
+ * withContentHash (./content-hash.ts).
  */
 export type ContentHash = (text: string) => string;
 

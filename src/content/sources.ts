@@ -1,11 +1,14 @@
 import { describeError, log } from '../log';
+import { matchesKey } from './content-hash';
 import { PUBLISHED_MARKER_KEY } from './news-index';
+import type { D1Reader } from './publish-record';
 
 /**
  * The two places content is read from, and nothing else: Workers KV, where
  * editors publish, and the bundled sample content in the static assets. Which
  * one a request reads is decided once, by the index (./live-index.ts); every
  * value is then read from that source alone, never from the other in its place.
+ * (D1 only ever tells whether KV was published to: ./publish-record.ts.)
  */
 
 /**
@@ -29,6 +32,8 @@ export interface ContentBindings {
   ASSETS: AssetsReader;
   /** Overrides how long the index is kept, in seconds (./live-index.ts; the browser tests use 0 to see a publish at once). */
   NEWS_LIST_TTL_SECONDS?: string;
+  /** D1, asked only when KV has lost both its meta and its published marker (./publish-record.ts). Absent in Node's stand-ins. */
+  SEARCH?: D1Reader;
 }
 
 export type Source = 'kv' | 'bundle';
@@ -67,8 +72,31 @@ async function readBundle(env: ContentBindings, key: string): Promise<string | n
   return response.text();
 }
 
-/** The text at a content path in one source: null when absent; throws {@link ContentUnavailableError} when KV fails. */
-export const readText = (env: ContentBindings, source: Source, key: string) => (source === 'kv' ? readKv(env, key) : readBundle(env, key));
+/**
+ * A value that is not the text its key's content hash names (garbage written
+ * over it, a broken copy): never shown. A list reads it as missing; an
+ * article answers the 503 (src/routes/status.tsx).
+ */
+export class DamagedContentError extends ContentUnavailableError {}
+
+/**
+ * The text at a content path in one source: null when absent. A key carrying a
+ * content hash (./content-hash.ts) is checked against its value, unless the
+ * caller opts out (`hashChecked: false`, slug shards alone: ./index-reader.ts
+ * says why): a mismatch is logged and thrown as {@link DamagedContentError}.
+ * Throws {@link ContentUnavailableError} when KV fails.
+ */
+export async function readText(
+  env: ContentBindings,
+  source: Source,
+  key: string,
+  { hashChecked = true }: { hashChecked?: boolean } = {},
+): Promise<string | null> {
+  const text = source === 'kv' ? await readKv(env, key) : await readBundle(env, key);
+  if (text === null || !hashChecked || (await matchesKey(key, text))) return text;
+  log('error', 'content_hash_mismatch', { source, key });
+  throw new DamagedContentError(key);
+}
 
 /** A published image's bytes from KV; null when absent or when KV fails (logged): the route answers 404. */
 export async function readImage(env: ContentBindings, key: string): Promise<ArrayBuffer | null> {

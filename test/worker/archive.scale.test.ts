@@ -1,10 +1,9 @@
 import { env } from 'cloudflare:test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIndex } from '../../src/content/index-build';
 import { INDEX_META_KEY } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
 import { THEME_LIST } from '../../src/content/themes';
-import { clearKv, fetchPath, putIndex, testHash, textOf } from './helpers';
+import { clearKv, fetchPath, indexOf, putIndex, textOf } from './helpers';
 
 /**
  * 100,000 articles in the local store, indexed as the publish command indexes
@@ -37,9 +36,8 @@ const REGISTRY = Object.fromEntries(
 const cardsOf = (html: string) => [...html.matchAll(/<h3 class="card-title"><a href="\/noticia\/([^"]+)"/g)].map((m) => m[1]);
 
 beforeAll(async () => {
-  const index = buildIndex(
+  const index = await indexOf(
     Array.from({ length: COUNT }, (_, i) => generated(i)),
-    testHash,
     Date.now(),
     REGISTRY,
   );

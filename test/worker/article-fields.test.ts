@@ -266,19 +266,19 @@ describe('destaque: the home page featured block', () => {
     expect(attr(query(block, 'a.button'), 'href')).toBe('/noticia/como-decorar-apartamentos-pequenos');
   });
 
-  it('is found when the index is built: the meta names it, and names nothing when none is marked', () => {
-    const meta = (items: NewsItem[]) => JSON.parse(indexOf(items).get(INDEX_META_KEY)!) as IndexMetaFile;
+  it('is found when the index is built: the meta names it, and names nothing when none is marked', async () => {
+    const meta = async (items: NewsItem[]) => JSON.parse((await indexOf(items)).get(INDEX_META_KEY)!) as IndexMetaFile;
     expect(
-      meta([newsItem('a', { data: '2025-01-02', destaque: true }), newsItem('b', { data: '2025-01-01', destaque: true })]).featured,
+      (await meta([newsItem('a', { data: '2025-01-02', destaque: true }), newsItem('b', { data: '2025-01-01', destaque: true })])).featured,
     ).toBe('a');
-    expect(meta([newsItem('a'), newsItem('b')])).not.toHaveProperty('featured');
+    expect(await meta([newsItem('a'), newsItem('b')])).not.toHaveProperty('featured');
   });
 
   it.each([
     ['not a slug', '../segredo'],
     ['not text', 42],
   ])('a meta whose featured value is %s is used without it (logged)', async (_, value) => {
-    const files = indexOf([newsItem('marcado', { destaque: true })]);
+    const files = await indexOf([newsItem('marcado', { destaque: true })]);
     const meta = JSON.parse(files.get(INDEX_META_KEY)!) as Record<string, unknown>;
     files.set(INDEX_META_KEY, JSON.stringify({ ...meta, featured: value }));
     await putIndex(files);
@@ -294,7 +294,7 @@ describe('destaque: the home page featured block', () => {
     ['not in the list', 'outro-artigo'],
     ['not marked', 'sem-marca'],
   ])('a featured slug that is %s gives the fixed block (logged)', async (_, slug) => {
-    const files = indexOf([newsItem('sem-marca')]);
+    const files = await indexOf([newsItem('sem-marca')]);
     const meta = JSON.parse(files.get(INDEX_META_KEY)!) as Record<string, unknown>;
     files.set(INDEX_META_KEY, JSON.stringify({ ...meta, featured: slug }));
     await putIndex(files);

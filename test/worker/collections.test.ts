@@ -1,6 +1,5 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildIndex } from '../../src/content/index-build';
 import { forgetLiveIndex } from '../../src/content/live-index';
 import { INDEX_META_KEY, type IndexMetaFile } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
@@ -13,11 +12,11 @@ import {
   documentOf,
   fetchPath,
   fetchWithEnv,
+  indexOf,
   newsItem,
   putIndex,
   query,
   queryAll,
-  testHash,
   textContent,
   textOf,
 } from './helpers';
@@ -151,7 +150,7 @@ describe('author and theme lists in KV', () => {
   );
 
   it('pages an author through their own list, 24 a page, newest first', async () => {
-    await putIndex(buildIndex(ITEMS, testHash, Date.UTC(2026, 0, 1), AUTHORS));
+    await putIndex(await indexOf(ITEMS, Date.UTC(2026, 0, 1), AUTHORS));
     const hers = ITEMS.filter((_, i) => i % 2 === 0)
       .map((item) => item.slug)
       .reverse();
@@ -174,7 +173,7 @@ describe('author and theme lists in KV', () => {
   });
 
   it('reads the meta, the list file and one page chunk for a page, whatever the archive size', async () => {
-    await putIndex(buildIndex(ITEMS, testHash, Date.UTC(2026, 0, 1), AUTHORS));
+    await putIndex(await indexOf(ITEMS, Date.UTC(2026, 0, 1), AUTHORS));
     const keys: string[] = [];
     const counting = countingKv(keys);
     forgetLiveIndex();
@@ -188,7 +187,7 @@ describe('author and theme lists in KV', () => {
 
   it('hides a scheduled article from its author and theme pages until its time', async () => {
     const future = newsItem('agendado', { data: '2026-03-10T08:30', autor: 'ana-souza', temas: ['financiamento'] });
-    await putIndex(buildIndex([...ITEMS, future], testHash, Date.UTC(2026, 2, 1), AUTHORS));
+    await putIndex(await indexOf([...ITEMS, future], Date.UTC(2026, 2, 1), AUTHORS));
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.UTC(2026, 2, 10, 11, 29));
     forgetLiveIndex();
@@ -203,7 +202,7 @@ describe('author and theme lists in KV', () => {
   it('an article names an author the registry lacks: signed by the site editor, and logged', async () => {
     const warn = vi.spyOn(console, 'warn');
     const item = newsItem('sem-registro', { autor: 'ninguem' });
-    await putIndex(buildIndex([item], testHash, Date.UTC(2026, 0, 1), AUTHORS));
+    await putIndex(await indexOf([item], Date.UTC(2026, 0, 1), AUTHORS));
     await env.NEWS.put(item.htmlPath, '<p>Corpo.</p>');
     const doc = await documentOf(await fetchPath('/noticia/sem-registro'));
     expect(attr(query(doc, '.author-name a'), 'href')).toBe('/autor/helena-duarte');
@@ -211,7 +210,7 @@ describe('author and theme lists in KV', () => {
   });
 
   it('a corrupt registry or collection file is ignored or answered cleanly, never a 500', async () => {
-    const files = buildIndex(ITEMS, testHash, Date.UTC(2026, 0, 1), AUTHORS);
+    const files = await indexOf(ITEMS, Date.UTC(2026, 0, 1), AUTHORS);
     const meta = JSON.parse(files.get(INDEX_META_KEY)!) as IndexMetaFile;
     // The registry's value holds garbage; a collection's file is not JSON.
     files.set(`index/authors.${meta.authors}.json`, '{"ana-souza": {"nome": 1}}');
@@ -250,7 +249,7 @@ describe('authors and themes in the feed and the sitemap', () => {
   });
 
   it('the feed reads the author registry once, however many items it names', async () => {
-    await putIndex(buildIndex(ITEMS_FOR_FEED, testHash, Date.UTC(2026, 0, 1), AUTHORS));
+    await putIndex(await indexOf(ITEMS_FOR_FEED, Date.UTC(2026, 0, 1), AUTHORS));
     const keys: string[] = [];
     expect((await fetchWithEnv('/feed.xml', { NEWS: countingKv(keys) })).status).toBe(200);
     expect(keys.filter((key) => key.startsWith('index/authors.'))).toHaveLength(1);
@@ -276,7 +275,7 @@ describe('authors and themes in the feed and the sitemap', () => {
       newsItem('de-ninguem', { autor: 'ninguem' }),
       newsItem('da-editora'),
     ];
-    const files = buildIndex(items, testHash, Date.UTC(2026, 0, 1), AUTHORS);
+    const files = await indexOf(items, Date.UTC(2026, 0, 1), AUTHORS);
     const meta = JSON.parse(files.get(INDEX_META_KEY)!) as IndexMetaFile;
     // A damaged meta also names a theme no article can have.
     files.set(

@@ -1,8 +1,9 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Content } from '../../src/content/content';
+import { contentHashOf } from '../../src/content/content-hash';
 import { forgetLiveIndex, NEWS_LIST_TTL_MS } from '../../src/content/live-index';
-import { INDEX_META_KEY, PUBLISHED_MARKER_KEY, shardOf } from '../../src/content/news-index';
+import { INDEX_META_KEY, type IndexMetaFile, PUBLISHED_MARKER_KEY, shardOf, slugShardKey } from '../../src/content/news-index';
 import type { ContentBindings } from '../../src/content/sources';
 import {
   bundledNews,
@@ -16,6 +17,8 @@ import {
   kvMeta,
   newsItem,
   publishList,
+  publishWithBodies,
+  putIndex,
   textOf,
 } from './helpers';
 
@@ -156,7 +159,7 @@ describe('one source at a time: KV once published to, the bundle only before', (
     forgetLiveIndex();
     expect(await newestSlugs(env, start)).toEqual(['segunda', 'primeira']);
     // Written straight to KV, as a publish from elsewhere would be: this isolate still has the old index.
-    const third = indexOf([
+    const third = await indexOf([
       newsItem('primeira'),
       newsItem('segunda', { data: '2025-07-01' }),
       newsItem('terceira', { data: '2025-08-01' }),
@@ -167,9 +170,15 @@ describe('one source at a time: KV once published to, the bundle only before', (
   });
 
   it('finds an article in a slug shard written with spaces, by parsing the whole shard', async () => {
-    await publishList([newsItem('casa'), newsItem('casa-10')]);
-    const key = (await kvMeta()).shardKeys[shardOf('casa')]!;
-    await env.NEWS.put(key, JSON.stringify(JSON.parse((await env.NEWS.get(key))!), null, 2));
+    // Named by its own hash, as a publish that wrote it this way would name it.
+    const files = await indexOf([newsItem('casa'), newsItem('casa-10')]);
+    const meta = JSON.parse(files.get(INDEX_META_KEY)!) as IndexMetaFile;
+    const shard = shardOf('casa');
+    const spaced = JSON.stringify(JSON.parse(files.get(slugShardKey(shard, meta.shards[shard]!))!), null, 2);
+    meta.shards[shard] = await contentHashOf(spaced);
+    files.set(slugShardKey(shard, meta.shards[shard]), spaced);
+    files.set(INDEX_META_KEY, JSON.stringify(meta));
+    await putIndex(files);
     const content = new Content(env, Date.now());
     expect((await content.article('casa'))?.slug).toBe('casa');
     expect(await content.article('casa-1')).toBeNull();
@@ -187,6 +196,90 @@ describe('one source at a time: KV once published to, the bundle only before', (
     await publishList([]);
     const html = await textOf(await fetchPath('/'));
     expect(html).toContain('Nenhuma notícia publicada no momento');
+  });
+});
+
+describe("D1's publish state: the word on whether KV was ever published, when KV has lost both its markers", () => {
+  /** Records a publish in D1 as the editors' commands do at each switch (migrations/0003_publish_state.sql). */
+  const recordVersion = (version: number) => env.SEARCH.prepare('UPDATE publish_state SET version = ? WHERE id = 1').bind(version).run();
+  afterEach(() => recordVersion(0));
+
+  /** A publish, then KV's meta and published marker lost: the state issue 28 found serving the samples. */
+  async function publishThenLoseMarkers(): Promise<void> {
+    await publishWithBodies(newsItem('publicada', { titulo: 'Notícia publicada de verdade' }));
+    await recordVersion(7);
+    await env.NEWS.delete(INDEX_META_KEY);
+    await env.NEWS.delete(PUBLISHED_MARKER_KEY);
+    forgetLiveIndex(); // a fresh isolate: no good index to stand in
+  }
+
+  /** A D1 binding whose statements fail with this message. */
+  const failingD1 = (message: string) =>
+    ({ prepare: () => ({ first: () => Promise.reject(new Error(message)) }) }) as unknown as D1Database;
+
+  it('with a version on record, never the samples: a pt-BR 503, not cached', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await publishThenLoseMarkers();
+    const samples = await bundledNews();
+    for (const path of ['/', '/feed.xml', '/sitemap.xml', '/noticia/publicada', `/noticia/${samples[0]!.slug}`]) {
+      const response = await fetchPath(path);
+      expect(response.status, path).toBe(503);
+      expect(response.headers.get('cache-control'), path).toBe('no-store');
+      const text = await textOf(response);
+      for (const item of samples) expect(text, `${path} names ${item.slug}`).not.toContain(`/noticia/${item.slug}"`);
+    }
+    expect(await textOf(await fetchPath('/'))).toContain('Conteúdo indisponível');
+    expect(events(errors)).toContainEqual(expect.objectContaining({ event: 'news_index_missing', key: INDEX_META_KEY }));
+  });
+
+  it('with a version on record, the last good index this isolate read keeps serving', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const start = 1_000_000;
+    await publishWithBodies(newsItem('publicada'));
+    expect(await newestSlugs(env, start)).toEqual(['publicada']);
+    await recordVersion(7);
+    await env.NEWS.delete(INDEX_META_KEY);
+    await env.NEWS.delete(PUBLISHED_MARKER_KEY);
+    expect(await newestSlugs(env, start + NEWS_LIST_TTL_MS)).toEqual(['publicada']);
+  });
+
+  it('a fresh deployment (version 0, or a database not migrated yet) serves the samples, as before', async () => {
+    const samples = (await bundledNews()).map((item) => item.slug).sort();
+    await recordVersion(0);
+    expect((await newestSlugs()).sort()).toEqual(samples);
+    const home = await fetchPath('/');
+    expect(home.status).toBe(200);
+    expect(home.headers.get('cache-control')).toMatch(/^public/);
+    forgetLiveIndex();
+    const unmigrated = { ...env, SEARCH: failingD1('D1_ERROR: no such table: publish_state: SQLITE_ERROR') };
+    expect((await newestSlugs(unmigrated)).sort()).toEqual(samples);
+  });
+
+  it('a D1 that fails otherwise is logged and answered as unavailable, never with the samples', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = await fetchWithEnv('/', { SEARCH: failingD1('D1_ERROR: Network connection lost.') });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const text = await textOf(response);
+    for (const item of await bundledNews()) expect(text).not.toContain(`/noticia/${item.slug}"`);
+    expect(events(errors)).toContainEqual(
+      expect.objectContaining({ event: 'publish_state_read_failed', message: 'D1_ERROR: Network connection lost.' }),
+    );
+  });
+
+  it('a site whose KV has its meta never asks D1', async () => {
+    await publishWithBodies(newsItem('publicada'));
+    await recordVersion(7);
+    const statements: string[] = [];
+    const SEARCH = {
+      prepare: (sql: string) => {
+        statements.push(sql);
+        return env.SEARCH.prepare(sql);
+      },
+    } as unknown as D1Database;
+    for (const path of ['/', '/noticia/publicada', '/sitemap.xml']) expect((await fetchWithEnv(path, { SEARCH })).status, path).toBe(200);
+    expect(statements).toEqual([]);
   });
 });
 

@@ -2,12 +2,12 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { exports } from 'cloudflare:workers';
 import { type DefaultTreeAdapterTypes as Html, parse } from 'parse5';
 import { app } from '../../src/app';
-import { buildIndex } from '../../src/content/index-build';
+import { withContentHash } from '../../src/content/content-hash';
+import { buildIndex, type StoredAuthor } from '../../src/content/index-build';
 import { parseIndexMeta } from '../../src/content/index-parse';
 import { forgetLiveIndex } from '../../src/content/live-index';
 import { INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
-import { fnv1a } from '../../src/lib/hash';
 
 export const ORIGIN = 'http://localhost:8787';
 
@@ -31,15 +31,12 @@ export async function fetchCached(path: string, init?: RequestInit, overrides: P
 }
 
 /**
- * A content hash for the tests' indexes: stable hex of the right length. The
- * publish command uses SHA-256 (node:crypto, which these tests run without);
- * the worker only reads the keys a meta names, whatever made them.
+ * A list's index files (chunks and meta), as the publish command writes them,
+ * each key named by its value's real content hash: the worker checks every
+ * value it reads against its key.
  */
-export const testHash = (text: string) =>
-  `${fnv1a(text).toString(16).padStart(8, '0')}${(text.length % 256).toString(16).padStart(2, '0')}`;
-
-/** A list's index files (chunks and meta), as the publish command writes them. */
-export const indexOf = (items: readonly NewsItem[]) => buildIndex(items, testHash);
+export const indexOf = (items: readonly NewsItem[], now = Date.now(), authors: Readonly<Record<string, StoredAuthor>> = {}) =>
+  withContentHash((hash) => buildIndex(items, hash, now, authors));
 
 /** The bundled index's meta. */
 export async function bundledMeta(): Promise<IndexMeta> {
@@ -65,7 +62,7 @@ export async function putIndex(files: ReadonlyMap<string, string>): Promise<void
 
 /** Puts a list's index in KV, as the publish command would, and forgets the per-isolate copy. */
 export async function publishList(items: NewsItem[]): Promise<void> {
-  await putIndex(indexOf(items));
+  await putIndex(await indexOf(items));
 }
 
 /** Publishes items, each with a short body, as the only list in KV. */

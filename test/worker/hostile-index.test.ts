@@ -1,8 +1,10 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { withContentHash } from '../../src/content/content-hash';
+import { buildIndex } from '../../src/content/index-build';
 import { INDEX_META_KEY, type IndexMetaFile } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
-import { bundledNews, clearKv, fetchPath, indexOf, newsItem, putIndex, testHash, textOf } from './helpers';
+import { bundledNews, clearKv, fetchPath, indexOf, newsItem, putIndex, textOf } from './helpers';
 
 /**
  * A stored index is data the worker did not write: whatever it holds (the
@@ -19,34 +21,36 @@ afterEach(() => vi.restoreAllMocks());
 
 const X = newsItem('artigo-x', { titulo: 'Artigo X repetido no índice', data: '2025-06-01' });
 
-/** The index files of a list, with the meta's fields and some chunks replaced. */
-function tampered(items: NewsItem[], change: (meta: IndexMetaFile, put: (value: unknown) => string) => void): Map<string, string> {
-  const files = indexOf(items);
-  const meta = JSON.parse(files.get(INDEX_META_KEY)!) as IndexMetaFile;
-  // Writes a chunk under a key of its hash, as a publish would, and gives the hash.
-  const put = (value: unknown) => {
-    const text = JSON.stringify(value);
-    const hash = testHash(text);
-    files.set(`pending:${hash}`, text);
-    return hash;
-  };
-  change(meta, put);
-  const result = new Map<string, string>();
-  for (const [key, value] of files) {
-    if (!key.startsWith('pending:')) result.set(key, value);
-  }
-  // Chunks written through `put` land at every key kind that names their hash.
-  const named = (kind: string, hashes: (string | null)[]) =>
-    hashes.forEach((hash, n) => {
-      const text = hash && files.get(`pending:${hash}`);
-      if (text) result.set(`index/${kind}/${n}.${hash}.json`, text);
-    });
-  named('pages', meta.pages);
-  named('sitemaps', meta.sitemaps);
-  named('list', meta.lists);
-  named('slugs', meta.shards);
-  result.set(INDEX_META_KEY, JSON.stringify(meta));
-  return result;
+/** The index files of a list, with the meta's fields and some chunks replaced (each under its real content hash, as a publish would name it). */
+function tampered(items: NewsItem[], change: (meta: IndexMetaFile, put: (value: unknown) => string) => void): Promise<Map<string, string>> {
+  return withContentHash((hash) => {
+    const files = buildIndex(items, hash);
+    const meta = JSON.parse(files.get(INDEX_META_KEY)!) as IndexMetaFile;
+    // Writes a chunk under a key of its hash, as a publish would, and gives the hash.
+    const put = (value: unknown) => {
+      const text = JSON.stringify(value);
+      const digest = hash(text);
+      files.set(`pending:${digest}`, text);
+      return digest;
+    };
+    change(meta, put);
+    const result = new Map<string, string>();
+    for (const [key, value] of files) {
+      if (!key.startsWith('pending:')) result.set(key, value);
+    }
+    // Chunks written through `put` land at every key kind that names their hash.
+    const named = (kind: string, hashes: (string | null)[]) =>
+      hashes.forEach((digest, n) => {
+        const text = digest && files.get(`pending:${digest}`);
+        if (text) result.set(`index/${kind}/${n}.${digest}.json`, text);
+      });
+    named('pages', meta.pages);
+    named('sitemaps', meta.sitemaps);
+    named('list', meta.lists);
+    named('slugs', meta.shards);
+    result.set(INDEX_META_KEY, JSON.stringify(meta));
+    return result;
+  });
 }
 
 /** Status and HTML of a page, failing the test if it takes more than a second (a loop over bad data would). */
@@ -63,7 +67,7 @@ const cardLinks = (html: string, slug: string) => html.split(`<h3 class="card-ti
 describe('the same article twice in a page chunk', () => {
   beforeEach(async () => {
     await putIndex(
-      tampered([X], (meta, put) => {
+      await tampered([X], (meta, put) => {
         meta.count = 2;
         meta.pages = [put([X, X])];
       }),
@@ -92,7 +96,7 @@ describe('a corrupt sitemap chunk', () => {
   it('never reaches /sitemap.xml: markup, paths and bad dates are dropped, each slug once', async () => {
     const Y = newsItem('artigo-y', { data: '2025-06-02' });
     await putIndex(
-      tampered([X, Y], (meta, put) => {
+      await tampered([X, Y], (meta, put) => {
         meta.sitemaps = [
           put([
             [X.slug, X.data],
@@ -169,7 +173,7 @@ describe('a meta whose counts do not add up', () => {
   ];
 
   it.each(cases)('with %s, the site answers 503 (logged), never the bundled list', async (_, change) => {
-    await putIndex(tampered([X], change));
+    await putIndex(await tampered([X], change));
     const bundled = await bundledNews();
     for (const path of ['/', '/sitemap.xml', '/feed.xml', `/noticia/${X.slug}`]) {
       const { status, html } = await page(path);
@@ -182,7 +186,7 @@ describe('a meta whose counts do not add up', () => {
 
 describe('a meta naming chunks that are not in KV', () => {
   it('every page answers 200 or 404, empty, and logs the missing keys', async () => {
-    const files = indexOf([X]);
+    const files = await indexOf([X]);
     await env.NEWS.put(INDEX_META_KEY, files.get(INDEX_META_KEY)!);
     await env.NEWS.put(X.htmlPath, '<p>corpo</p>');
     const home = await page('/');
@@ -204,7 +208,7 @@ describe('hostile page chunk entries', () => {
     const others = Array.from({ length: 30 }, (_, i) => newsItem(`outro-${i}`));
     const thief = newsItem('ladrao', { htmlPath: X.htmlPath });
     await putIndex(
-      tampered([X], (meta, put) => {
+      await tampered([X], (meta, put) => {
         meta.count = 24;
         meta.pages = [put([thief, X, ...others])];
       }),
@@ -216,7 +220,7 @@ describe('hostile page chunk entries', () => {
     expect(home.html).not.toContain('outro-23');
 
     await putIndex(
-      tampered([X], (meta, put) => {
+      await tampered([X], (meta, put) => {
         meta.pages = [put({ [X.slug]: X })];
       }),
     );

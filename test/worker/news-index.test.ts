@@ -6,8 +6,8 @@ import { findInShardText } from '../../src/content/shard-text';
 import { indexOf, newsItem } from './helpers';
 
 /** The shard text buildIndex writes for these items, and the shard of the first one. */
-function shardTextOf(items: NewsItem[]): string {
-  const files = indexOf(items);
+async function shardTextOf(items: NewsItem[]): Promise<string> {
+  const files = await indexOf(items);
   return files.get(parseIndexMeta(files.get(INDEX_META_KEY)!).shardKeys[shardOf(items[0]!.slug)]!)!;
 }
 
@@ -19,20 +19,20 @@ function neighbours(slug: string, prefix: string, count: number): string[] {
 }
 
 describe('findInShardText', () => {
-  it('finds an item as parsing the whole shard would', () => {
+  it('finds an item as parsing the whole shard would', async () => {
     const items = ['alvo', ...neighbours('alvo', 'vizinho', 19)].map((slug) => newsItem(slug));
-    const text = shardTextOf(items);
+    const text = await shardTextOf(items);
     const whole = JSON.parse(text) as Record<string, unknown>;
     for (const item of items) expect(findInShardText(text, item.slug)).toEqual(whole[item.slug]);
   });
 
-  it('is not fooled by braces, quotes and backslashes in the texts, before or inside the item', () => {
+  it('is not fooled by braces, quotes and backslashes in the texts, before or inside the item', async () => {
     // The decoys sort before the item, so their texts come first in the shard.
     const decoys = neighbours('tricky', 'a', 3).map((slug) =>
       newsItem(slug, { titulo: '"tricky":{"slug":"outro"}', descricao: 'fim com barra \\' }),
     );
     const tricky = newsItem('tricky', { titulo: 'Chaves } { e "aspas" \\', descricao: '"tricky":{"slug":"outro"} \\"}' });
-    const text = shardTextOf([tricky, ...decoys]);
+    const text = await shardTextOf([tricky, ...decoys]);
     expect(text.indexOf('tricky')).toBeLessThan(text.indexOf('"tricky":{'));
     expect(findInShardText(text, 'tricky')).toEqual(tricky);
   });

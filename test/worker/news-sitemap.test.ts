@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildIndex } from '../../src/content/index-build';
 import { forgetLiveIndex } from '../../src/content/live-index';
 import { CHUNK_SIZE } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
-import { clearKv, countingKv, fetchPath, fetchWithEnv, newsItem, ORIGIN, putIndex, testHash } from './helpers';
+import { clearKv, countingKv, fetchPath, fetchWithEnv, indexOf, newsItem, ORIGIN, putIndex } from './helpers';
 
 /**
  * `/sitemap-news.xml` (Google News): the articles published in the last 48
@@ -21,7 +20,7 @@ const PUBLICATION = '<news:publication><news:name>Casa em Pauta</news:name><news
 
 /** Publishes a list as the publish command would at `builtAt`, and sets the clock every page reads to `now`. */
 async function publishAt(items: NewsItem[], builtAt: number, now = builtAt): Promise<void> {
-  await putIndex(buildIndex(items, testHash, builtAt));
+  await putIndex(await indexOf(items, builtAt));
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(now);
   forgetLiveIndex();

@@ -1,11 +1,10 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildIndex } from '../../src/content/index-build';
 import { parseIndexMeta } from '../../src/content/index-parse';
 import { forgetLiveIndex } from '../../src/content/live-index';
 import { INDEX_META_KEY, type IndexMetaFile } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
-import { clearKv, fetchPath, newsItem, putIndex, testHash, textOf } from './helpers';
+import { clearKv, fetchPath, indexOf, newsItem, putIndex, textOf } from './helpers';
 
 /**
  * An article whose `data` is still to come is published to KV but shown
@@ -27,7 +26,7 @@ const PAST = Array.from({ length: 25 }, (_, i) =>
 const FUTURE = newsItem('agendado', { titulo: 'Artigo agendado para amanhã', data: '2025-12-10T08:30' });
 
 async function publishAt(now: number, items: NewsItem[]): Promise<void> {
-  await putIndex(buildIndex(items, testHash, now));
+  await putIndex(await indexOf(items, now));
   await Promise.all(items.map((item) => env.NEWS.put(item.htmlPath, '<p>Corpo do artigo.</p>')));
 }
 
@@ -43,11 +42,11 @@ const text = async (path: string) => textOf(await fetchPath(path));
 
 describe('a scheduled article', () => {
   it('the meta lists its time, as built at publish', async () => {
-    const meta = JSON.parse(buildIndex([...PAST, FUTURE], testHash, PUBLISHED_AT).get(INDEX_META_KEY)!) as IndexMetaFile;
+    const meta = JSON.parse((await indexOf([...PAST, FUTURE], PUBLISHED_AT)).get(INDEX_META_KEY)!) as IndexMetaFile;
     expect(meta.scheduled).toEqual([SCHEDULED_AT]);
     expect(parseIndexMeta(JSON.stringify(meta)).scheduled).toEqual([SCHEDULED_AT]);
     // Built after its time, it is an ordinary article.
-    expect(JSON.parse(buildIndex([...PAST, FUTURE], testHash, SCHEDULED_AT).get(INDEX_META_KEY)!)).not.toHaveProperty('scheduled');
+    expect(JSON.parse((await indexOf([...PAST, FUTURE], SCHEDULED_AT)).get(INDEX_META_KEY)!)).not.toHaveProperty('scheduled');
   });
 
   it('is shown nowhere before its time: home, pages, article, feed, sitemap', async () => {

@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseAuthor } from '../../src/content/authors';
-import { buildIndex, type StoredAuthor } from '../../src/content/index-build';
+import type { StoredAuthor } from '../../src/content/index-build';
 import { forgetLiveIndex } from '../../src/content/live-index';
 import { type NewsEntry, parseNewsItem } from '../../src/content/news-item';
 import { escapeXml } from '../../src/lib/escape-xml';
-import { clearKv, fetchPath, newsItem, putIndex, testHash } from './helpers';
+import { clearKv, fetchPath, indexOf, newsItem, putIndex } from './helpers';
 
 /**
  * Characters XML 1.0 forbids (control characters, U+FFFE, U+FFFF, lone
@@ -90,7 +90,7 @@ async function publishHostile(authors: Record<string, StoredAuthor> = {}): Promi
       ...(Object.keys(authors).length > 0 ? { autor: 'ana-souza' } : {}),
     }),
   );
-  await putIndex(buildIndex(items, testHash, NOW, authors));
+  await putIndex(await indexOf(items, NOW, authors));
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   forgetLiveIndex();
