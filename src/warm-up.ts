@@ -1,11 +1,11 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from './app-env';
-import { withContentHash } from './content/content-hash';
 import { bodyKey } from './content/format';
 import { buildIndex } from './content/index-build';
 import { forgetLiveIndex } from './content/live-index';
 import { forgetSanitizedBodies } from './content/sanitize-html';
 import type { ThemeSlug } from './content/themes';
+import { contentHash } from './lib/content-hash';
 import { PAGE_SIZE } from './lib/pagination';
 import { INSTITUTIONAL_PAGES } from './pages/institutional';
 import { articlePath } from './seo/urls';
@@ -153,7 +153,7 @@ export function warmUp(app: Hono<AppEnv>): void {
   const paths = [...articles.slice(0, ROUNDS).flatMap(pathsOf), ...articles.slice(ROUNDS).map(articlePath)];
   void (async () => {
     // Named by their real content hash: the worker checks every chunk it reads against its key.
-    const index = await withContentHash((hash) => buildIndex(items, hash, Date.now(), AUTHORS));
+    const index = buildIndex(items, contentHash, Date.now(), AUTHORS);
     for (const [key, value] of index) store.set(key, value);
     for (const [n, article] of articles.entries()) store.set(article.htmlPath, `${BODY}\n\n<p>Artigo ${n + 1}.</p>`);
     for (const path of paths) await serve(path).catch(() => {});

@@ -64,10 +64,7 @@ export const HASH = /^[0-9a-f]{10}$/;
 
 /**
  * The content hash of a chunk's text: HASH_LENGTH lowercase hex characters of
- * its SHA-256. Passed in by the caller, synchronously: the Node commands use
- * node:crypto (scripts/content/content-hash.ts); the worker, which checks what
- * it reads against it with Web Crypto, builds its own made-up indexes through
- * withContentHash (./content-hash.ts).
+ * its SHA-256 (src/lib/content-hash.ts). Passed in by the caller, synchronously.
  */
 export type ContentHash = (text: string) => string;
 

@@ -1,5 +1,5 @@
+import { matchesKey } from '../lib/content-hash';
 import { describeError, log } from '../log';
-import { matchesKey } from './content-hash';
 import { PUBLISHED_MARKER_KEY } from './news-index';
 import type { D1Reader } from './publish-record';
 
@@ -93,7 +93,7 @@ export async function readText(
   { hashChecked = true }: { hashChecked?: boolean } = {},
 ): Promise<string | null> {
   const text = source === 'kv' ? await readKv(env, key) : await readBundle(env, key);
-  if (text === null || !hashChecked || (await matchesKey(key, text))) return text;
+  if (text === null || !hashChecked || matchesKey(key, text)) return text;
   log('error', 'content_hash_mismatch', { source, key });
   throw new DamagedContentError(key);
 }

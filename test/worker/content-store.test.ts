@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Content } from '../../src/content/content';
-import { contentHashOf } from '../../src/content/content-hash';
 import { forgetLiveIndex, NEWS_LIST_TTL_MS } from '../../src/content/live-index';
 import { INDEX_META_KEY, type IndexMetaFile, PUBLISHED_MARKER_KEY, shardOf, slugShardKey } from '../../src/content/news-index';
 import type { ContentBindings } from '../../src/content/sources';
+import { contentHash } from '../../src/lib/content-hash';
 import {
   bundledNews,
   clearKv,
@@ -175,7 +175,7 @@ describe('one source at a time: KV once published to, the bundle only before', (
     const meta = JSON.parse(files.get(INDEX_META_KEY)!) as IndexMetaFile;
     const shard = shardOf('casa');
     const spaced = JSON.stringify(JSON.parse(files.get(slugShardKey(shard, meta.shards[shard]!))!), null, 2);
-    meta.shards[shard] = await contentHashOf(spaced);
+    meta.shards[shard] = contentHash(spaced);
     files.set(slugShardKey(shard, meta.shards[shard]), spaced);
     files.set(INDEX_META_KEY, JSON.stringify(meta));
     await putIndex(files);

@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { contentHashOf } from '../../src/content/content-hash';
 import { bodyKey } from '../../src/content/format';
 import { forgetLiveIndex } from '../../src/content/live-index';
 import { shardOf } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
+import { contentHash } from '../../src/lib/content-hash';
 import {
   bundledMeta,
   bundledNews,
@@ -39,7 +39,7 @@ const GARBAGE = 'Texto estranho escrito por cima';
 const AUTHORS = { 'ana-souza': { nome: 'Ana Souza', cargo: 'Repórter', bio: 'Escreve sobre reformas há dez anos.' } };
 const ITEM = newsItem('casa-nova', {
   titulo: 'Casa nova de verdade',
-  htmlPath: bodyKey('casa-nova', await contentHashOf(BODY)),
+  htmlPath: bodyKey('casa-nova', contentHash(BODY)),
   autor: 'ana-souza',
   temas: ['decoracao'],
 });

@@ -2,12 +2,12 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { exports } from 'cloudflare:workers';
 import { type DefaultTreeAdapterTypes as Html, parse } from 'parse5';
 import { app } from '../../src/app';
-import { withContentHash } from '../../src/content/content-hash';
 import { buildIndex, type StoredAuthor } from '../../src/content/index-build';
 import { parseIndexMeta } from '../../src/content/index-parse';
 import { forgetLiveIndex } from '../../src/content/live-index';
 import { INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
+import { contentHash } from '../../src/lib/content-hash';
 
 export const ORIGIN = 'http://localhost:8787';
 
@@ -36,7 +36,7 @@ export async function fetchCached(path: string, init?: RequestInit, overrides: P
  * value it reads against its key.
  */
 export const indexOf = (items: readonly NewsItem[], now = Date.now(), authors: Readonly<Record<string, StoredAuthor>> = {}) =>
-  withContentHash((hash) => buildIndex(items, hash, now, authors));
+  buildIndex(items, contentHash, now, authors);
 
 /** The bundled index's meta. */
 export async function bundledMeta(): Promise<IndexMeta> {

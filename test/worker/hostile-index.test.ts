@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { withContentHash } from '../../src/content/content-hash';
 import { buildIndex } from '../../src/content/index-build';
 import { INDEX_META_KEY, type IndexMetaFile } from '../../src/content/news-index';
 import type { NewsItem } from '../../src/content/news-item';
+import { contentHash } from '../../src/lib/content-hash';
 import { bundledNews, clearKv, fetchPath, indexOf, newsItem, putIndex, textOf } from './helpers';
 
 /**
@@ -22,35 +22,33 @@ afterEach(() => vi.restoreAllMocks());
 const X = newsItem('artigo-x', { titulo: 'Artigo X repetido no índice', data: '2025-06-01' });
 
 /** The index files of a list, with the meta's fields and some chunks replaced (each under its real content hash, as a publish would name it). */
-function tampered(items: NewsItem[], change: (meta: IndexMetaFile, put: (value: unknown) => string) => void): Promise<Map<string, string>> {
-  return withContentHash((hash) => {
-    const files = buildIndex(items, hash);
-    const meta = JSON.parse(files.get(INDEX_META_KEY)!) as IndexMetaFile;
-    // Writes a chunk under a key of its hash, as a publish would, and gives the hash.
-    const put = (value: unknown) => {
-      const text = JSON.stringify(value);
-      const digest = hash(text);
-      files.set(`pending:${digest}`, text);
-      return digest;
-    };
-    change(meta, put);
-    const result = new Map<string, string>();
-    for (const [key, value] of files) {
-      if (!key.startsWith('pending:')) result.set(key, value);
-    }
-    // Chunks written through `put` land at every key kind that names their hash.
-    const named = (kind: string, hashes: (string | null)[]) =>
-      hashes.forEach((digest, n) => {
-        const text = digest && files.get(`pending:${digest}`);
-        if (text) result.set(`index/${kind}/${n}.${digest}.json`, text);
-      });
-    named('pages', meta.pages);
-    named('sitemaps', meta.sitemaps);
-    named('list', meta.lists);
-    named('slugs', meta.shards);
-    result.set(INDEX_META_KEY, JSON.stringify(meta));
-    return result;
-  });
+function tampered(items: NewsItem[], change: (meta: IndexMetaFile, put: (value: unknown) => string) => void): Map<string, string> {
+  const files = buildIndex(items, contentHash);
+  const meta = JSON.parse(files.get(INDEX_META_KEY)!) as IndexMetaFile;
+  // Writes a chunk under a key of its hash, as a publish would, and gives the hash.
+  const put = (value: unknown) => {
+    const text = JSON.stringify(value);
+    const digest = contentHash(text);
+    files.set(`pending:${digest}`, text);
+    return digest;
+  };
+  change(meta, put);
+  const result = new Map<string, string>();
+  for (const [key, value] of files) {
+    if (!key.startsWith('pending:')) result.set(key, value);
+  }
+  // Chunks written through `put` land at every key kind that names their hash.
+  const named = (kind: string, hashes: (string | null)[]) =>
+    hashes.forEach((digest, n) => {
+      const text = digest && files.get(`pending:${digest}`);
+      if (text) result.set(`index/${kind}/${n}.${digest}.json`, text);
+    });
+  named('pages', meta.pages);
+  named('sitemaps', meta.sitemaps);
+  named('list', meta.lists);
+  named('slugs', meta.shards);
+  result.set(INDEX_META_KEY, JSON.stringify(meta));
+  return result;
 }
 
 /** Status and HTML of a page, failing the test if it takes more than a second (a loop over bad data would). */
