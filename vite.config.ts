@@ -55,7 +55,7 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     manifest: true,
     rolldownOptions: {
-      input: ['client/boot.ts', 'client/styles.css'],
+      input: ['client/boot.ts', 'client/styles.css', 'client/newsroom/newsroom.ts', 'client/newsroom/newsroom.css'],
     },
   },
   resolve:
