@@ -1,4 +1,5 @@
 import { FORM, XSRF_COOKIE, XSRF_HEADER } from '../../src/newsroom/shared/names';
+import { shownAt } from '../../src/newsroom/shared/when';
 import { formEntries } from './form-entries';
 
 /** How long after the last keystroke a draft is saved: closing the tab loses at most this, and not even that (pagehide). */
@@ -11,8 +12,6 @@ function xsrfToken(): string {
   const cookie = document.cookie.split('; ').find((part) => part.startsWith(`${XSRF_COOKIE}=`));
   return cookie ? decodeURIComponent(cookie.slice(XSRF_COOKIE.length + 1)) : '';
 }
-
-const clock = (date: Date) => date.toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
 
 /**
  * Saves the edit form while the journalist types: a few seconds after the
@@ -55,9 +54,9 @@ export function setUpAutosave(form: HTMLFormElement, onChange: () => void): void
         return;
       }
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const saved = (await response.json()) as { version: number };
+      const saved = (await response.json()) as { version: number; updatedAt: number };
       version.value = String(saved.version);
-      say(dirty ? 'Alterações não salvas' : `Salvo às ${clock(new Date())} (versão ${saved.version})`);
+      say(dirty ? 'Alterações não salvas' : `Versão ${saved.version}, salva em ${shownAt(saved.updatedAt)}`);
     } catch {
       dirty = true;
       say('Não foi possível salvar agora (sem conexão?): tentaremos de novo em instantes. Não feche a página.');

@@ -2,7 +2,7 @@ import type { Draft } from '../drafts-store';
 import { PATHS } from '../paths';
 import { type DraftContent, FIELD_NAMES } from '../shared/draft-input';
 import { FORM } from '../shared/names';
-import { shownAt } from '../when';
+import { shownAt } from '../shared/when';
 import { ContentView } from './ContentView';
 import { XsrfField } from './XsrfField';
 

@@ -2,7 +2,7 @@ import type { Draft } from '../drafts-store';
 import { PATHS } from '../paths';
 import type { FieldProblem } from '../shared/field-check';
 import { DRAFT_FORM_ID, FORM } from '../shared/names';
-import { shownAt } from '../when';
+import { shownAt } from '../shared/when';
 import { type AuthorChoice, DraftFieldset } from './DraftForm';
 import { draftTitle } from './DraftsPage';
 import { XsrfField } from './XsrfField';

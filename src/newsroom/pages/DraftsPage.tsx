@@ -1,10 +1,11 @@
 import type { Draft } from '../drafts-store';
 import { PATHS } from '../paths';
-import { shownAt } from '../when';
+import { UNTITLED } from '../shared/field-labels';
+import { shownAt } from '../shared/when';
 import { XsrfField } from './XsrfField';
 
 /** A draft's title as the list shows it: what the journalist wrote, or a placeholder. */
-export const draftTitle = (draft: Pick<Draft, 'fields'>) => (typeof draft.fields.titulo === 'string' ? draft.fields.titulo : 'Sem título');
+export const draftTitle = (draft: Pick<Draft, 'fields'>) => (typeof draft.fields.titulo === 'string' ? draft.fields.titulo : UNTITLED);
 
 /** The list of drafts: each with its state, author, and its last change and who made it. */
 export function DraftsPage({ drafts, authorName, xsrf }: { drafts: readonly Draft[]; authorName: (draft: Draft) => string; xsrf: string }) {

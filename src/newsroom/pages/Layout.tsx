@@ -16,6 +16,7 @@ export function Layout({ title, member, children }: { title: string; member?: Me
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
         <title>{`${title} · Redação`}</title>
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={newsroomAssets.styles} />
         <script type="module" src={newsroomAssets.script} />
       </head>

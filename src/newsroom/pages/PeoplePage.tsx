@@ -59,7 +59,9 @@ export function PeoplePage({
               <XsrfField token={xsrf} />
               <input type="hidden" name="email" value={person.email} />
               {isConfiguredChief(person.email) ? (
-                <p className="nr-meta">{ROLE_NAMES.chefe}, definido na configuração (NEWSROOM_CHIEF)</p>
+                <p className="nr-meta">
+                  {ROLE_NAMES.chefe} definido(a) na configuração do site: não pode ser removido(a) nem mudar de papel aqui
+                </p>
               ) : (
                 <span className="nr-labelled">
                   <label htmlFor={`papel-${n}`}>Papel</label>

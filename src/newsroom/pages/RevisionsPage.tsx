@@ -1,7 +1,7 @@
 import type { Draft, Revision } from '../drafts-store';
 import { PATHS } from '../paths';
 import { FORM } from '../shared/names';
-import { shownAt } from '../when';
+import { shownAt } from '../shared/when';
 import { ContentView } from './ContentView';
 import { draftTitle } from './DraftsPage';
 import { XsrfField } from './XsrfField';

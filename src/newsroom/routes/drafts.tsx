@@ -6,7 +6,7 @@ import { type Draft, DraftsStore, isDraftId } from '../drafts-store';
 import type { NewsroomEnv } from '../newsroom-env';
 import { ConflictPage } from '../pages/ConflictPage';
 import { DraftPage } from '../pages/DraftPage';
-import { DraftsPage } from '../pages/DraftsPage';
+import { DraftsPage, draftTitle } from '../pages/DraftsPage';
 import { RevisionsPage } from '../pages/RevisionsPage';
 import { PATHS } from '../paths';
 import { messagePage, page, wantsJson } from '../render';
@@ -112,7 +112,7 @@ draftRoutes.get('/rascunhos/:id', async (c) => {
       notice={noticeOf(c)}
     />
   );
-  return page(c, typeof draft.fields.titulo === 'string' ? draft.fields.titulo : 'Rascunho', content);
+  return page(c, draftTitle(draft), content);
 });
 
 draftRoutes.post('/rascunhos/:id', async (c) => {

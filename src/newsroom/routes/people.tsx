@@ -78,7 +78,7 @@ peopleRoutes.post('/equipe/remover', async (c) => {
   const email = text(await formOf(c), 'email').toLowerCase();
   const store = people(c);
   if (store.isConfiguredChief(email)) {
-    return refused(c, `${email} é o editor-chefe definido na configuração (NEWSROOM_CHIEF) e não pode ser removido por esta página.`);
+    return refused(c, `${email} é o editor-chefe definido na configuração do site e não pode ser removido por esta página.`);
   }
   await store.remove(email);
   return c.redirect(`${PATHS.people}?feito=removido`, 303);

@@ -25,4 +25,7 @@ export const FIELD_LABELS: Partial<Record<FieldName, { label: string; hint: stri
   temas: { label: 'Temas', hint: 'Um ou mais: o artigo aparece na página de cada tema.' },
 };
 
+/** What a draft without a title is called, in the list, on its page and in its tab. */
+export const UNTITLED = 'Sem título';
+
 export const labelOf = (name: FieldName) => FIELD_LABELS[name]?.label ?? name;
