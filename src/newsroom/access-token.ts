@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import { log } from '../log';
 import type { AccessSettings } from './settings';
 
 /** The header Cloudflare Access adds to every request it lets through to the worker. */
@@ -25,7 +26,8 @@ function keysOf(certsUrl: string): JWTVerifyGetKey {
  * not one this deployment may trust: not signed by the team's keys (RS256,
  * what Access signs with), for another application (`aud`), from another
  * team (`iss`), expired or not yet valid, or without an e-mail.
- * Never throws: a bad token is only a refusal.
+ * Never throws: a bad token is only a refusal, logged with jose's reason
+ * (an expired token, a wrong audience, the keys unreachable…), never the token.
  */
 export async function verifiedEmail(token: string, access: AccessSettings): Promise<string | null> {
   try {
@@ -36,7 +38,8 @@ export async function verifiedEmail(token: string, access: AccessSettings): Prom
       requiredClaims: ['exp', 'email'],
     });
     return typeof payload.email === 'string' && payload.email.includes('@') ? payload.email.toLowerCase() : null;
-  } catch {
+  } catch (error) {
+    log('warn', 'newsroom_token_refused', { reason: (error as { code?: unknown }).code ?? 'unknown' });
     return null;
   }
 }

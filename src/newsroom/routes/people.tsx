@@ -67,7 +67,10 @@ peopleRoutes.post('/equipe', async (c) => {
   if (!EMAIL.test(email))
     return refused(c, `"${email}" não é um e-mail: escreva o e-mail com que a pessoa entra na redação, p. ex. ana@casaempauta.com.br.`);
   if (!isRole(role)) return refused(c, 'Escolha um papel: colaborador(a), editor(a) ou editor(a)-chefe.');
-  if (author !== '' && !isValidSlug(author)) return refused(c, 'Escolha o autor na lista, ou "Nenhum".');
+  const authors = await authorChoices(c);
+  // While the registry cannot be read, any well-formed slug is kept (the form offered none to choose from).
+  const known = authors.length === 0 ? isValidSlug(author) : authors.some((choice) => choice.slug === author);
+  if (author !== '' && !known) return refused(c, 'Escolha na lista o autor que assina os artigos da pessoa, ou "Nenhum".');
   const store = people(c);
   const kept = store.isConfiguredChief(email) ? 'chefe' : role;
   await store.put(email, kept, author === '' ? null : author, c.var.member.email, currentTime());

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { newsroomSettings } from '../../../src/newsroom/settings';
 import { ACCESS_ENV, AUD, accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type TestKeys } from './newsroom-helpers';
 
@@ -19,8 +19,10 @@ const ROUTES: [method: 'GET' | 'POST', path: string][] = [
 ];
 
 let keys: TestKeys;
+let warnings: MockInstance<typeof console.warn>;
 beforeAll(async () => {
   keys = await serveTeamKeys();
+  warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 
 describe('who may enter the newsroom', () => {
@@ -30,22 +32,36 @@ describe('who may enter the newsroom', () => {
     expect(await response.text()).toContain('Rascunhos');
   });
 
-  const refusals: [string, () => Promise<string | undefined>][] = [
-    ['no token', async () => undefined],
-    ['a token signed by another key', () => accessToken(keys, CHIEF, { key: keys.stranger })],
-    ['an expired token', () => accessToken(keys, CHIEF, { expiresIn: -60 })],
-    ['a token for another Access application (aud)', () => accessToken(keys, CHIEF, { aud: 'b2'.repeat(32) })],
-    ['a token from another team (iss)', () => accessToken(keys, CHIEF, { issuer: 'https://outra.cloudflareaccess.com' })],
-    ['a token that is not a JWT', async () => 'nao.e.um-token'],
+  // Each with the reason the log gives (jose's code), never the token.
+  const refusals: [string, () => Promise<string | undefined>, string | null][] = [
+    ['no token', async () => undefined, null],
+    ['a token signed by another key', () => accessToken(keys, CHIEF, { key: keys.stranger }), 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED'],
+    ['an expired token', () => accessToken(keys, CHIEF, { expiresIn: -60 }), 'ERR_JWT_EXPIRED'],
+    [
+      'a token for another Access application (aud)',
+      () => accessToken(keys, CHIEF, { aud: 'b2'.repeat(32) }),
+      'ERR_JWT_CLAIM_VALIDATION_FAILED',
+    ],
+    [
+      'a token from another team (iss)',
+      () => accessToken(keys, CHIEF, { issuer: 'https://outra.cloudflareaccess.com' }),
+      'ERR_JWT_CLAIM_VALIDATION_FAILED',
+    ],
+    ['a token that is not a JWT', async () => 'nao.e.um-token', 'ERR_JWS_INVALID'],
   ];
-  for (const [what, token] of refusals) {
+  for (const [what, token, reason] of refusals) {
     it(`refuses every route with ${what}`, async () => {
       const given = await token();
+      warnings.mockClear();
       for (const [method, path] of ROUTES) {
         const response = await newsroomRequest(path, { method, token: given });
         expect(response.status, `${method} ${path}`).toBe(403);
         expect(await response.text()).toContain('Acesso restrito');
       }
+      const logged = warnings.mock.calls.map(([line]) => String(line));
+      if (reason === null) expect(logged).toEqual([]);
+      else expect(logged).toEqual(ROUTES.map(() => JSON.stringify({ level: 'warn', event: 'newsroom_token_refused', reason })));
+      if (given !== undefined) expect(logged.join()).not.toContain(given);
     });
   }
 
@@ -150,5 +166,13 @@ describe('roles are data', () => {
     });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('não é um e-mail');
+    const stranger = await newsroomRequest('/redacao/equipe', {
+      method: 'POST',
+      token: chief,
+      form: { email: 'bia@casaempauta.com.br', papel: 'editor', autor: 'autora-que-nao-existe' },
+    });
+    expect(stranger.status).toBe(400);
+    expect(await stranger.text()).toContain('Escolha na lista o autor');
+    expect((await newsroomRequest('/redacao', { token: await accessToken(keys, 'bia@casaempauta.com.br') })).status).toBe(403);
   });
 });
