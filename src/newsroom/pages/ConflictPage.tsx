@@ -26,13 +26,15 @@ function HiddenContent({ content }: { content: DraftContent }) {
  * by side, and a way to keep either. Nothing was merged; the refused version
  * travels in this page's form until the journalist chooses.
  */
-export function ConflictPage({ mine, current, xsrf }: { mine: DraftContent; current: Draft; xsrf: string }) {
+export function ConflictPage({ mine, current, you, xsrf }: { mine: DraftContent; current: Draft; you: string; xsrf: string }) {
+  // The same person in two tabs, or on the phone and the laptop, gets the same choice.
+  const who = current.updatedBy === you ? 'Você (em outra aba ou aparelho)' : current.updatedBy;
   return (
     <>
-      <h1>Outra pessoa salvou este rascunho antes de você</h1>
+      <h1>{current.updatedBy === you ? 'Este rascunho foi salvo em outra aba' : 'Outra pessoa salvou este rascunho antes de você'}</h1>
       <p>
-        {current.updatedBy} salvou a versão {current.version} em {shownAt(current.updatedAt)}, depois da versão em que você começou. Nada
-        foi misturado nem perdido: escolha qual versão fica. A outra continua visível aqui até você escolher.
+        {who} salvou a versão {current.version} em {shownAt(current.updatedAt)}, depois da versão em que você começou. Nada foi misturado
+        nem perdido: escolha qual versão fica. A outra continua visível aqui até você escolher.
       </p>
       <div className="nr-compare">
         <section aria-labelledby="versao-sua">

@@ -1,29 +1,12 @@
-import { ARTICLE_FIELDS } from '../../content/article-schema';
-import type { FieldSpec } from '../../content/field-rules';
 import { THEME_LIST } from '../../content/themes';
 import { type DraftContent, type DraftFields, FIELD_NAMES, type FieldName } from '../shared/draft-input';
 import type { FieldProblem } from '../shared/field-check';
 import { FIELD_LABELS, labelOf } from '../shared/field-labels';
 import { FORM, fieldIds } from '../shared/names';
+import { widgetOf } from '../shared/widgets';
 
 /** The registry's authors the form offers for `autor`: slug and name. */
 export type AuthorChoice = { slug: string; name: string };
-
-type Widget = 'line' | 'paragraph' | 'datetime' | 'flag' | 'author' | 'themes';
-
-/** Fields whose value is not free text; every other field is a line of text, or paragraphs when the schema says so. */
-const WIDGETS: Partial<Record<FieldName, Widget>> = {
-  data: 'datetime',
-  atualizado: 'datetime',
-  destaque: 'flag',
-  autor: 'author',
-  temas: 'themes',
-};
-
-const widgetOf = (name: FieldName): Widget => {
-  const spec: FieldSpec = ARTICLE_FIELDS[name];
-  return WIDGETS[name] ?? (spec.text === 'paragraph' ? 'paragraph' : 'line');
-};
 
 /** A `data` written as a day alone shows in the day-and-time control at 00:00, which is what it means. */
 const asDateTime = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00` : value);

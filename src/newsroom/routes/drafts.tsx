@@ -70,7 +70,12 @@ async function saveAndAnswer(c: C, draft: Draft, base: number, content: DraftCon
       409,
     );
   }
-  return page(c, 'Versões diferentes', <ConflictPage mine={content} current={result.current} xsrf={c.var.xsrf} />, 409);
+  return page(
+    c,
+    'Versões diferentes',
+    <ConflictPage mine={content} current={result.current} you={c.var.member.email} xsrf={c.var.xsrf} />,
+    409,
+  );
 }
 
 /** What the edit page says after a form was saved or a revision restored (the query of the redirect). */

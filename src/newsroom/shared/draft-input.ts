@@ -1,6 +1,7 @@
 import { ARTICLE_FIELDS } from '../../content/article-schema';
 import { MAX_BODY_BYTES } from '../../content/html-policy';
 import { FORM } from './names';
+import { widgetOf } from './widgets';
 
 /**
  * A draft as the edit form sends it, read into what the store keeps. One
@@ -24,10 +25,6 @@ export interface DraftContent {
   body: string;
 }
 
-/** Fields whose form control is not a line of text: the same names the form generator gives a widget (pages/DraftForm.tsx). */
-export const FLAG_FIELDS: readonly FieldName[] = ['destaque'];
-export const LIST_FIELDS: readonly FieldName[] = ['temas'];
-
 /** Far above any field's limit (the longest, a correction, is 400 characters): a value past it is not a draft. */
 const MAX_FIELD_CHARS = 5_000;
 const MAX_LIST_ITEMS = 20;
@@ -49,9 +46,10 @@ export function draftFromForm(form: URLSearchParams): DraftInput {
   for (const name of FIELD_NAMES) {
     const values = form.getAll(name);
     if (values.some((value) => value.length > MAX_FIELD_CHARS)) return refuse(`o campo "${name}" passa de ${MAX_FIELD_CHARS} caracteres`);
-    if (FLAG_FIELDS.includes(name)) {
+    const widget = widgetOf(name);
+    if (widget === 'flag') {
       if (values.length > 0) fields[name] = true;
-    } else if (LIST_FIELDS.includes(name)) {
+    } else if (widget === 'themes') {
       if (values.length > MAX_LIST_ITEMS) return refuse(`o campo "${name}" tem mais de ${MAX_LIST_ITEMS} itens`);
       if (values.length > 0) fields[name] = values;
     } else {

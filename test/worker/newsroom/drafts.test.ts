@@ -71,6 +71,8 @@ describe('drafts that nobody loses', () => {
     expect(html).toContain('Versão salva antes.');
     expect(html).toContain('Versão que chegou depois.');
     expect(html).toContain('Manter a minha versão');
+    // The same person in another tab is told so, not that someone else saved.
+    expect(html).toContain('Este rascunho foi salvo em outra aba');
     // The form that keeps the refused version names the version now current.
     expect(html).toMatch(/name="versao" value="2"/);
   });
