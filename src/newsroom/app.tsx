@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_BODY_BYTES } from '../content/html-policy';
+import { describeError, log } from '../log';
 import { antiForgery } from './anti-forgery';
 import { newsroomHeaders } from './headers';
 import { newsroomGate, requireMember } from './identity';
@@ -34,5 +35,15 @@ export function newsroomApp() {
   newsroom.route('/', draftRoutes);
   newsroom.route('/', peopleRoutes);
   newsroom.all('*', (c) => messagePage(c, 404, 'Página não encontrada', 'Este endereço não existe na redação.'));
+  // Its own error page (the reader's would be styled for the reader's CSP): a database that fails, or migrations not yet applied.
+  newsroom.onError((error, c) => {
+    log('error', 'newsroom_error', { method: c.req.method, path: c.req.path, ...describeError(error) });
+    return messagePage(
+      c,
+      500,
+      'Algo deu errado',
+      'A redação não conseguiu responder agora. Nada do que estava salvo mudou: tente de novo em instantes.',
+    );
+  });
   return newsroom;
 }

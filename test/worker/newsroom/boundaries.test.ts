@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import manifest from '@client/manifest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { app } from '../../../src/app';
 import { NEWSROOM_SCRIPT_ENTRY, NEWSROOM_STYLES_ENTRY } from '../../../src/newsroom/assets';
 import { fetchCached, fetchPath, fetchWithEnv } from '../helpers';
@@ -62,6 +62,21 @@ describe('every change is a POST with the anti-forgery pair, from the newsroom i
 });
 
 describe('newsroom responses', () => {
+  it("answer a failing database with the newsroom's own error page, in pt-BR", async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failing = {
+      prepare() {
+        throw new Error('D1_ERROR: no such table: newsroom_people');
+      },
+    } as unknown as D1Database;
+    const response = await newsroomRequest('/redacao', { token: chief, env: { SEARCH: failing } });
+    expect(response.status).toBe(500);
+    expect(await response.text()).toContain('A redação não conseguiu responder agora');
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('newsroom_error'));
+    errors.mockRestore();
+  });
+
   it('carry their own CSP, no-store and noindex, refusals included', async () => {
     for (const token of [chief, undefined]) {
       const response = await newsroomRequest('/redacao', { token });
