@@ -5,6 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import type { NewsroomEnv } from './newsroom-env';
 import { NEWSROOM_PREFIX } from './paths';
+import { postedForm } from './posted-form';
 import { messagePage } from './render';
 import { FORM, XSRF_COOKIE, XSRF_HEADER } from './shared/names';
 
@@ -43,14 +44,7 @@ async function isSameOrigin(check: ReturnType<typeof csrf>, c: Context<NewsroomE
 
 /** The token a POST carries: the header (the autosave), else the form's hidden field. */
 async function sentToken(c: Context<NewsroomEnv>): Promise<string | undefined> {
-  const header = c.req.header(XSRF_HEADER);
-  if (header !== undefined) return header;
-  try {
-    const value = (await c.req.formData()).get(FORM.xsrf);
-    return typeof value === 'string' ? value : undefined;
-  } catch {
-    return undefined; // a body that is not the form it claims: no token
-  }
+  return c.req.header(XSRF_HEADER) ?? (await postedForm(c))?.get(FORM.xsrf) ?? undefined;
 }
 
 /**

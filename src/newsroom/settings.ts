@@ -24,7 +24,8 @@ export type NewsroomSettings =
 
 class NewsroomConfigError extends Error {}
 
-const EMAIL = /^[^@\s]+@[^@\s]+$/;
+/** An e-mail address as Access reports it (and `redacao@localhost`, the local one): the people page uses the same rule. */
+export const isEmailAddress = (value: string) => /^[^@\s]{1,64}@[^@\s.][^@\s]{0,254}$/.test(value);
 const TEAM = /^(?:https:\/\/)?([a-z0-9][a-z0-9-]{0,62})\.cloudflareaccess\.com\/?$/i;
 /** Access audience tags are 64 hex digits. */
 const AUD = /^[0-9a-f]{64}$/i;
@@ -35,7 +36,7 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 const given = (value: string | undefined) => value?.trim() || undefined;
 
 function email(name: keyof NewsroomVars, value: string): string {
-  if (!EMAIL.test(value)) throw new NewsroomConfigError(`${name} must be an e-mail address, got "${value}"`);
+  if (!isEmailAddress(value)) throw new NewsroomConfigError(`${name} must be an e-mail address, got "${value}"`);
   return value.toLowerCase();
 }
 

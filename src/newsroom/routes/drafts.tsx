@@ -9,6 +9,7 @@ import { DraftPage } from '../pages/DraftPage';
 import { DraftsPage, draftTitle } from '../pages/DraftsPage';
 import { RevisionsPage } from '../pages/RevisionsPage';
 import { PATHS } from '../paths';
+import { postedForm } from '../posted-form';
 import { messagePage, page, wantsJson } from '../render';
 import { canEditAnyDraft, canSeeRevisions } from '../roles';
 import { type DraftContent, draftFromForm } from '../shared/draft-input';
@@ -33,16 +34,6 @@ const notAllowed = (c: C, what: string) => messagePage(c, 403, 'Sem permissão',
 async function draftOf(c: C): Promise<Draft | null> {
   const id = c.req.param('id') ?? '';
   return isDraftId(id) ? store(c).get(id) : null;
-}
-
-/** The posted form as text fields (files are not part of a draft). */
-async function postedForm(c: C): Promise<URLSearchParams | null> {
-  try {
-    const form = await c.req.formData();
-    return new URLSearchParams([...form].flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])));
-  } catch {
-    return null;
-  }
 }
 
 /** A colaborador writes their own drafts; editors, anyone's. */

@@ -7,12 +7,12 @@ import type { NewsroomEnv } from '../newsroom-env';
 import { PeoplePage } from '../pages/PeoplePage';
 import { PATHS } from '../paths';
 import { PeopleStore } from '../people-store';
+import { postedForm } from '../posted-form';
 import { messagePage, page } from '../render';
 import { canManagePeople, isRole } from '../roles';
+import { isEmailAddress } from '../settings';
 
 type C = Context<NewsroomEnv>;
-
-const EMAIL = /^[^@\s]{1,64}@[^@\s]{1,190}\.[^@\s]{1,63}$/;
 
 const people = (c: C) => new PeopleStore(c.env.SEARCH, c.var.newsroom.chief);
 
@@ -22,18 +22,7 @@ const NOTICES: Record<string, string> = {
   removido: 'Pessoa removida da redação.',
 };
 
-async function formOf(c: C): Promise<FormData | null> {
-  try {
-    return await c.req.formData();
-  } catch {
-    return null;
-  }
-}
-
-const text = (form: FormData | null, name: string) => {
-  const value = form?.get(name);
-  return typeof value === 'string' ? value.trim() : '';
-};
+const text = (form: URLSearchParams | null, name: string) => form?.get(name)?.trim() ?? '';
 
 const refused = (c: C, message: string) => messagePage(c, 400, 'Nada foi alterado', message);
 
@@ -60,11 +49,11 @@ peopleRoutes.get('/equipe', async (c) => {
 });
 
 peopleRoutes.post('/equipe', async (c) => {
-  const form = await formOf(c);
+  const form = await postedForm(c);
   const email = text(form, 'email').toLowerCase();
   const role = text(form, 'papel');
   const author = text(form, 'autor');
-  if (!EMAIL.test(email))
+  if (!isEmailAddress(email))
     return refused(c, `"${email}" não é um e-mail: escreva o e-mail com que a pessoa entra na redação, p. ex. ana@casaempauta.com.br.`);
   if (!isRole(role)) return refused(c, 'Escolha um papel: colaborador(a), editor(a) ou editor(a)-chefe.');
   const authors = await authorChoices(c);
@@ -78,7 +67,7 @@ peopleRoutes.post('/equipe', async (c) => {
 });
 
 peopleRoutes.post('/equipe/remover', async (c) => {
-  const email = text(await formOf(c), 'email').toLowerCase();
+  const email = text(await postedForm(c), 'email').toLowerCase();
   const store = people(c);
   if (store.isConfiguredChief(email)) {
     return refused(c, `${email} é o editor-chefe definido na configuração do site e não pode ser removido por esta página.`);
