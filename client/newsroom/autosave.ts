@@ -13,6 +13,13 @@ function xsrfToken(): string {
   return cookie ? decodeURIComponent(cookie.slice(XSRF_COOKIE.length + 1)) : '';
 }
 
+/** What a refused save says: the server's reason when it gave one (a text over the limit), else what to do. */
+async function refusal(response: Response): Promise<string> {
+  const answer = (await response.json().catch(() => null)) as { error?: unknown } | null;
+  if (typeof answer?.error === 'string') return answer.error;
+  return 'O salvamento foi recusado (a sessão pode ter expirado): copie o que escreveu desde o último salvamento e recarregue a página.';
+}
+
 /**
  * Saves the edit form while the journalist types: a few seconds after the
  * last change, at once on "Salvar", and when the tab is hidden or closed
@@ -48,9 +55,16 @@ export function setUpAutosave(form: HTMLFormElement, onChange: () => void): void
       });
       if (response.status === 409) {
         stopped = true;
-        say('Outra pessoa salvou este rascunho: abrindo as duas versões…');
+        say('Este rascunho foi salvo em outro lugar: abrindo as duas versões…');
         window.removeEventListener('beforeunload', guard);
         form.submit();
+        return;
+      }
+      if (response.status >= 400 && response.status < 500) {
+        // Refused, not lost in transit: trying again would be refused again. The change stays unsaved
+        // (leaving still asks) and the next change tries again, e.g. once a text over the limit is cut.
+        dirty = true;
+        say(await refusal(response));
         return;
       }
       if (!response.ok) throw new Error(`HTTP ${response.status}`);

@@ -105,6 +105,25 @@ describe('the autosave', () => {
     expect(leavingAsks()).toBe(false);
   });
 
+  it('says why a save was refused, keeps the change unsaved, and tries again only on the next change', async () => {
+    const { form, title } = draftForm();
+    setUpAutosave(form, () => {});
+    type(title, 'x'.repeat(10));
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    answers[0]!.resolve(Response.json({ error: 'Não foi possível salvar: o texto passa de 256 KB.' }, { status: 400 }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(form.querySelector('[data-save-state]')!.textContent).toBe('Não foi possível salvar: o texto passa de 256 KB.');
+    expect(leavingAsks()).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(answers).toHaveLength(1); // a refusal is not retried as is
+    type(title, 'x');
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    expect(answers).toHaveLength(2);
+    answers[1]!.resolve(saved(2));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(leavingAsks()).toBe(false);
+  });
+
   it('stops on a save refused as stale and posts the form, for the page with both versions', async () => {
     const { form, title } = draftForm();
     const submit = vi.spyOn(form, 'submit').mockImplementation(() => {});

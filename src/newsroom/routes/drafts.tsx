@@ -7,6 +7,7 @@ import type { NewsroomEnv } from '../newsroom-env';
 import { ConflictPage } from '../pages/ConflictPage';
 import { DraftPage } from '../pages/DraftPage';
 import { DraftsPage, draftTitle } from '../pages/DraftsPage';
+import { DraftView } from '../pages/DraftView';
 import { RevisionsPage } from '../pages/RevisionsPage';
 import { PATHS } from '../paths';
 import { postedForm } from '../posted-form';
@@ -98,6 +99,7 @@ draftRoutes.post('/rascunhos', async (c) => {
 draftRoutes.get('/rascunhos/:id', async (c) => {
   const draft = await draftOf(c);
   if (draft === null) return notFound(c);
+  if (!mayEdit(c, draft)) return page(c, draftTitle(draft), <DraftView draft={draft} />);
   const content = (
     <DraftPage
       draft={draft}

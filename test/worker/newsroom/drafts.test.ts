@@ -112,6 +112,9 @@ describe('drafts that nobody loses', () => {
     expect((await newsroomRequest(`${own}/revisoes`, { token: colab })).status).toBe(403);
     expect((await newsroomRequest(`${own}/revisoes/1`, { method: 'POST', token: colab, form: { versao: '2' } })).status).toBe(403);
     const theirs = await newDraft(chief);
+    const view = await (await newsroomRequest(theirs, { token: colab })).text();
+    expect(view).toContain('colaboradores editam só os próprios rascunhos');
+    expect(view).not.toContain('id="rascunho"'); // no form to type into, nothing the autosave would be refused
     expect((await save(theirs, colab, 1, TITLE, 'Por cima.')).status).toBe(403);
     expect(await storedDraft(theirs)).toMatchObject({ version: 1, body: '' });
   });
