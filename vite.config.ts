@@ -42,7 +42,9 @@ function inlineStylesheet(): Plugin {
 /**
  * Two jobs:
  * - `vite build`: the client bundle (hashed files in dist/static, a manifest
- *   the worker reads, with the stylesheet's text while it is small), the bundled sample content from content/ (checked like
+ *   the worker reads, with the stylesheet's text while it is small; the
+ *   newsroom's script and stylesheet are entries of their own, linked only
+ *   by /redacao pages: docs/newsroom.md), the bundled sample content from content/ (checked like
  *   an editor's publish), and assets/ copied as is: dist/ is what wrangler serves.
  * - `vite` (npm run dev): the worker in Node with reload on edit; client files
  *   are served from source, so the manifest alias points at a dev map.
@@ -55,7 +57,7 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     manifest: true,
     rolldownOptions: {
-      input: ['client/boot.ts', 'client/styles.css'],
+      input: ['client/boot.ts', 'client/styles.css', 'client/newsroom/newsroom.ts', 'client/newsroom/newsroom.css'],
     },
   },
   resolve:

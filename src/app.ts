@@ -10,6 +10,8 @@ import { rejectMalformedPath } from './middleware/reject-malformed-path';
 import { securityHeaders } from './middleware/security-headers';
 import { siteSettings } from './middleware/site-settings';
 import { redirectTrailingSlash } from './middleware/trailing-slash';
+import { newsroomApp } from './newsroom/app';
+import { NEWSROOM_PREFIX } from './newsroom/paths';
 import { institutionalPages } from './pages/institutional';
 import { reactRenderer } from './render/renderer';
 import { articleRoute } from './routes/article';
@@ -36,7 +38,7 @@ app.use(memoryCache()); // pages this isolate rendered, in memory for as long as
 app.use(edgeCache()); // rendered pages in the Cache API, keyed by path: a hit skips everything below
 app.use(reactRenderer()); // c.render(<Page />, head) → whole document
 app.use(siteSettings()); // validated vars as c.var.site
-app.use(methodGuard(methodNotAllowedRoute)); // read-only: GET and HEAD, else 405
+app.use(methodGuard(methodNotAllowedRoute)); // read-only: GET and HEAD, else 405 (POST too, under /redacao alone)
 app.use(rejectMalformedPath(badRequestRoute)); // bad encoding, traversal → 400
 app.use(redirectTrailingSlash()); // /sobre/ → 301 /sobre, Location a path (never the Host header)
 app.use(cachePolicy()); // Cache-Control on pages, before the edge cache stores them
@@ -62,6 +64,9 @@ app.get(ROUTES.newsSitemap, ...newsSitemapRoute); // Google News: the last 48 ho
 app.get(ROUTES.robots, ...robotsRoute);
 app.get(ROUTES.feed, ...feedRoute);
 app.get(ROUTES.openSearch, ...openSearchRoute); // the browser's search box
+
+// The newsroom (src/newsroom/): behind Cloudflare Access, its own pages, headers and script; a 404 where it is not configured.
+app.route(NEWSROOM_PREFIX, newsroomApp());
 
 app.notFound(notFoundRoute);
 app.onError(serverErrorRoute);

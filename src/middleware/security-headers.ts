@@ -39,7 +39,9 @@ async function inlineSources(): Promise<{ scripts: string[]; styles: string[] }>
  * Security headers for every response (Hono's secure-headers): HSTS, nosniff,
  * frame protection, referrer and permissions policies, and a CSP that lets
  * pages load only the site's own files plus what AdSense needs (src/adsense.ts).
- * The hashes are computed once per isolate, on the first request.
+ * The hashes are computed once per isolate, on the first request. A header
+ * a response already has is kept: the newsroom sets its own CSP and
+ * referrer policy (src/newsroom/headers.ts).
  */
 export function securityHeaders(): MiddlewareHandler {
   let middleware: Promise<MiddlewareHandler> | undefined;
@@ -51,6 +53,7 @@ export function securityHeaders(): MiddlewareHandler {
 
 function headersWith(inline: { scripts: string[]; styles: string[] }): MiddlewareHandler {
   return secureHeaders({
+    overwrite: false,
     contentSecurityPolicy: isViteDev
       ? undefined
       : {

@@ -1,0 +1,19 @@
+/**
+ * The newsroom's script (its own Vite entry, loaded only by /redacao pages:
+ * src/newsroom/pages/Layout.tsx). On a draft's edit page: the fields checked
+ * as the journalist types, the page's title following the title field, and the autosave.
+ */
+import { UNTITLED } from '../../src/newsroom/shared/field-labels';
+import { DRAFT_FORM_ID, fieldIds } from '../../src/newsroom/shared/names';
+import { setUpAutosave } from './autosave';
+import { showProblems } from './validation';
+
+const form = document.getElementById(DRAFT_FORM_ID);
+if (form instanceof HTMLFormElement) {
+  const title = document.getElementById(fieldIds('titulo').input);
+  const heading = document.querySelector('h1');
+  setUpAutosave(form, () => {
+    showProblems(form);
+    if (title instanceof HTMLInputElement && heading) heading.textContent = title.value.trim() || UNTITLED;
+  });
+}

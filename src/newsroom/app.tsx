@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { MAX_BODY_BYTES } from '../content/html-policy';
+import { describeError, log } from '../log';
+import { antiForgery } from './anti-forgery';
+import { newsroomHeaders } from './headers';
+import { newsroomGate, requireMember } from './identity';
+import type { NewsroomEnv } from './newsroom-env';
+import { messagePage } from './render';
+import { draftRoutes } from './routes/drafts';
+import { peopleRoutes } from './routes/people';
+
+/** A save's whole form: the body's limit, and room for the fields. */
+const MAX_REQUEST_BYTES = MAX_BODY_BYTES * 2;
+
+/**
+ * The newsroom at /redacao (docs/newsroom.md), mounted by src/app.ts behind
+ * the site's middleware. In order: no newsroom at all where it is not
+ * configured (the site's 404), its own headers, a bound on
+ * what a POST may send, who is asking, the anti-forgery pair, then the pages.
+ */
+export function newsroomApp() {
+  const newsroom = new Hono<NewsroomEnv>();
+  newsroom.use(newsroomGate());
+  newsroom.use(newsroomHeaders());
+  newsroom.use(
+    bodyLimit({
+      maxSize: MAX_REQUEST_BYTES,
+      onError: (c) =>
+        messagePage(c, 413, 'Texto grande demais', 'O rascunho passa do tamanho que a redação aceita: divida o artigo ou encurte o texto.'),
+    }),
+  );
+  newsroom.use(requireMember());
+  newsroom.use(antiForgery());
+  newsroom.route('/', draftRoutes);
+  newsroom.route('/', peopleRoutes);
+  newsroom.all('*', (c) => messagePage(c, 404, 'Página não encontrada', 'Este endereço não existe na redação.'));
+  // Its own error page (the reader's would be styled for the reader's CSP): a database that fails, or migrations not yet applied.
+  newsroom.onError((error, c) => {
+    log('error', 'newsroom_error', { method: c.req.method, path: c.req.path, ...describeError(error) });
+    return messagePage(
+      c,
+      500,
+      'Algo deu errado',
+      'A redação não conseguiu responder agora. Nada do que estava salvo mudou: tente de novo em instantes.',
+    );
+  });
+  return newsroom;
+}

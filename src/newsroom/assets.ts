@@ -1,0 +1,17 @@
+import manifest from '@client/manifest';
+
+/** Vite manifest keys of the newsroom's own entries (vite.config.ts): loaded only by newsroom pages. */
+export const NEWSROOM_SCRIPT_ENTRY = 'client/newsroom/newsroom.ts';
+export const NEWSROOM_STYLES_ENTRY = 'client/newsroom/newsroom.css';
+
+function fileOf(entry: string): string {
+  const chunk: { file: string } | undefined = manifest[entry];
+  if (!chunk) throw new Error(`client entry "${entry}" is missing from the Vite manifest`);
+  return `/${chunk.file}`;
+}
+
+/** URLs of the newsroom's hashed script and stylesheet. */
+export const newsroomAssets = {
+  script: fileOf(NEWSROOM_SCRIPT_ENTRY),
+  styles: fileOf(NEWSROOM_STYLES_ENTRY),
+};

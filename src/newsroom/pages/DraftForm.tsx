@@ -1,0 +1,146 @@
+import { THEME_LIST } from '../../content/themes';
+import { type DraftContent, type DraftFields, FIELD_NAMES, type FieldName } from '../shared/draft-input';
+import type { FieldProblem } from '../shared/field-check';
+import { FIELD_LABELS, labelOf } from '../shared/field-labels';
+import { FORM, fieldIds } from '../shared/names';
+import { widgetOf } from '../shared/widgets';
+
+/** The registry's authors the form offers for `autor`: slug and name. */
+export type AuthorChoice = { slug: string; name: string };
+
+/** A `data` written as a day alone shows in the day-and-time control at 00:00, which is what it means. */
+const asDateTime = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00` : value);
+
+function Control({ name, value, authors }: { name: FieldName; value: DraftFields[FieldName]; authors: readonly AuthorChoice[] }) {
+  const ids = fieldIds(name);
+  const describedBy = `${ids.hint} ${ids.problem}`;
+  const text = typeof value === 'string' ? value : '';
+  switch (widgetOf(name)) {
+    case 'paragraph':
+      return <textarea id={ids.input} name={name} rows={3} defaultValue={text} aria-describedby={describedBy} />;
+    case 'datetime':
+      return <input id={ids.input} name={name} type="datetime-local" defaultValue={asDateTime(text)} aria-describedby={describedBy} />;
+    case 'flag':
+      return <input id={ids.input} name={name} type="checkbox" defaultChecked={value === true} aria-describedby={describedBy} />;
+    case 'author': {
+      const known = authors.some((author) => author.slug === text);
+      return (
+        <select id={ids.input} name={name} defaultValue={text} aria-describedby={describedBy}>
+          <option value="">A editora do site (padrão)</option>
+          {authors.map((author) => (
+            <option key={author.slug} value={author.slug}>
+              {author.name}
+            </option>
+          ))}
+          {text !== '' && !known && <option value={text}>{text}</option>}
+        </select>
+      );
+    }
+    case 'themes': {
+      const chosen = Array.isArray(value) ? value : [];
+      return (
+        <span className="nr-choices">
+          {THEME_LIST.map((theme) => (
+            <label key={theme.slug}>
+              <input type="checkbox" name={name} value={theme.slug} defaultChecked={chosen.includes(theme.slug)} />
+              {theme.name}
+            </label>
+          ))}
+        </span>
+      );
+    }
+    default:
+      return <input id={ids.input} name={name} type="text" defaultValue={text} aria-describedby={describedBy} />;
+  }
+}
+
+function Field({
+  name,
+  value,
+  problem,
+  authors,
+}: {
+  name: FieldName;
+  value: DraftFields[FieldName];
+  problem: FieldProblem | undefined;
+  authors: readonly AuthorChoice[];
+}) {
+  const ids = fieldIds(name);
+  const widget = widgetOf(name);
+  const hint = FIELD_LABELS[name]?.hint;
+  const label = labelOf(name);
+  const problemText = problem && <ProblemText problem={problem} />;
+  if (widget === 'themes') {
+    return (
+      <fieldset className="nr-field" data-field={name} aria-describedby={`${ids.hint} ${ids.problem}`}>
+        <legend>{label}</legend>
+        {hint && (
+          <p id={ids.hint} className="nr-hint">
+            {hint}
+          </p>
+        )}
+        <Control name={name} value={value} authors={authors} />
+        <p id={ids.problem} className="nr-problem" aria-live="polite">
+          {problemText}
+        </p>
+      </fieldset>
+    );
+  }
+  return (
+    <div className={widget === 'flag' ? 'nr-field nr-flag' : 'nr-field'} data-field={name}>
+      <label htmlFor={ids.input}>{label}</label>
+      {hint && (
+        <p id={ids.hint} className="nr-hint">
+          {hint}
+        </p>
+      )}
+      <Control name={name} value={value} authors={authors} />
+      <p id={ids.problem} className="nr-problem" aria-live="polite">
+        {problemText}
+      </p>
+    </div>
+  );
+}
+
+/** A problem as the form shows it: what is wrong, then the fix. The client script writes the same. */
+export function ProblemText({ problem }: { problem: FieldProblem }) {
+  return (
+    <>
+      {problem.message}
+      {problem.fix && <span className="nr-fix">{` ${problem.fix}`}</span>}
+    </>
+  );
+}
+
+/** The Markdown body. Its own component so a rich editor can take its place without touching the fields. */
+export function BodyField({ body }: { body: string }) {
+  return (
+    <div className="nr-field nr-body">
+      <label htmlFor="campo-corpo">Texto (Markdown)</label>
+      <p id="dica-corpo" className="nr-hint">
+        Parágrafos separados por uma linha em branco; ## para um intertítulo, **negrito**, *itálico*, [link](https://…).
+      </p>
+      <textarea id="campo-corpo" name={FORM.body} rows={18} defaultValue={body} aria-describedby="dica-corpo" />
+    </div>
+  );
+}
+
+/** Every field of the article schema, in its order, then the body. */
+export function DraftFieldset({
+  content,
+  problems,
+  authors,
+}: {
+  content: DraftContent;
+  problems: Partial<Record<string, FieldProblem>>;
+  authors: readonly AuthorChoice[];
+}) {
+  return (
+    <>
+      {FIELD_NAMES.map((name) => (
+        <Field key={name} name={name} value={content.fields[name]} problem={problems[name]} authors={authors} />
+      ))}
+      <BodyField body={content.body} />
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { currentTime } from '../../lib/clock';
+import { authorChoices } from '../authors';
+import { type Draft, DraftsStore, isDraftId } from '../drafts-store';
+import type { NewsroomEnv } from '../newsroom-env';
+import { ConflictPage } from '../pages/ConflictPage';
+import { DraftPage } from '../pages/DraftPage';
+import { DraftsPage, draftTitle } from '../pages/DraftsPage';
+import { DraftView } from '../pages/DraftView';
+import { RevisionsPage } from '../pages/RevisionsPage';
+import { PATHS } from '../paths';
+import { postedForm } from '../posted-form';
+import { messagePage, page, wantsJson } from '../render';
+import { canEditAnyDraft, canSeeRevisions } from '../roles';
+import { type DraftContent, draftFromForm } from '../shared/draft-input';
+import { fieldProblems } from '../shared/field-check';
+import { FORM } from '../shared/names';
+
+type C = Context<NewsroomEnv>;
+
+const store = (c: C) => new DraftsStore(c.env.SEARCH);
+
+const notFound = (c: C) =>
+  messagePage(
+    c,
+    404,
+    'Rascunho não encontrado',
+    'Este rascunho não existe (confira o endereço) ou foi apagado. A lista mostra todos os rascunhos.',
+  );
+
+const notAllowed = (c: C, what: string) => messagePage(c, 403, 'Sem permissão', `${what} Fale com um editor se precisar.`);
+
+/** The draft the path names, or null (a malformed id names none). */
+async function draftOf(c: C): Promise<Draft | null> {
+  const id = c.req.param('id') ?? '';
+  return isDraftId(id) ? store(c).get(id) : null;
+}
+
+/** A colaborador writes their own drafts; editors, anyone's. */
+const mayEdit = (c: C, draft: Draft) => canEditAnyDraft(c.var.member) || draft.createdBy === c.var.member.email;
+
+/**
+ * Saves `content` over version `base` and answers: the autosave gets JSON
+ * (200 with the new version; 409 with both versions), a form the next page
+ * (the draft again; or both versions side by side, to keep either).
+ */
+async function saveAndAnswer(c: C, draft: Draft, base: number, content: DraftContent, done: string): Promise<Response> {
+  const result = await store(c).save(draft.id, base, content, c.var.member.email, currentTime());
+  if (result.saved) {
+    const { version, updatedAt, updatedBy } = result.draft;
+    return wantsJson(c) ? c.json({ version, updatedAt, updatedBy }) : c.redirect(`${PATHS.draft(draft.id)}?${done}`, 303);
+  }
+  if (result.current === null) return notFound(c);
+  if (wantsJson(c)) {
+    return c.json(
+      {
+        error: 'Outra pessoa salvou este rascunho depois da versão em que você começou.',
+        mine: { ...content, version: base },
+        current: result.current,
+      },
+      409,
+    );
+  }
+  return page(
+    c,
+    'Versões diferentes',
+    <ConflictPage mine={content} current={result.current} you={c.var.member.email} xsrf={c.var.xsrf} />,
+    409,
+  );
+}
+
+/** What the edit page says after a form was saved or a revision restored (the query of the redirect). */
+function noticeOf(c: C): string | undefined {
+  if (c.req.query('salvo') !== undefined) return 'Rascunho salvo.';
+  const restored = c.req.query('restaurada');
+  return restored !== undefined && /^\d{1,9}$/.test(restored) ? `Versão ${restored} restaurada: ela é agora a versão atual.` : undefined;
+}
+
+export const draftRoutes = new Hono<NewsroomEnv>();
+
+draftRoutes.get('/', async (c) => {
+  const [drafts, authors] = await Promise.all([store(c).list(), authorChoices(c)]);
+  const names = new Map(authors.map((author) => [author.slug, author.name]));
+  const authorName = (draft: Draft) => {
+    const autor = draft.fields.autor;
+    return typeof autor === 'string' ? (names.get(autor) ?? autor) : draft.createdBy;
+  };
+  return page(c, 'Rascunhos', <DraftsPage drafts={drafts} authorName={authorName} xsrf={c.var.xsrf} />);
+});
+
+draftRoutes.post('/rascunhos', async (c) => {
+  const { member } = c.var;
+  const fields = member.author === null ? {} : { autor: member.author };
+  const draft = await store(c).create({ fields, body: '' }, member.email, currentTime());
+  return c.redirect(PATHS.draft(draft.id), 303);
+});
+
+draftRoutes.get('/rascunhos/:id', async (c) => {
+  const draft = await draftOf(c);
+  if (draft === null) return notFound(c);
+  if (!mayEdit(c, draft)) return page(c, draftTitle(draft), <DraftView draft={draft} />);
+  const content = (
+    <DraftPage
+      draft={draft}
+      problems={fieldProblems(draft.fields)}
+      authors={await authorChoices(c)}
+      xsrf={c.var.xsrf}
+      showRevisions={canSeeRevisions(c.var.member)}
+      notice={noticeOf(c)}
+    />
+  );
+  return page(c, draftTitle(draft), content);
+});
+
+draftRoutes.post('/rascunhos/:id', async (c) => {
+  const draft = await draftOf(c);
+  if (draft === null) return notFound(c);
+  if (!mayEdit(c, draft)) return notAllowed(c, 'Colaboradores editam só os próprios rascunhos.');
+  const form = await postedForm(c);
+  const input = form === null ? { ok: false as const, problem: 'o formulário chegou incompleto' } : draftFromForm(form);
+  if (!input.ok) {
+    const message = `Não foi possível salvar: ${input.problem}.`;
+    return wantsJson(c) ? c.json({ error: message }, 400) : messagePage(c, 400, 'Rascunho não salvo', message);
+  }
+  return saveAndAnswer(c, draft, input.version, input.content, 'salvo');
+});
+
+draftRoutes.get('/rascunhos/:id/revisoes', async (c) => {
+  if (!canSeeRevisions(c.var.member)) return notAllowed(c, 'As revisões são dos editores.');
+  const draft = await draftOf(c);
+  if (draft === null) return notFound(c);
+  const revisions = await store(c).revisions(draft.id);
+  return page(c, 'Revisões', <RevisionsPage draft={draft} revisions={revisions} xsrf={c.var.xsrf} />);
+});
+
+draftRoutes.post('/rascunhos/:id/revisoes/:version', async (c) => {
+  if (!canSeeRevisions(c.var.member)) return notAllowed(c, 'Só editores restauram revisões.');
+  const draft = await draftOf(c);
+  const version = Number(c.req.param('version'));
+  const revision = draft === null || !Number.isSafeInteger(version) ? null : await store(c).revision(draft.id, version);
+  if (draft === null || revision === null) return notFound(c);
+  const base = Number((await postedForm(c))?.get(FORM.version));
+  if (!Number.isSafeInteger(base))
+    return messagePage(c, 400, 'Revisão não restaurada', 'O pedido não disse de que versão partia: recarregue a página de revisões.');
+  return saveAndAnswer(c, draft, base, { fields: revision.fields, body: revision.body }, `restaurada=${version}`);
+});

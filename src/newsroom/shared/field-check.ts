@@ -1,0 +1,54 @@
+import * as v from 'valibot';
+import { ARTICLE_FIELDS, ARTICLE_RELATIONS, type ArticleFields } from '../../content/article-schema';
+import { FIRST_FAILURE, type FieldSpec, heard, isAbsent } from '../../content/field-rules';
+import { type DraftFields, FIELD_NAMES, type FieldName } from './draft-input';
+import { labelOf } from './field-labels';
+
+/** What is wrong with a field and how to fix it, in the schema's words. */
+export interface FieldProblem {
+  message: string;
+  fix: string;
+}
+
+/**
+ * The draft's fields judged by the one article schema (src/content/
+ * article-schema.ts), as `content:check` judges article.json: a required
+ * field missing, the first failure of each rule, then the rules between
+ * fields. Runs in the worker (the edit page as served) and in the browser
+ * as the journalist types (client/newsroom/), with the same messages.
+ */
+export function fieldProblems(fields: DraftFields): Partial<Record<string, FieldProblem>> {
+  const problems: Partial<Record<string, FieldProblem>> = {};
+  const valid: Record<string, unknown> = {};
+  for (const name of FIELD_NAMES) {
+    const spec: FieldSpec = ARTICLE_FIELDS[name];
+    const value = fields[name];
+    if (isAbsent(spec, value)) {
+      if (spec.required !== undefined) problems[name] = { message: `"${labelOf(name)}" está vazio`, fix: 'preencha antes de publicar' };
+      continue;
+    }
+    const result = v.safeParse(spec.rule, value, FIRST_FAILURE);
+    if (result.success) valid[name] = result.output;
+    else problems[name] = inFormTerms(name, heard(result.issues[0].message));
+  }
+  for (const relation of ARTICLE_RELATIONS) {
+    const given = valid as Partial<ArticleFields>;
+    if (given[relation.field] === undefined || relation.needs.some((need) => problems[need] !== undefined)) continue;
+    if (!relation.holds(given)) problems[relation.field] = inFormTerms(relation.field, heard(relation.fails(given)));
+  }
+  return problems;
+}
+
+/**
+ * The schema names a field by its key, as article.json writes it
+ * (`o campo "titulo"`); the form names it by the label the journalist sees.
+ */
+function inFormTerms(name: FieldName, { message, fix }: FieldProblem): FieldProblem {
+  const named = (text: string) =>
+    text
+      .replaceAll(`o campo "${name}"`, `"${labelOf(name)}"`)
+      .replace(/"(\p{Ll}+)"/gu, (quote, key: string) =>
+        FIELD_NAMES.includes(key as FieldName) ? `"${labelOf(key as FieldName)}"` : quote,
+      );
+  return { message: named(message), fix: named(fix) };
+}

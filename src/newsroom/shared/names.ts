@@ -1,0 +1,17 @@
+/**
+ * The names the newsroom's pages and its script (client/newsroom/) agree on:
+ * the edit form, its parts, and the anti-forgery pair.
+ */
+
+/** The id of a draft's edit form. */
+export const DRAFT_FORM_ID = 'rascunho';
+
+/** The edit form's names beside the schema's fields (which keep the schema's keys). */
+export const FORM = { body: 'corpo', version: 'versao', xsrf: '_xsrf' } as const;
+
+/** The ids of a field's control, hint and problem line. */
+export const fieldIds = (name: string) => ({ input: `campo-${name}`, hint: `dica-${name}`, problem: `problema-${name}` });
+
+/** The anti-forgery pair: a random token in this cookie, sent back in this header (or the form's `_xsrf` field). */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
