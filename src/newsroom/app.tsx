@@ -8,6 +8,7 @@ import { newsroomGate, requireMember } from './identity';
 import type { NewsroomEnv } from './newsroom-env';
 import { messagePage } from './render';
 import { draftRoutes } from './routes/drafts';
+import { liveRoutes } from './routes/live';
 import { peopleRoutes } from './routes/people';
 
 /** A save's whole form: the body's limit, and room for the fields. */
@@ -34,6 +35,7 @@ export function newsroomApp() {
   newsroom.use(antiForgery());
   newsroom.route('/', draftRoutes);
   newsroom.route('/', peopleRoutes);
+  newsroom.route('/', liveRoutes);
   newsroom.all('*', (c) => messagePage(c, 404, 'Página não encontrada', 'Este endereço não existe na redação.'));
   // Its own error page (the reader's would be styled for the reader's CSP): a database that fails, or migrations not yet applied.
   newsroom.onError((error, c) => {

@@ -8,6 +8,8 @@ export const PATHS = {
   home: NEWSROOM_PREFIX,
   newDraft: `${NEWSROOM_PREFIX}/rascunhos`,
   people: `${NEWSROOM_PREFIX}/equipe`,
+  live: `${NEWSROOM_PREFIX}/no-ar`,
+  unpublish: (slug: string) => `${NEWSROOM_PREFIX}/no-ar/${slug}/despublicar`,
   removePerson: `${NEWSROOM_PREFIX}/equipe/remover`,
   draft: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}`,
   revisions: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/revisoes`,

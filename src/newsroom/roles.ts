@@ -2,7 +2,7 @@
  * The newsroom's roles, as data (the table newsroom_people): what each may
  * do is decided here, and only here.
  * - colaborador: writes drafts (their own);
- * - editor: also edits anyone's draft, sees and restores revisions (and, later, publishes);
+ * - editor: also edits anyone's draft, sees and restores revisions, and changes the live site;
  * - chefe: an editor who also adds, changes and removes people.
  */
 export const ROLES = ['colaborador', 'editor', 'chefe'] as const;
@@ -28,3 +28,5 @@ export interface Member {
 export const canManagePeople = (member: Member) => member.role === 'chefe';
 export const canEditAnyDraft = (member: Member) => member.role !== 'colaborador';
 export const canSeeRevisions = canEditAnyDraft;
+/** Publishing, scheduling, correcting and unpublishing change what readers see: editors only. */
+export const canPublish = canEditAnyDraft;

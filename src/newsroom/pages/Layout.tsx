@@ -28,6 +28,7 @@ export function Layout({ title, member, children }: { title: string; member?: Me
           {member && (
             <nav aria-label="Redação">
               <a href={PATHS.home}>Rascunhos</a>
+              <a href={PATHS.live}>No ar</a>
               {canManagePeople(member) && <a href={PATHS.people}>Equipe</a>}
             </nav>
           )}

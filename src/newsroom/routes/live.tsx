@@ -1,0 +1,110 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { isValidSlug } from '../../content/format';
+import { forgetLiveIndex, openLiveIndex } from '../../content/live-index';
+import { currentTime } from '../../lib/clock';
+import { contentHash } from '../../lib/content-hash';
+import { log } from '../../log';
+import { LockBusyError } from '../../publishing/lock';
+import { planUnpublish } from '../../publishing/plan';
+import { LiveIndexError, runChange } from '../../publishing/run';
+import { syncLive } from '../../publishing/search-sync';
+import { workerRun } from '../../publishing/worker-run';
+import { ActionsStore } from '../actions-store';
+import { newestLive } from '../live-articles';
+import type { NewsroomEnv } from '../newsroom-env';
+import { LivePage, UnpublishPage } from '../pages/LivePage';
+import { PATHS } from '../paths';
+import { messagePage, page } from '../render';
+import { canPublish } from '../roles';
+
+type C = Context<NewsroomEnv>;
+
+/** How many of the newest live articles the page lists. */
+const LISTED = 100;
+/** How many actions the history shows. */
+const HISTORY = 30;
+
+/** What the page says after a change (the query of the redirect). */
+const NOTICES: Record<string, (title: string) => string> = {
+  despublicado: (title) =>
+    `"${title}" foi despublicado. Os leitores deixam de vê-lo em até uns 5 minutos (neste computador, em até 1 minuto); a busca já não o encontra.`,
+};
+
+/** Where this worker writes, as the engine names it in its messages: the local site, or production. */
+const targetOf = (c: C) => (c.var.newsroom.identity === 'development' ? 'local' : 'remote');
+
+/** The live article the path names, scheduled or not (one read of its slug's shard); null when none is. */
+async function liveArticle(c: C) {
+  const slug = c.req.param('slug') ?? '';
+  return isValidSlug(slug) ? (await openLiveIndex(c.env, currentTime())).entry(slug) : null;
+}
+
+const notLive = (c: C) =>
+  messagePage(c, 404, 'Artigo não está no ar', 'Nenhum artigo no site tem este endereço (ele pode ter sido despublicado agora há pouco).');
+
+const notAllowed = (c: C) =>
+  messagePage(c, 403, 'Sem permissão', 'Só um editor publica, agenda, corrige ou despublica artigos. Fale com um editor se precisar.');
+
+/** The articles on the site and the newsroom's history; unpublishing, for editors. */
+export const liveRoutes = new Hono<NewsroomEnv>();
+
+liveRoutes.get('/no-ar', async (c) => {
+  const now = currentTime();
+  const [articles, actions] = await Promise.all([newestLive(c.env, now, LISTED), new ActionsStore(c.env.SEARCH).latest(HISTORY)]);
+  const done = NOTICES[c.req.query('feito') ?? ''];
+  const notice = done?.(c.req.query('titulo') ?? '');
+  return page(
+    c,
+    'No ar',
+    <LivePage articles={articles} now={now} mayChange={canPublish(c.var.member)} actions={actions} notice={notice} />,
+  );
+});
+
+liveRoutes.get('/no-ar/:slug/despublicar', async (c) => {
+  if (!canPublish(c.var.member)) return notAllowed(c);
+  const article = await liveArticle(c);
+  if (!article) return notLive(c);
+  return page(c, 'Despublicar', <UnpublishPage article={article} xsrf={c.var.xsrf} />);
+});
+
+/**
+ * Takes an article down with the publishing engine, inside the worker (the
+ * same protocol as `content:unpublish`: the lock, the switch, the waiting
+ * deletes), then removes it from the search and records the action.
+ */
+liveRoutes.post('/no-ar/:slug/despublicar', async (c) => {
+  if (!canPublish(c.var.member)) return notAllowed(c);
+  const slug = c.req.param('slug');
+  if (!isValidSlug(slug)) return notLive(c);
+  const run = workerRun(c.env, c.var.member.email, `despublicar ${slug}`, targetOf(c));
+  let title = slug;
+  try {
+    const { plan } = await runChange(
+      run.store,
+      (live) => {
+        title = String(live.items.find((item) => item.slug === slug)?.titulo ?? slug);
+        return planUnpublish(slug, live, contentHash);
+      },
+      run.options,
+    );
+    // Also when it was gone already: a search entry left by an interrupted run goes with it.
+    await syncLive(run.search, run.store, { slugs: [slug], bundled: run.options.bundled });
+    if (!plan?.removed.includes(slug)) return notLive(c);
+  } catch (error) {
+    if (!(error instanceof LockBusyError || error instanceof LiveIndexError)) throw error;
+    log('warn', 'newsroom_publish_refused', { slug, reason: error.message });
+    return messagePage(c, 409, 'Nada foi alterado', error.message);
+  }
+  // This isolate shows the change at once; the others within the index's lifetime.
+  forgetLiveIndex();
+  await new ActionsStore(c.env.SEARCH).record({
+    at: currentTime(),
+    email: c.var.member.email,
+    action: 'despublicar',
+    slug,
+    title,
+    detail: 'saiu do site; o texto e as imagens são apagados 10 minutos depois',
+  });
+  return c.redirect(`${PATHS.live}?feito=despublicado&titulo=${encodeURIComponent(title)}`, 303);
+});

@@ -1,0 +1,99 @@
+import { env } from 'cloudflare:test';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetLiveIndex } from '../../../src/content/live-index';
+import { INDEX_META_KEY } from '../../../src/content/news-index';
+import { batchOf, kvStoreOf, searchDbOf } from '../../../src/publishing/bindings';
+import { readState } from '../../../src/publishing/publish-state';
+import { syncLive } from '../../../src/publishing/search-sync';
+import { bundleFromAssets } from '../../../src/publishing/worker-run';
+import { bundledNews, clearKv, fetchPath } from '../helpers';
+import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type TestKeys } from './newsroom-helpers';
+
+/**
+ * The newsroom changes the live site with the publishing engine inside the
+ * worker: "No ar" lists what readers see, and an editor unpublishes from it.
+ */
+
+const db = { run: batchOf(env.SEARCH), runDetached: () => {} };
+const searchFinds = async (slug: string) =>
+  (await env.SEARCH.prepare('SELECT count(*) AS n FROM search_articles WHERE slug = ?').bind(slug).first<{ n: number }>())!.n > 0;
+
+let keys: TestKeys;
+let chief: string;
+beforeAll(async () => {
+  keys = await serveTeamKeys();
+  chief = await accessToken(keys, CHIEF);
+});
+beforeEach(async () => {
+  forgetLiveIndex();
+  await env.SEARCH.exec('UPDATE publish_state SET version = 0, meta = NULL, kv_version = 0, lock_id = NULL; DELETE FROM served_indexes;');
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+});
+afterEach(async () => {
+  await clearKv();
+  await env.SEARCH.exec('UPDATE publish_state SET version = 0, meta = NULL, kv_version = 0, lock_id = NULL; DELETE FROM served_indexes;');
+  forgetLiveIndex();
+  vi.restoreAllMocks();
+});
+
+describe('the articles on the site, in the newsroom', () => {
+  it('lists what readers see, with a way to unpublish for an editor and none for a colaborador', async () => {
+    const [sample] = await bundledNews();
+    const page = await (await newsroomRequest('/redacao/no-ar', { token: chief })).text();
+    expect(page).toContain(sample!.titulo);
+    expect(page).toContain(`/redacao/no-ar/${sample!.slug}/despublicar`);
+
+    await addPerson('colab@casaempauta.com.br', 'colaborador');
+    const colab = await accessToken(keys, 'colab@casaempauta.com.br');
+    const theirs = await (await newsroomRequest('/redacao/no-ar', { token: colab })).text();
+    expect(theirs).toContain(sample!.titulo);
+    expect(theirs).not.toContain('/despublicar');
+  });
+
+  it('an editor unpublishes: the article answers 404, leaves the search, the action is in the history, KV and D1 agree', async () => {
+    const [sample, other] = await bundledNews();
+    // The search index as `npm start` leaves it: every bundled article in it.
+    await syncLive(searchDbOf(env.SEARCH), kvStoreOf(env.NEWS), { bundled: () => bundleFromAssets(env.ASSETS) });
+    expect(await searchFinds(sample!.slug)).toBe(true);
+    expect((await fetchPath(`/noticia/${sample!.slug}`)).status).toBe(200);
+
+    const asked = await newsroomRequest(`/redacao/no-ar/${sample!.slug}/despublicar`, { token: chief });
+    const question = await asked.text();
+    expect(question).toContain('Despublicar');
+    expect(question).toContain(sample!.titulo);
+    const done = await newsroomRequest(`/redacao/no-ar/${sample!.slug}/despublicar`, { method: 'POST', token: chief });
+    expect(done.status).toBe(303);
+    expect(done.headers.get('Location')).toContain('/redacao/no-ar?feito=despublicado');
+
+    forgetLiveIndex();
+    expect((await fetchPath(`/noticia/${sample!.slug}`)).status).toBe(404);
+    expect((await fetchPath(`/noticia/${other!.slug}`)).status).toBe(200);
+    expect(await searchFinds(sample!.slug)).toBe(false);
+    const state = await readState(db);
+    expect(state.version).toBe(1);
+    expect(await env.NEWS.get(INDEX_META_KEY)).toBe(state.meta);
+
+    const history = await (await newsroomRequest('/redacao/no-ar', { token: chief })).text();
+    expect(history).toContain(`${CHIEF} despublicou`);
+    expect(history).toContain(sample!.titulo);
+  });
+
+  it('a colaborador cannot unpublish: 403, and the site is unchanged', async () => {
+    const [sample] = await bundledNews();
+    await addPerson('colab@casaempauta.com.br', 'colaborador');
+    const colab = await accessToken(keys, 'colab@casaempauta.com.br');
+    const refused = await newsroomRequest(`/redacao/no-ar/${sample!.slug}/despublicar`, { method: 'POST', token: colab });
+    expect(refused.status).toBe(403);
+    expect((await readState(db)).version).toBe(0);
+    expect((await fetchPath(`/noticia/${sample!.slug}`)).status).toBe(200);
+  });
+
+  it('an unpublish without the anti-forgery pair, or of an article not on the site, changes nothing', async () => {
+    const [sample] = await bundledNews();
+    const forged = await newsroomRequest(`/redacao/no-ar/${sample!.slug}/despublicar`, { method: 'POST', token: chief, xsrf: false });
+    expect(forged.status).toBe(403);
+    const unknown = await newsroomRequest('/redacao/no-ar/nao-existe/despublicar', { method: 'POST', token: chief });
+    expect(unknown.status).toBe(404);
+    expect((await readState(db)).version).toBe(0);
+  });
+});
