@@ -10,7 +10,7 @@ const SPACE_PROPERTY = '--consent-space';
 const MAX_HEIGHT_PROPERTY = '--consent-max-height';
 
 /** The element that keeps that space (in its padding): the footer, last in the page's flow. */
-export const SPACE_HOLDER_SELECTOR = '.site-footer';
+const SPACE_HOLDER_SELECTOR = '.site-footer';
 
 /**
  * Sets a custom property on one element's inline style, only if it changes.

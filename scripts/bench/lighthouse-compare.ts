@@ -15,6 +15,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
+import { parse, serialize, type DefaultTreeAdapterTypes as T, defaultTreeAdapter as tree } from 'parse5';
 import { firstVisit, type LighthouseSample } from './lighthouse-runs.ts';
 
 export interface CompareTarget {
@@ -31,13 +32,24 @@ export interface CompareResult {
 
 const EMPTY_PAGE = '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Vazia</title><p>Página vazia.</p></html>';
 
+/** Elements a bare copy leaves out: whatever styles the page or runs in it. */
+const STYLE_OR_SCRIPT = new Set(['style', 'script', 'link']);
+
 /** The page's markup with no stylesheet and no script; relative addresses (its images) still point at the site. */
 export function bareMarkup(html: string, siteUrl: string): string {
-  return html
-    .replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, '')
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
-    .replace(/<link\b[^>]*rel="(?:stylesheet|modulepreload|preload)"[^>]*>/gi, '')
-    .replace(/<head>/i, `<head><base href="${siteUrl}/">`);
+  const document = parse(html);
+  const strip = (node: T.ParentNode) => {
+    node.childNodes = node.childNodes.filter((child) => !('tagName' in child && STYLE_OR_SCRIPT.has(child.tagName)));
+    for (const child of node.childNodes) if ('childNodes' in child) strip(child);
+  };
+  strip(document);
+  const html5 = document.childNodes.find((node): node is T.Element => 'tagName' in node && node.tagName === 'html');
+  const head = html5?.childNodes.find((node): node is T.Element => 'tagName' in node && node.tagName === 'head');
+  if (head) {
+    const base = tree.createElement('base', html5!.namespaceURI, [{ name: 'href', value: `${siteUrl}/` }]);
+    tree.insertBefore(head, base, head.childNodes[0]!);
+  }
+  return serialize(document);
 }
 
 /** Serves the control pages on a free port; returns their targets and the server to close. */
