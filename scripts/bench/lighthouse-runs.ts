@@ -1,17 +1,11 @@
 /**
- * Lighthouse mobile (simulated slow 4G) on a page, repeated, with the LCP
- * element of each run. Two visits:
- * - first visit: storage and cache cleared (Lighthouse's default), so the
- *   cookie banner shows and every file is fetched;
- * - returning reader: a consent choice stored as a cookie (no banner) and the
- *   hashed CSS and JS already in the browser's cache from the run before.
+ * Lighthouse mobile (simulated slow 4G) on a page's first visit, with the LCP
+ * element of the run. The bench runs it on the site's pages and on control
+ * pages in turn, round after round (lighthouse-compare.ts).
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CONSENT_COOKIE } from '../../shared/consent-cookie.ts';
 import { CHROME_FLAGS, CHROME_PATH } from '../audit/site-server.ts';
-
-export type Visit = 'first visit' | 'returning reader';
 
 export interface LighthouseSample {
   score: number;
@@ -21,22 +15,6 @@ export interface LighthouseSample {
   tbt: number;
   /** What the LCP element was, in a few words (its tag and the start of its text or its image). */
   lcpElement: string;
-}
-
-/** A cookie set in the browser itself (document.cookie sees it), through the DevTools protocol. */
-async function setCookie(port: number, url: string, name: string, value: string): Promise<void> {
-  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
-    webSocketDebuggerUrl: string;
-  };
-  const socket = new WebSocket(webSocketDebuggerUrl);
-  await new Promise((done, fail) => {
-    socket.addEventListener('open', done, { once: true });
-    socket.addEventListener('error', fail, { once: true });
-  });
-  const answered = new Promise((done) => socket.addEventListener('message', done, { once: true }));
-  socket.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies: [{ name, value, url }] } }));
-  await answered;
-  socket.close();
 }
 
 /** "img /thumbnails/…-800w.avif", "p Usamos cookies…": enough to tell the banner from the hero. */
@@ -51,47 +29,30 @@ function describeLcpElement(details: unknown): string {
 }
 
 /**
- * Runs Lighthouse `runs` times on `url` for one visit kind and CPU slowdown.
- * A run Lighthouse could not finish (it scores 0) is counted apart, not averaged in.
+ * One Lighthouse run (mobile, simulated slow 4G, CPU slowdown `slowdown`) of a
+ * first visit to `url`, in a Chrome of its own: nothing cached, no consent
+ * stored (the cookie banner shows), no font or style cache warm in the browser.
+ * Undefined when Lighthouse could not finish (it scores 0).
  */
-export async function lighthouseSamples(
-  url: string,
-  visit: Visit,
-  slowdown: number,
-  runs: number,
-): Promise<{ samples: LighthouseSample[]; failed: number }> {
+export async function firstVisit(url: string, slowdown: number): Promise<LighthouseSample | undefined> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-  const samples: LighthouseSample[] = [];
-  let failed = 0;
   try {
-    const returning = visit === 'returning reader';
-    if (returning) await setCookie(chrome.port, url, CONSENT_COOKIE, 'dismiss');
-    const run = () =>
-      lighthouse(
-        url,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: returning },
-        { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier: slowdown } } },
-      );
-    // A returning reader has been here before: one unmeasured visit fills the cache.
-    if (returning) await run();
-    for (let i = 0; i < runs; i++) {
-      const result = await run();
-      const { categories, audits, runtimeError } = result!.lhr;
-      if (runtimeError || categories.performance?.score == null) {
-        failed++;
-        continue;
-      }
-      samples.push({
-        score: Math.round((categories.performance.score ?? 0) * 100),
-        lcp: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
-        fcp: audits['first-contentful-paint']?.numericValue ?? Number.NaN,
-        cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
-        tbt: audits['total-blocking-time']?.numericValue ?? Number.NaN,
-        lcpElement: describeLcpElement(audits['lcp-breakdown-insight']?.details),
-      });
-    }
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier: slowdown } } },
+    );
+    const { categories, audits, runtimeError } = result!.lhr;
+    if (runtimeError || categories.performance?.score == null) return undefined;
+    return {
+      score: Math.round((categories.performance.score ?? 0) * 100),
+      lcp: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+      fcp: audits['first-contentful-paint']?.numericValue ?? Number.NaN,
+      cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+      tbt: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+      lcpElement: describeLcpElement(audits['lcp-breakdown-insight']?.details),
+    };
   } finally {
     chrome.kill();
   }
-  return { samples, failed };
 }

@@ -15,7 +15,7 @@ beforeAll(() => {
 const banner = () => document.querySelector<HTMLElement>('.consent')!;
 const title = () => document.getElementById('consent-title');
 const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement;
-const space = () => document.documentElement.style.getPropertyValue('--consent-space');
+const space = () => document.querySelector<HTMLElement>('.site-footer')!.style.getPropertyValue('--consent-space');
 
 describe('the banner markup (shared by the server and the island)', () => {
   it('is rendered closed on the server, with the texts of docs/product.md §9', () => {
@@ -41,7 +41,7 @@ describe('the banner island', () => {
   beforeEach(() => {
     errors = vi.spyOn(console, 'error');
     document.documentElement.removeAttribute('style');
-    document.body.innerHTML = `<button data-opener>Preferências de cookies</button><div id="${CONSENT_ROOT_ID}">${renderToString(<ConsentBanner />)}</div>`;
+    document.body.innerHTML = `<button data-opener>Preferências de cookies</button><footer class="site-footer"></footer><div id="${CONSENT_ROOT_ID}">${renderToString(<ConsentBanner />)}</div>`;
     onChoose = vi.fn<(choice: BannerChoice) => void>();
     store = createBannerStore(onChoose);
   });

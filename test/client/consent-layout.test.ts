@@ -7,7 +7,9 @@ function resizeTo(width: number, height: number): void {
 }
 
 const layout = () => document.documentElement.dataset.consentLayout;
-const maxHeight = () => document.documentElement.style.getPropertyValue('--consent-max-height');
+// The banner's container and the footer hold the properties (client/consent/layout.ts).
+const maxHeight = () => document.getElementById('consent-root')!.style.getPropertyValue('--consent-max-height');
+const space = () => document.querySelector<HTMLElement>('.site-footer')!.style.getPropertyValue('--consent-space');
 
 describe('banner layout (docs/product.md §9)', () => {
   let banner: HTMLElement;
@@ -16,12 +18,12 @@ describe('banner layout (docs/product.md §9)', () => {
     vi.useFakeTimers();
     document.documentElement.removeAttribute('style');
     document.documentElement.removeAttribute('data-consent-layout');
-    document.body.innerHTML = '<section class="consent"></section>';
+    document.body.innerHTML = '<footer class="site-footer"></footer><div id="consent-root"><section class="consent"></section></div>';
     banner = document.querySelector('section')!;
     Object.defineProperty(banner, 'offsetHeight', { configurable: true, value: 200 });
     Object.assign(window, { innerWidth: 1280, innerHeight: 800 });
   });
-  // Every watcher writes on <html>: stop them all so one test's watcher never answers another's resize.
+  // Every watcher follows the window's resizes: stop them all so one test's watcher never answers another's resize.
   const watchers: (() => void)[] = [];
   const watch = (element: HTMLElement) => {
     const stop = watchBannerLayout(element);
@@ -65,11 +67,21 @@ describe('banner layout (docs/product.md §9)', () => {
   it('reserves the banner height at the end of the page while open, and gives it back', () => {
     Object.assign(window, { innerWidth: 375, innerHeight: 667 });
     const stop = watch(banner);
-    expect(document.documentElement.style.getPropertyValue('--consent-space')).toBe('200px');
+    expect(space()).toBe('200px');
     stop();
-    expect(document.documentElement.style.getPropertyValue('--consent-space')).toBe('');
+    expect(space()).toBe('');
     resizeTo(1280, 800);
     vi.advanceTimersByTime(200);
     expect(layout()).toBe('panel');
+  });
+
+  it('writes no property on <html>, which every element would inherit and restyle for', () => {
+    Object.assign(window, { innerWidth: 375, innerHeight: 667 });
+    watch(banner);
+    resizeTo(1280, 800);
+    vi.advanceTimersByTime(RELAYOUT_DELAY_MS);
+    expect(document.documentElement.getAttribute('style') ?? '').toBe('');
+    expect(maxHeight()).toBe('640px');
+    expect(space()).toBe('232px');
   });
 });

@@ -3,13 +3,13 @@ import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { type BannerStore, createBannerStore } from '../../client/consent/banner-store';
 import { runBannerUntilHydrated } from '../../client/consent/early-banner';
-import { CONSENT_BANNER_ID } from '../../shared/banner-ids';
+import { CONSENT_BANNER_ID, CONSENT_ROOT_ID } from '../../shared/banner-ids';
 import { type BannerChoice, ConsentBanner } from '../../shared/ConsentBanner';
 
 const banner = () => document.getElementById(CONSENT_BANNER_ID)!;
 const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement;
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-const space = () => document.documentElement.style.getPropertyValue('--consent-space');
+const space = () => document.querySelector<HTMLElement>('.site-footer')!.style.getPropertyValue('--consent-space');
 
 describe('the banner before its island hydrates', () => {
   let onChoose: Mock<(choice: BannerChoice) => void>;
@@ -17,7 +17,7 @@ describe('the banner before its island hydrates', () => {
 
   beforeEach(() => {
     document.documentElement.removeAttribute('style');
-    document.body.innerHTML = renderToString(createElement(ConsentBanner));
+    document.body.innerHTML = `<footer class="site-footer"></footer><div id="${CONSENT_ROOT_ID}">${renderToString(createElement(ConsentBanner))}</div>`;
     banner().hidden = false; // as the reveal script leaves it
     Object.defineProperty(banner(), 'offsetHeight', { configurable: true, value: 180 });
     Object.assign(window, { innerWidth: 375, innerHeight: 667 });

@@ -270,38 +270,6 @@ test('a returning reader gets React only from the footer link, which reopens the
   expect(seen.consoleErrors).toEqual([]);
 });
 
-test('first visit at 4× CPU: no script of the site runs a long task before the reader interacts', async ({ context, page }) => {
-  const seen = await watch(context, page);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  // Long animation frames name the scripts that ran in them, with their durations.
-  await page.addInitScript(() => {
-    const scripts: { url: string; duration: number }[] = [];
-    (window as unknown as { __siteScripts: typeof scripts }).__siteScripts = scripts;
-    new PerformanceObserver((list) => {
-      for (const frame of list.getEntries() as unknown as { scripts: { sourceURL: string; duration: number }[] }[]) {
-        for (const script of frame.scripts) scripts.push({ url: script.sourceURL, duration: script.duration });
-      }
-    }).observe({ type: 'long-animation-frame', buffered: true });
-  });
-  for (const path of ['/', '/noticia/como-decorar-apartamentos-pequenos']) {
-    await gotoBooted(page, path);
-    await paintedAndIdle(page);
-    const ours = await page.evaluate(() =>
-      (window as unknown as { __siteScripts: { url: string; duration: number }[] }).__siteScripts.filter(({ url }) =>
-        url.startsWith(location.origin),
-      ),
-    );
-    expect(
-      ours.filter(({ duration }) => duration > 50),
-      path,
-    ).toEqual([]);
-    // The cause such a task had: React, fetched and hydrated during the load.
-    expect(seen.bannerChunk, path).toEqual([]);
-  }
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-});
-
 for (const viewport of [
   { width: 375, height: 667 },
   { width: 1280, height: 800 },

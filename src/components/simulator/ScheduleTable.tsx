@@ -39,6 +39,9 @@ function Rows({ rows }: { rows: readonly ScheduleRow[] }) {
  * of figures (R$ in the caption, not in each cell), the first year month by
  * month, then one line per later year (what it paid, its interest, the
  * balance at its end) that opens on its twelve months (<details>: no script).
+ * A closed year's table is parsed but never styled or laid out; its texts are
+ * each one string, so React writes one text node where pieces would need a
+ * comment between each two (a 30-year schedule of both systems had 787).
  */
 export function ScheduleTable({ schedule }: { schedule: Schedule }) {
   const name = SYSTEM_NAMES[schedule.system];
@@ -57,19 +60,15 @@ export function ScheduleTable({ schedule }: { schedule: Schedule }) {
       {later.map((year) => (
         <details key={year.year} className="sim-year">
           <summary>
-            <strong>Ano {year.year}</strong>{' '}
-            <span className="sim-year-months">
-              (meses {year.rows[0]!.month} a {year.rows.at(-1)!.month})
-            </span>
+            <strong>{`Ano ${year.year}`}</strong>{' '}
+            <span className="sim-year-months">{`(meses ${year.rows[0]!.month} a ${year.rows.at(-1)!.month})`}</span>
             <span className="sim-year-sums">
-              Pago {formatBrl(year.paid)} · juros {formatBrl(year.interest)} · saldo {formatBrl(year.balance)}
+              {`Pago ${formatBrl(year.paid)} · juros ${formatBrl(year.interest)} · saldo ${formatBrl(year.balance)}`}
             </span>
           </summary>
           <div className="sim-table-box">
             <table className="sim-table">
-              <caption>
-                {name}, ano {year.year} (valores em R$)
-              </caption>
+              <caption>{`${name}, ano ${year.year} (valores em R$)`}</caption>
               <Head />
               <Rows rows={year.rows} />
             </table>
