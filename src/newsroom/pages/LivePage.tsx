@@ -24,9 +24,7 @@ export function History({ actions }: { actions: readonly ActionRecord[] }) {
             {`${action.email} ${DONE[action.action]} `}
             <strong>{action.title}</strong>
           </p>
-          <p className="nr-meta">
-            {`${shownAt(action.at)} · ${action.detail}`}
-          </p>
+          <p className="nr-meta">{`${shownAt(action.at)} · ${action.detail}`}</p>
         </li>
       ))}
     </ul>
