@@ -292,6 +292,7 @@ function readMarkdownFolder(dir: string, common: Pick<ArticleSource, 'slug' | 'd
       fieldLines: new Map(),
       body: '',
       lineOfBody: (line: number) => line,
+      notes: [],
     };
     return { ...common, meta: null, metaError: read.fault, body: null, bodyError: null, images: [], markdown: { ...empty, path } };
   }

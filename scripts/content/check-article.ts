@@ -83,6 +83,10 @@ export async function checkArticle(
     }
     problems.push(placeInMarkdown(problem, markdown));
   }
+  if (source.body !== null) {
+    for (const note of markdown.notes)
+      problems.push(warning(file, `body: ${note.subject}`, `linha ${note.line}: ${note.message}`, note.hint));
+  }
   problems.unshift(
     ...faults.map((fault) => error(file, MARKDOWN_FILE, fault.message, fault.hint)),
     ...markdown.cleaned.map((fault) => warning(file, MARKDOWN_FILE, fault.message, fault.hint)),

@@ -1,8 +1,9 @@
 import MarkdownIt, { type StateCore, type Token } from 'markdown-it';
 import footnote from 'markdown-it-footnote';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
-import { videoEmbedUrl } from '../../shared/video-embed.ts';
+import { videoEmbedUrl, videoOfArticle } from '../../shared/video-embed.ts';
 import type { TextFault } from './editor-text.ts';
+import { brokenTable, tabSeparatedTable, unevenRow } from './markdown-tables.ts';
 
 /**
  * An article written as Markdown: `index.md`, YAML front matter with the
@@ -200,6 +201,24 @@ const escapeHtml = md.utils.escapeHtml;
 const VIDEO_LINE =
   /^(?:https?:\/\/(?:(?:www\.|m\.)?youtube\.com\/watch\?(?:\S*&)?v=([A-Za-z0-9_-]{11})(?:&\S*)?|youtu\.be\/([A-Za-z0-9_-]{11})(?:\?\S*)?))(?:[ \t]+"([^"\n]*)")?$/;
 
+/**
+ * Something the text's Markdown gives a reader other than the journalist
+ * meant, found while converting it: at its line of the Markdown, named by what
+ * was written (the video's address, the table's rows). A warning each.
+ */
+export interface BodyNote extends TextFault {
+  /** What the note is about, as the check labels it: `vídeo`, `tabela`. */
+  subject: string;
+  line: number;
+}
+
+/** What the portal's rules read and write while the Markdown is parsed. */
+type PortalEnv = {
+  /** The article's title, which names a video given no title of its own. */
+  articleTitle?: string;
+  notes: BodyNote[];
+};
+
 /** A token that stands for the HTML given, in place of a paragraph. */
 function htmlToken(state: StateCore, content: string, map: [number, number] | null): Token {
   const token = new state.Token('html_block', '', 0);
@@ -212,11 +231,20 @@ function htmlToken(state: StateCore, content: string, map: [number, number] | nu
 /**
  * The forms an editor types for what a body shows beyond text: an image alone
  * in its paragraph is a figure (its title is the caption); a YouTube address
- * alone in its paragraph is the video (the site draws its facade); a quote of
- * one paragraph is the quote's text, as hand-written bodies have it.
+ * alone in its paragraph is the video (the site draws its facade), named by
+ * its title or else as a video of the article; lines copied from a
+ * spreadsheet (tab-separated) are a table; a quote of one paragraph is the
+ * quote's text, as hand-written bodies have it. Rows of `|` Markdown does not
+ * read as a table, or read with cells lost, are noted.
  */
 md.core.ruler.push('portal_blocks', (state) => {
   const tokens = state.tokens;
+  const env = state.env as unknown as PortalEnv;
+  const source = state.src.split('\n');
+  const note = (subject: string, map: [number, number] | null, fault: TextFault | null) => {
+    if (fault && map) env.notes.push({ subject, line: map[0] + 1, ...fault });
+  };
+  let columns = 0;
   for (let i = 0; i < tokens.length; i++) {
     const open = tokens[i]!;
     if (open.type === 'blockquote_open' && tokens[i + 1]?.type === 'paragraph_open' && tokens[i + 4]?.type === 'blockquote_close') {
@@ -224,25 +252,44 @@ md.core.ruler.push('portal_blocks', (state) => {
       tokens[i + 3]!.hidden = true;
       continue;
     }
+    if (open.type === 'thead_open') columns = 0;
+    if (open.type === 'th_open') columns++;
+    if (open.type === 'tr_open' && tokens[i - 1]?.type !== 'thead_open' && open.map) {
+      note('tabela', open.map, unevenRow(source[open.map[0]] ?? '', columns));
+    }
     if (open.type !== 'paragraph_open' || open.hidden || tokens[i + 2]?.type !== 'paragraph_close') continue;
     const inline = tokens[i + 1]!;
     const children = inline.children ?? [];
     const video = VIDEO_LINE.exec(inline.content.trim());
+    const lines = inline.content.split('\n');
     let html: string | null = null;
     if (video) {
       const id = (video[1] ?? video[2])!;
       const title = video[3]?.trim();
-      html = `<iframe src="${videoEmbedUrl(id)}"${title ? ` title="${escapeHtml(title)}"` : ''} allowfullscreen></iframe>\n`;
+      if (!title) note('vídeo', open.map, untitledVideo(video[0], env.articleTitle));
+      html = `<iframe src="${videoEmbedUrl(id)}" title="${escapeHtml(title || videoOfArticle(env.articleTitle))}" allowfullscreen></iframe>\n`;
     } else if (children.length === 1 && children[0]!.type === 'image') {
       const image = children[0]!;
       const alt = md.renderer.renderInlineAsText(image.children ?? [], md.options, state.env);
       const src = String(image.attrGet('src') ?? '');
       const caption = String(image.attrGet('title') ?? '');
       html = `<figure>\n<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}">\n${caption ? `<figcaption>${escapeHtml(caption)}</figcaption>\n` : ''}</figure>\n`;
+    } else {
+      html = tabSeparatedTable(lines, (text) => md.renderInline(text, state.env));
+      if (html === null) note('tabela', open.map, brokenTable(lines));
     }
     if (html !== null) tokens.splice(i, 3, htmlToken(state, html, open.map));
   }
 });
+
+/** The warning for a video written without a title: the address as typed, and what it is called meanwhile. */
+function untitledVideo(written: string, articleTitle: string | undefined): TextFault {
+  const address = written.length > 60 ? `${written.slice(0, 60)}…` : written;
+  return {
+    message: `o vídeo ${address} não tem título`,
+    hint: `escreva-o entre aspas duplas depois do endereço, na mesma linha: ${address} "Título do vídeo" (os leitores de tela anunciam o vídeo por ele; sem ele, o site o chama de "${videoOfArticle(articleTitle)}")`,
+  };
+}
 
 // Table cells without the alignment's style attribute (the policy allows none); header cells of the head say they head a column.
 md.renderer.rules.th_open = () => '<th scope="col">';
@@ -260,6 +307,8 @@ export interface ConvertedBody {
   html: string;
   /** The line of the Markdown (1 = its first) a line of the HTML (1 = its first) came from. */
   sourceLine: (htmlLine: number) => number;
+  /** What the Markdown gives other than meant ({@link BodyNote}), at lines of the Markdown. */
+  notes: BodyNote[];
 }
 
 const newlines = (text: string) => text.split('\n').length - 1;
@@ -269,8 +318,8 @@ const newlines = (text: string) => text.split('\n').length - 1;
  * the blocks separated by a blank line (as body.html is written), so a line of
  * the HTML, which the body check names, leads back to the Markdown's.
  */
-export function markdownToHtml(markdown: string): ConvertedBody {
-  const env = {};
+export function markdownToHtml(markdown: string, articleTitle?: string): ConvertedBody {
+  const env: PortalEnv = { notes: [], ...(articleTitle ? { articleTitle } : {}) };
   const tokens = md.parse(markdown, env);
   const parts: string[] = [];
   const starts: { html: number; from: number; to: number; raw: boolean }[] = [];
@@ -297,6 +346,7 @@ export function markdownToHtml(markdown: string): ConvertedBody {
   const html = parts.join('\n');
   return {
     html,
+    notes: env.notes,
     sourceLine(line) {
       let at = starts[0];
       for (const start of starts) {
@@ -324,11 +374,14 @@ export interface MarkdownArticle {
   body: string;
   /** The line of index.md a line of the converted body came from. */
   lineOfBody: (htmlLine: number) => number;
+  /** What the text's Markdown gives other than meant, at lines of index.md: a warning each. */
+  notes: BodyNote[];
 }
 
 export function readMarkdownArticle(text: string): MarkdownArticle {
   const front = readFrontMatter(text);
-  const converted = markdownToHtml(front.body);
+  const title = front.fields?.titulo;
+  const converted = markdownToHtml(front.body, typeof title === 'string' ? title.trim() : undefined);
   let fields = front.fields;
   let image: unknown;
   if (fields) {
@@ -342,6 +395,7 @@ export function readMarkdownArticle(text: string): MarkdownArticle {
     fieldLines: front.fieldLines,
     body: converted.html,
     lineOfBody: (line) => converted.sourceLine(line) + front.bodyLine - 1,
+    notes: converted.notes.map((note) => ({ ...note, line: note.line + front.bodyLine - 1 })),
   };
 }
 

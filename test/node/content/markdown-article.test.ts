@@ -36,12 +36,15 @@ describe('the Markdown forms', () => {
   });
 
   it.each([
-    ['https://www.youtube.com/watch?v=M7lc1UVf-VE', ''],
-    ['https://youtu.be/M7lc1UVf-VE', ''],
-    ['https://www.youtube.com/watch?v=M7lc1UVf-VE&t=10 "A obra <passo> a passo"', ' title="A obra &lt;passo&gt; a passo"'],
+    ['https://www.youtube.com/watch?v=M7lc1UVf-VE "A obra"', 'A obra'],
+    ['https://youtu.be/M7lc1UVf-VE "A obra"', 'A obra'],
+    ['https://www.youtube.com/watch?v=M7lc1UVf-VE&t=10 "A obra <passo> a passo"', 'A obra &lt;passo&gt; a passo'],
+    // Without a title, as the guide allows: named as a video of the article.
+    ['https://www.youtube.com/watch?v=M7lc1UVf-VE', 'Vídeo do YouTube — Reforma da cozinha'],
+    ['https://youtu.be/M7lc1UVf-VE', 'Vídeo do YouTube — Reforma da cozinha'],
   ])('a YouTube address alone on its line is the privacy-enhanced embed: %s', (line, title) => {
-    expect(markdownToHtml(line).html).toBe(
-      `<iframe src="https://www.youtube-nocookie.com/embed/M7lc1UVf-VE"${title} allowfullscreen></iframe>\n`,
+    expect(markdownToHtml(line, 'Reforma da cozinha').html).toBe(
+      `<iframe src="https://www.youtube-nocookie.com/embed/M7lc1UVf-VE" title="${title}" allowfullscreen></iframe>\n`,
     );
     // Inside a sentence it stays text (linkify is off).
     expect(markdownToHtml(`Veja ${line}`).html).not.toContain('iframe');
