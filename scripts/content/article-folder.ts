@@ -3,6 +3,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { IMAGE_EXTENSIONS, publishedExtension } from '../../src/content/format.ts';
 import { contentHash } from './content-hash.ts';
 import { decodeUtf8, explainJsonError, type TextFault } from './editor-text.ts';
+import { FIGURE_FOLDER } from './figure-files.ts';
 import { MARKDOWN_FILE, type MarkdownArticle, MESSAGES, readMarkdownArticle } from './markdown-article.ts';
 import { error, type Problem, warning } from './problems.ts';
 
@@ -12,7 +13,7 @@ export const BODY_FILE = 'body.html';
 /** The folder of the author registry (author-registry.ts), beside the articles: never an article itself. */
 export const AUTHORS_FOLDER = 'autores';
 /** The subfolder of images shown inside the body: `<img src="imagens/<file>">`. */
-export const FIGURE_FOLDER = 'imagens';
+
 const IMAGE_NAME = /^imagem\.([a-z]+)$/i;
 /** Files that look like an image: the accepted formats and GIF (reported as not accepted). */
 const LOOKS_LIKE_IMAGE = new RegExp(`\\.(?:${[...IMAGE_EXTENSIONS, 'gif'].join('|')})$`);

@@ -2,7 +2,9 @@ import MarkdownIt, { type StateCore, type Token } from 'markdown-it';
 import footnote from 'markdown-it-footnote';
 import { type ErrorCode, isMap, isScalar, LineCounter, parseDocument, visit } from 'yaml';
 import { videoEmbedUrl, videoOfArticle } from '../../shared/video-embed.ts';
+import { safeUrl } from '../../src/content/html-policy.ts';
 import type { TextFault } from './editor-text.ts';
+import { type BodyNote, HEADING_LEVELS, headingLevel, imageFault, linkFault, type Said, untitledVideo } from './markdown-notes.ts';
 import { brokenTable, tabSeparatedTable, unevenRow } from './markdown-tables.ts';
 
 /**
@@ -253,17 +255,6 @@ const escapeHtml = md.utils.escapeHtml;
 const VIDEO_LINE =
   /^(?:https?:\/\/(?:(?:www\.|m\.)?youtube\.com\/watch\?(?:\S*&)?v=([A-Za-z0-9_-]{11})(?:&\S*)?|youtu\.be\/([A-Za-z0-9_-]{11})(?:\?\S*)?))(?:[ \t]+"([^"\n]*)")?$/;
 
-/**
- * Something the text's Markdown gives a reader other than the journalist
- * meant, found while converting it: at its line of the Markdown, named by what
- * was written (the video's address, the table's rows). A warning each.
- */
-export interface BodyNote extends TextFault {
-  /** What the note is about, as the check labels it: `vídeo`, `tabela`. */
-  subject: string;
-  line: number;
-}
-
 /** What the portal's rules read and write while the Markdown is parsed. */
 type PortalEnv = {
   /** The article's title, which names a video given no title of its own. */
@@ -280,6 +271,59 @@ function htmlToken(state: StateCore, content: string, map: [number, number] | nu
   return token;
 }
 
+/** A token turned into nothing: what the check refused, left out of the page (the note says what and where). */
+function dropToken(token: Token): void {
+  token.type = 'text';
+  token.tag = '';
+  token.nesting = 0;
+  token.content = '';
+  token.children = null;
+}
+
+/**
+ * What a journalist wrote that the body policy would refuse once converted,
+ * said here in the words written, at its line, and converted to what the
+ * policy accepts (markdown-notes.ts): a heading of level 1, 5 or 6 is shown
+ * at the nearest level the text uses; an image from outside imagens/ or
+ * without a description, and a link to an address that is not the web's, are
+ * left out.
+ */
+md.core.ruler.push('portal_checks', (state) => {
+  const env = state.env as unknown as PortalEnv;
+  let line = 1;
+  for (let i = 0; i < state.tokens.length; i++) {
+    const token = state.tokens[i]!;
+    if (token.map) line = token.map[0] + 1;
+    if (token.type === 'heading_open') {
+      const level = Number(token.tag.slice(1));
+      if (level >= HEADING_LEVELS.min && level <= HEADING_LEVELS.max) continue;
+      const { shownAs, ...said } = headingLevel(level, state.tokens[i + 1]?.content ?? '');
+      env.notes.push({ ...said, line });
+      token.tag = `h${shownAs}`;
+      state.tokens[i + 2]!.tag = `h${shownAs}`;
+      continue;
+    }
+    if (token.type !== 'inline') continue;
+    const children = token.children ?? [];
+    let at = line;
+    for (let j = 0; j < children.length; j++) {
+      const child = children[j]!;
+      if (child.type === 'softbreak' || child.type === 'hardbreak') at++;
+      let said: Said | null = null;
+      if (child.type === 'image') {
+        said = imageFault(String(child.attrGet('src') ?? ''), md.renderer.renderInlineAsText(child.children ?? [], md.options, state.env));
+        if (said) dropToken(child);
+      } else if (child.type === 'link_open' && safeUrl(String(child.attrGet('href') ?? '')) === null) {
+        said = linkFault(String(child.attrGet('href') ?? ''));
+        dropToken(child);
+        const close = children.findIndex((next, k) => k > j && next.type === 'link_close');
+        if (close > 0) dropToken(children[close]!);
+      }
+      if (said) env.notes.push({ ...said, line: at });
+    }
+  }
+});
+
 /**
  * The forms an editor types for what a body shows beyond text: an image alone
  * in its paragraph is a figure (its title is the caption); a YouTube address
@@ -293,9 +337,10 @@ md.core.ruler.push('portal_blocks', (state) => {
   const tokens = state.tokens;
   const env = state.env as unknown as PortalEnv;
   const source = state.src.split('\n');
-  const note = (subject: string, map: [number, number] | null, fault: TextFault | null) => {
-    if (fault && map) env.notes.push({ subject, line: map[0] + 1, ...fault });
+  const note = (map: [number, number] | null, said: Said | null) => {
+    if (said && map) env.notes.push({ ...said, line: map[0] + 1 });
   };
+  const table = (fault: TextFault | null): Said | null => fault && { subject: 'tabela', severity: 'warning', ...fault };
   let columns = 0;
   for (let i = 0; i < tokens.length; i++) {
     const open = tokens[i]!;
@@ -307,7 +352,7 @@ md.core.ruler.push('portal_blocks', (state) => {
     if (open.type === 'thead_open') columns = 0;
     if (open.type === 'th_open') columns++;
     if (open.type === 'tr_open' && tokens[i - 1]?.type !== 'thead_open' && open.map) {
-      note('tabela', open.map, unevenRow(source[open.map[0]] ?? '', columns));
+      note(open.map, table(unevenRow(source[open.map[0]] ?? '', columns)));
     }
     if (open.type !== 'paragraph_open' || open.hidden || tokens[i + 2]?.type !== 'paragraph_close') continue;
     const inline = tokens[i + 1]!;
@@ -315,10 +360,12 @@ md.core.ruler.push('portal_blocks', (state) => {
     const video = VIDEO_LINE.exec(inline.content.trim());
     const lines = inline.content.split('\n');
     let html: string | null = null;
-    if (video) {
+    if (children.length > 0 && children.every((child) => child.type === 'text' && child.content === '')) {
+      html = ''; // all it held was refused (portal_checks): no empty paragraph
+    } else if (video) {
       const id = (video[1] ?? video[2])!;
       const title = video[3]?.trim();
-      if (!title) note('vídeo', open.map, untitledVideo(video[0], env.articleTitle));
+      if (!title) note(open.map, untitledVideo(video[0], env.articleTitle));
       html = `<iframe src="${videoEmbedUrl(id)}" title="${escapeHtml(title || videoOfArticle(env.articleTitle))}" allowfullscreen></iframe>\n`;
     } else if (children.length === 1 && children[0]!.type === 'image') {
       const image = children[0]!;
@@ -328,20 +375,11 @@ md.core.ruler.push('portal_blocks', (state) => {
       html = `<figure>\n<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}">\n${caption ? `<figcaption>${escapeHtml(caption)}</figcaption>\n` : ''}</figure>\n`;
     } else {
       html = tabSeparatedTable(lines, (text) => md.renderInline(text, state.env));
-      if (html === null) note('tabela', open.map, brokenTable(lines));
+      if (html === null) note(open.map, table(brokenTable(lines)));
     }
     if (html !== null) tokens.splice(i, 3, htmlToken(state, html, open.map));
   }
 });
-
-/** The warning for a video written without a title: the address as typed, and what it is called meanwhile. */
-function untitledVideo(written: string, articleTitle: string | undefined): TextFault {
-  const address = written.length > 60 ? `${written.slice(0, 60)}…` : written;
-  return {
-    message: `o vídeo ${address} não tem título`,
-    hint: `escreva-o entre aspas duplas depois do endereço, na mesma linha: ${address} "Título do vídeo" (os leitores de tela anunciam o vídeo por ele; sem ele, o site o chama de "${videoOfArticle(articleTitle)}")`,
-  };
-}
 
 // Table cells without the alignment's style attribute (the policy allows none); header cells of the head say they head a column.
 md.renderer.rules.th_open = () => '<th scope="col">';
