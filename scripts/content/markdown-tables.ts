@@ -29,7 +29,7 @@ export function tabSeparatedTable(lines: readonly string[], renderInline: Render
 }
 
 /** The cells of a table row as Markdown splits them: on every `|` not after a backslash, the outer pipes dropped. */
-export function cellCount(line: string): number {
+function cellCount(line: string): number {
   const cells = line.trim().split(/(?<!\\)\|/);
   if (cells[0] === '') cells.shift();
   if (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
