@@ -1,10 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../../scripts/content/check-folder';
 import { markdownToHtml } from '../../../scripts/content/markdown-article';
 import { fieldLabel, type Problem } from '../../../scripts/content/problems';
 import { readBody, settledBody } from '../../../src/content/body-html';
-import { articleFixture, cleanFixtures } from './fixtures';
+import type { NewsItem } from '../../../src/content/news-item';
+import { articleFixture, cleanFixtures, tempFolder } from './fixtures';
 
 /**
  * What docs/editores.md tells a journalist to write, copied as written into an
@@ -127,5 +130,32 @@ describe("the guide's tables, and lines that only look like one", () => {
     const { problems, articles } = await checked(indexMd('Etapa\tCusto\nDemolição\tR$ 1.500'));
     expect(problems).toEqual([]);
     expect(articles[0]!.body).toContain('<td>R$ 1.500</td>');
+  });
+});
+
+describe("the guide's example article", () => {
+  it('copied as written (with more words, the guide abridges it) passes the check and shows what the guide says', async () => {
+    const example = /```markdown\n([\s\S]*?)```/.exec(GUIDE)![1]!;
+    const root = tempFolder();
+    cpSync('content/autores', join(root, 'autores'), { recursive: true });
+    const dir = join(root, 'reforma-de-cozinha');
+    mkdirSync(join(dir, 'imagens'), { recursive: true });
+    copyFileSync(
+      'content/reforma-de-cozinha-planejamento-e-custos/imagens/plantas-de-cozinha.webp',
+      join(dir, 'imagens/plantas-de-cozinha.webp'),
+    );
+    await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#0f5c5a' } })
+      .jpeg()
+      .toFile(join(dir, 'cozinha.jpg'));
+    writeFileSync(join(dir, 'index.md'), `${example}\n${WORDS}\n`);
+    const linked = { slug: 'como-usar-o-fgts-na-compra-do-imovel', titulo: 'Como usar o FGTS na compra do imóvel' } as NewsItem;
+    const { problems, articles } = await checkContent(dir, [linked], TODAY);
+    expect(problems).toEqual([]);
+    const served = settledBody(articles[0]!.body);
+    expect(served).toContain('<figcaption>Os três formatos mais comuns</figcaption>');
+    expect(served).toContain('aria-label="Assistir ao vídeo: Vídeo: a ordem das etapas de uma reforma"');
+    expect(served).toContain('<th scope="col">Etapa</th>');
+    expect(served).toContain('<blockquote>“Planejar antes de quebrar a primeira parede evita retrabalho”, diz uma arquiteta.</blockquote>');
+    expect(served).toContain('<sup>[1]</sup>');
   });
 });
