@@ -297,7 +297,7 @@ md.core.ruler.push('portal_checks', (state) => {
     if (token.type === 'heading_open') {
       const level = Number(token.tag.slice(1));
       if (level >= HEADING_LEVELS.min && level <= HEADING_LEVELS.max) continue;
-      const { shownAs, ...said } = headingLevel(level, state.tokens[i + 1]?.content ?? '');
+      const { shownAs, ...said } = headingLevel(level, state.tokens[i + 1]?.content ?? '', token.markup);
       env.notes.push({ ...said, line });
       token.tag = `h${shownAs}`;
       state.tokens[i + 2]!.tag = `h${shownAs}`;

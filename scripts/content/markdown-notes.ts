@@ -39,8 +39,9 @@ export function untitledVideo(written: string, articleTitle: string | undefined)
 export const HEADING_LEVELS = { min: 2, max: 4 } as const;
 
 /** A heading of a level the text does not use, and the level it is shown at meanwhile. */
-export function headingLevel(level: number, text: string): Said & { shownAs: number } {
-  const written = `${'#'.repeat(level)} ${clip(text)}`;
+export function headingLevel(level: number, text: string, markup: string): Said & { shownAs: number } {
+  // A heading is written with #s before it, or (levels 1 and 2) underlined with === or ---.
+  const written = markup.startsWith('=') ? `${clip(text)}" sublinhado com "===` : `${'#'.repeat(level)} ${clip(text)}`;
   if (level < HEADING_LEVELS.min) {
     return {
       subject: 'intertítulo',

@@ -33,6 +33,7 @@ const MARKUP = new RegExp(
 const WRITTEN: [string, string, string[]][] = [
   ['a level-1 heading', '# Como planejar a reforma', ['# Como planejar a reforma']],
   ['a level-5 heading', '##### Detalhe da obra', ['##### Detalhe da obra']],
+  ['a level-1 heading underlined', 'Como planejar a reforma\n===', ['"Como planejar a reforma" sublinhado com "==="']],
   ['an image without a description', '![](imagens/planta.webp)', ['imagens/planta.webp']],
   ['an image from another site', `![${ALT}](https://fora.example/x.jpg)`, ['https://fora.example/x.jpg']],
   ['an image inside a sentence, from another site', `Veja ![${ALT}](https://fora.example/x.jpg) aqui.`, ['https://fora.example/x.jpg']],
