@@ -485,7 +485,8 @@ export function readMarkdownArticle(text: string): MarkdownArticle {
     fieldLines: front.fieldLines,
     body: converted.html,
     lineOfBody: (line) => converted.sourceLine(line) + front.bodyLine - 1,
-    notes: converted.notes.map((note) => ({ ...note, line: note.line + front.bodyLine - 1 })),
+    // In the order of the text: the reader's rules find them in passes of their own.
+    notes: converted.notes.map((note) => ({ ...note, line: note.line + front.bodyLine - 1 })).sort((a, b) => a.line - b.line),
   };
 }
 
