@@ -32,6 +32,13 @@ export const VIDEO_LABEL_PREFIX = 'Assistir ao vídeo: ';
 /** The title of a video given none. */
 export const UNTITLED_VIDEO = 'Vídeo';
 
+/**
+ * The title a video written in Markdown without one is published with: what
+ * the site knows to be true of it, that it is a YouTube video in this article.
+ */
+export const videoOfArticle = (articleTitle: string | undefined): string =>
+  articleTitle ? `Vídeo do YouTube — ${articleTitle}` : 'Vídeo do YouTube';
+
 /** The player frame's address once the reader has asked for the video: it starts at once. */
 export const videoPlayerUrl = (id: string): string => `${videoEmbedUrl(id)}?autoplay=1`;
 

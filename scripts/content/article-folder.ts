@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { IMAGE_EXTENSIONS, publishedExtension } from '../../src/content/format.ts';
+import { FIGURE_FOLDER } from '../../src/publishing/figure-files.ts';
 import { contentHash } from './content-hash.ts';
 import { decodeUtf8, explainJsonError, type TextFault } from './editor-text.ts';
 import { MARKDOWN_FILE, type MarkdownArticle, MESSAGES, readMarkdownArticle } from './markdown-article.ts';
@@ -12,7 +13,7 @@ export const BODY_FILE = 'body.html';
 /** The folder of the author registry (author-registry.ts), beside the articles: never an article itself. */
 export const AUTHORS_FOLDER = 'autores';
 /** The subfolder of images shown inside the body: `<img src="imagens/<file>">`. */
-export const FIGURE_FOLDER = 'imagens';
+
 const IMAGE_NAME = /^imagem\.([a-z]+)$/i;
 /** Files that look like an image: the accepted formats and GIF (reported as not accepted). */
 const LOOKS_LIKE_IMAGE = new RegExp(`\\.(?:${[...IMAGE_EXTENSIONS, 'gif'].join('|')})$`);
@@ -292,6 +293,7 @@ function readMarkdownFolder(dir: string, common: Pick<ArticleSource, 'slug' | 'd
       fieldLines: new Map(),
       body: '',
       lineOfBody: (line: number) => line,
+      notes: [],
     };
     return { ...common, meta: null, metaError: read.fault, body: null, bodyError: null, images: [], markdown: { ...empty, path } };
   }

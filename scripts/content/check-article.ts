@@ -15,7 +15,20 @@ import { IMAGE_FIELD, MARKDOWN_FILE, placeInMarkdown } from './markdown-article.
 import { cleanedHint, cleanPastedMarkup, describeCleaned } from './pasted-markup.ts';
 import { error, hasErrors, type Problem, warning } from './problems.ts';
 
-/** Adds the responsive image variants: slow on first run (sharp), cached after. */
+/**
+ * An article checked: every problem, and the article to publish when none is
+ * an error. `preview` is the article as the site would show it whenever it can
+ * be rendered (its slug, title, description, date, main image and text can be
+ * read), errors or not: the preview shows it with the problems above it; the
+ * body is sanitized as it is served, so what an error refuses never reaches
+ * the page.
+ */
+export interface CheckedArticle {
+  problems: Problem[];
+  article?: PreparedArticle;
+  preview?: PreparedArticle;
+}
+
 /**
  * Google Docs' HTML pasted into index.md: Markdown takes the pasted lines as
  * a paragraph and its own, so the markup no longer fits together and the
@@ -30,6 +43,7 @@ const docsPastedAsHtml = (file: string, line: number) =>
     'apague o trecho colado e cole o texto de novo como texto simples (Ctrl+Shift+V); depois marque os intertítulos com ## e as listas com -',
   );
 
+/** Adds the responsive image variants: slow on first run (sharp), cached after. */
 export async function withImageVariants(article: PreparedArticle): Promise<PreparedArticle> {
   const figures = await figureVariants(article.figures ?? []);
   return { ...article, variants: [...(await imageVariants(article.image.bytes, article.item.imagemAtual, IMAGE_SIZE)), ...figures] };
@@ -52,7 +66,7 @@ export async function checkArticle(
   published = false,
   /** The authors `autor` may name: the registry beside the folder and the live one. */
   authors: ReadonlySet<string> = new Set(),
-): Promise<{ problems: Problem[]; article?: PreparedArticle }> {
+): Promise<CheckedArticle> {
   const checked = await checkFolder(source, knownSlugs, today, published, authors);
   const markdown = source.markdown;
   if (!markdown) return checked;
@@ -71,11 +85,20 @@ export async function checkArticle(
     }
     problems.push(placeInMarkdown(problem, markdown));
   }
+  if (source.body !== null) {
+    for (const note of markdown.notes)
+      problems.push(
+        (note.severity === 'error' ? error : warning)(file, `body: ${note.subject}`, `linha ${note.line}: ${note.message}`, note.hint),
+      );
+  }
   problems.unshift(
     ...faults.map((fault) => error(file, MARKDOWN_FILE, fault.message, fault.hint)),
     ...markdown.cleaned.map((fault) => warning(file, MARKDOWN_FILE, fault.message, fault.hint)),
   );
-  return faults.length > 0 ? { problems } : { ...checked, problems };
+  if (faults.length > 0) return { problems };
+  // The Markdown reader's own errors (markdown.notes) block a publish as the folder's do.
+  const { article, preview } = checked;
+  return { problems, ...(preview ? { preview } : {}), ...(article && !hasErrors(problems) ? { article } : {}) };
 }
 
 async function checkFolder(
@@ -84,7 +107,7 @@ async function checkFolder(
   today: Date,
   published: boolean,
   authors: ReadonlySet<string>,
-): Promise<{ problems: Problem[]; article?: PreparedArticle }> {
+): Promise<CheckedArticle> {
   const problems: Problem[] = [];
   const metaFile = shown(source.markdown?.path ?? join(source.dir, META_FILE));
   const metaName = source.markdown ? 'cabeçalho' : META_FILE;
@@ -219,27 +242,24 @@ async function checkFolder(
   }
 
   const body = figured.body;
-  if (hasErrors(problems) || !mainImage || !meta || body === null) return { problems };
+  const { titulo, descricao, data, ...optional } = fields;
+  if (!mainImage || !meta || body === null || !isValidSlug(slug) || !titulo || !descricao || !data) return { problems };
   const imageFile = publishedImageName(slug, mainImage.bytes, mainImage.extension);
-  // No error: the required fields are there.
-  const { titulo, descricao, data, ...optional } = fields as ArticleFields;
-  return {
-    problems,
-    article: {
-      item: {
-        slug,
-        titulo,
-        descricao,
-        data,
-        imagemAtual: imageFile,
-        htmlPath: publishedBodyPath(slug, body),
-        ...optional,
-        ...(figured.figures.length > 0 ? { figuras: figured.figures.map((figure) => figure.file) } : {}),
-      },
-      body,
-      figures: figured.figures,
-      image: { key: imageKey(imageFile), bytes: mainImage.bytes },
-      variants: [],
+  const article: PreparedArticle = {
+    item: {
+      slug,
+      titulo,
+      descricao,
+      data,
+      imagemAtual: imageFile,
+      htmlPath: publishedBodyPath(slug, body),
+      ...optional,
+      ...(figured.figures.length > 0 ? { figuras: figured.figures.map((figure) => figure.file) } : {}),
     },
+    body,
+    figures: figured.figures,
+    image: { key: imageKey(imageFile), bytes: mainImage.bytes },
+    variants: [],
   };
+  return hasErrors(problems) ? { problems, preview: article } : { problems, article, preview: article };
 }

@@ -99,14 +99,14 @@ export function checkBody(html: string, file: string, knownSlugs?: ReadonlySet<s
     }
   }
 
-  for (const href of body.links) {
-    const slug = articleSlugOf(href);
+  for (const { url, line } of body.links) {
+    const slug = articleSlugOf(url);
     if (slug !== null && knownSlugs && !knownSlugs.has(slug)) {
       problems.push(
         warning(
           file,
-          'body: <a href>',
-          `link para ${articlePath({ slug })}, que não está publicado`,
+          'body: link',
+          `${atLine(line)}o link para ${articlePath({ slug })} leva a um artigo que não está publicado`,
           'confira o slug, ou publique esse artigo antes',
         ),
       );

@@ -2,7 +2,8 @@ import { extname } from 'node:path';
 import { html, type DefaultTreeAdapterTypes as T, defaultTreeAdapter as tree } from 'parse5';
 import { BodyTooComplexError, parseBody } from '../../src/content/body-parse.ts';
 import { IMAGE_EXTENSIONS, IMAGE_FOLDER, IMAGE_FORMATS, imageKey, publishedExtension } from '../../src/content/format.ts';
-import { type ArticleSource, FIGURE_FOLDER, publishedImageName, shown } from './article-folder.ts';
+import { FIGURE_FOLDER, figureName, isPublishedImagePath } from '../../src/publishing/figure-files.ts';
+import { type ArticleSource, publishedImageName, shown } from './article-folder.ts';
 import { FORMAT_NAMES, formatBytes, readImage } from './check-image.ts';
 import { orList } from './editor-text.ts';
 import { imageVariants } from './image-variants.ts';
@@ -143,18 +144,6 @@ function* elements(root: T.ParentNode): Generator<T.Element> {
   }
 }
 
-/** The file of imagens/ a src names (`imagens/planta.webp`, `./imagens/planta.webp`, percent-encoded or not); null for any other src. */
-function figureName(src: string): string | null {
-  const path = src.trim().replace(/^\.\//, '');
-  if (!path.startsWith(`${FIGURE_FOLDER}/`)) return null;
-  const name = path.slice(FIGURE_FOLDER.length + 1);
-  try {
-    return decodeURIComponent(name);
-  } catch {
-    return name;
-  }
-}
-
 /**
  * Checks the images a body shows and rewrites their src to the published
  * files: `imagens/planta.webp` becomes `/thumbnails/<slug>-<hash>.webp`, with
@@ -191,12 +180,12 @@ export async function checkFigures(
     const src = element.attrs.find((attribute) => attribute.name === 'src' && !attribute.namespace);
     const srcAt = location?.attrs?.src;
     if (!src || !srcAt) continue;
-    if (src.value.trim().startsWith(`/${IMAGE_FOLDER}`)) {
+    if (isPublishedImagePath(src.value)) {
       problems.push(
         error(
           bodyFile,
-          'body: <img>',
-          `linha ${line}: <img src="${src.value.slice(0, 60)}"> aponta um arquivo já publicado`,
+          'body: imagem',
+          `linha ${line}: a imagem ${src.value.slice(0, 60)} aponta um arquivo já publicado`,
           `ponha a imagem em ${FIGURE_FOLDER}/ e escreva ${FIGURE_FOLDER}/<arquivo> como endereço: a publicação dá o nome final`,
         ),
       );
@@ -213,8 +202,8 @@ export async function checkFigures(
       problems.push(
         error(
           bodyFile,
-          'body: <img>',
-          `linha ${line}: <img src="${src.value.slice(0, 60)}">: não existe ${FIGURE_FOLDER}/${name}`,
+          'body: imagem',
+          `linha ${line}: a imagem ${src.value.slice(0, 60)} não existe: a pasta ${FIGURE_FOLDER}/ do artigo não tem ${name}`,
           near
             ? `escreva ${FIGURE_FOLDER}/${near.name} (maiúsculas e minúsculas contam)`
             : names.length > 0
@@ -247,8 +236,8 @@ export async function checkFigures(
       problems.push(
         error(
           bodyFile,
-          'body: <img>',
-          `linha ${line}: o texto alternativo de ${FIGURE_FOLDER}/${name} tem ${alt.length} caracteres; o esperado é de ${min} a ${max}`,
+          'body: imagem',
+          `linha ${line}: ${source.markdown ? 'a descrição (entre os colchetes de ![…])' : 'o texto alternativo (alt=)'} de ${FIGURE_FOLDER}/${name} tem ${alt.length} caracteres; o esperado é de ${min} a ${max}`,
           alt.length < min ? 'descreva o que a imagem mostra, para quem não pode vê-la' : 'encurte-o: ponha os detalhes na legenda',
         ),
       );
@@ -259,7 +248,7 @@ export async function checkFigures(
     problems.push(
       error(
         bodyFile,
-        'body: <img>',
+        'body: imagem',
         `o texto mostra ${count} imagens; o máximo é ${FIGURE_LIMITS.maxImages}`,
         'fique com as imagens que explicam o texto',
       ),

@@ -30,7 +30,14 @@ export async function checkContent(
     /** The slugs of the live registry's authors, whom `autor` may name too. */
     liveAuthors?: Iterable<string>;
   } = {},
-): Promise<{ problems: Problem[]; articles: PreparedArticle[]; registry: LocalRegistry }> {
+): Promise<{
+  problems: Problem[];
+  /** The articles that can be published: no error. */
+  articles: PreparedArticle[];
+  /** Every article the site could show, errors or not (checkArticle's `preview`): what content:preview renders. */
+  previews: PreparedArticle[];
+  registry: LocalRegistry;
+}> {
   const list = typeof paths === 'string' ? [paths] : paths;
   // An article folder's registry is its parent's autores/, whether it holds index.md or article.json.
   const { problems, registry } = await readRegistry(
@@ -64,10 +71,12 @@ export async function checkContent(
   const liveSlugs = new Set(live.map((item) => item.slug));
   const knownSlugs = new Set([...liveSlugs, ...sources.map((source) => source.slug)]);
   const articles: PreparedArticle[] = [];
+  const previews: PreparedArticle[] = [];
   const titles = new Map(live.map((item) => [item.titulo.toLowerCase(), item.slug]));
   for (const source of sources) {
     const result = await checkArticle(source, knownSlugs, today, bundled || liveSlugs.has(source.slug), authors);
     problems.push(...result.problems);
+    if (result.preview) previews.push(result.preview);
     if (!result.article) continue;
     // Slugs are unique here; a same title under another slug is a likely duplicate.
     const { titulo, slug } = result.article.item;
@@ -86,5 +95,5 @@ export async function checkContent(
     titles.set(titulo.toLowerCase(), slug);
     articles.push(result.article);
   }
-  return { problems, articles, registry };
+  return { problems, articles, previews, registry };
 }

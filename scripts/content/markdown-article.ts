@@ -1,8 +1,11 @@
 import MarkdownIt, { type StateCore, type Token } from 'markdown-it';
 import footnote from 'markdown-it-footnote';
-import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
-import { videoEmbedUrl } from '../../shared/video-embed.ts';
+import { type ErrorCode, isMap, isScalar, LineCounter, parseDocument, visit } from 'yaml';
+import { videoEmbedUrl, videoOfArticle } from '../../shared/video-embed.ts';
+import { safeUrl } from '../../src/content/html-policy.ts';
 import type { TextFault } from './editor-text.ts';
+import { type BodyNote, HEADING_LEVELS, headingLevel, imageFault, linkFault, type Said, untitledVideo } from './markdown-notes.ts';
+import { brokenTable, tabSeparatedTable, unevenRow } from './markdown-tables.ts';
 
 /**
  * An article written as Markdown: `index.md`, YAML front matter with the
@@ -67,18 +70,49 @@ export const MESSAGES = {
   }),
 } as const;
 
-/** What the YAML library's errors mean, in the editors' words, by its error code (other codes keep the library's text). */
-const YAML_ERRORS: Partial<Record<string, string>> = {
-  BLOCK_AS_IMPLICIT_KEY: 'esta linha não é um campo (nome: valor) no lugar em que está',
-  BAD_INDENT: 'recuo ou fechamento fora do lugar (um [ sem ], ou espaços no começo da linha)',
+/** What to do about an alias (`*nome`), which an article's fields never need. */
+const ALIAS_HINT = 'escreva cada valor por extenso, sem & nem * na frente: os campos de um artigo não usam os apelidos do YAML';
+
+/**
+ * What each of the YAML library's errors means, in the editors' words, by its
+ * error code: every code has its sentence (the type says so), so an editor
+ * never gets the library's English. `hint` when the usual advice does not fit.
+ */
+const YAML_ERRORS: Record<ErrorCode, string | { said: string; hint: string }> = {
+  ALIAS_PROPS: { said: 'um apelido (*nome) com âncora (&) ou etiqueta (!)', hint: ALIAS_HINT },
+  BAD_ALIAS: { said: 'um apelido (*nome) que o YAML não entende', hint: ALIAS_HINT },
+  BAD_DIRECTIVE: 'uma linha começada por %, que o YAML lê como uma instrução',
   BAD_DQ_ESCAPE: 'uma barra invertida (\\) entre aspas duplas que o YAML não entende',
+  BAD_INDENT: 'recuo ou fechamento fora do lugar (um [ sem ], ou espaços no começo da linha)',
+  BAD_PROP_ORDER: 'um & ou ! fora do lugar, que o YAML lê como âncora ou etiqueta',
   BAD_SCALAR_START: 'um valor começa com um caractere reservado do YAML',
+  BLOCK_AS_IMPLICIT_KEY: 'esta linha não é um campo (nome: valor) no lugar em que está',
+  BLOCK_IN_FLOW: 'uma lista de várias linhas dentro de [ ] ou { }',
   DUPLICATE_KEY: 'o mesmo campo aparece duas vezes',
+  IMPOSSIBLE: 'o YAML não consegue ler esta linha',
+  KEY_OVER_1024_CHARS: 'um nome de campo com mais de 1.024 caracteres (um texto longo sem o nome: na frente, ou com ": " no meio)',
   MISSING_CHAR: 'falta fechar aspas, colchetes ou chaves',
   MULTILINE_IMPLICIT_KEY: 'um nome de campo ocupa mais de uma linha',
+  MULTIPLE_ANCHORS: { said: 'um valor com mais de uma âncora (&nome)', hint: ALIAS_HINT },
+  MULTIPLE_DOCS: 'uma segunda linha "---" no cabeçalho',
+  MULTIPLE_TAGS: 'um valor com mais de uma etiqueta (!nome)',
+  NON_STRING_KEY: 'um nome de campo que não é uma palavra (uma lista ou campos no lugar do nome)',
+  RESOURCE_EXHAUSTION: {
+    said: 'colchetes, chaves ou recuos encaixados fundo demais para ler',
+    hint: 'um artigo só precisa de campos simples (nome: valor) e de listas como [decoracao, arquitetura]: apague os colchetes e chaves que sobram',
+  },
   TAB_AS_INDENT: 'tabulação no começo da linha (o YAML só aceita espaços)',
+  TAG_RESOLVE_FAILED: 'uma etiqueta (!nome) que o YAML não conhece',
   UNEXPECTED_TOKEN: 'um caractere fora do lugar',
+  BAD_COLLECTION_TYPE: 'uma etiqueta (!nome) que não serve para uma lista ou campos',
 };
+
+/** The sentence and the advice for a YAML error code (one the library adds later gets the general ones). */
+function yamlWords(code: string): { said: string; hint: string } {
+  const known = (YAML_ERRORS as Partial<Record<string, string | { said: string; hint: string }>>)[code];
+  if (known === undefined) return { said: 'o YAML não consegue ler esta linha', hint: MESSAGES.yamlHint };
+  return typeof known === 'string' ? { said: known, hint: MESSAGES.yamlHint } : known;
+}
 
 /** Curly quotes a word processor puts in place of straight ones. */
 const CURLY = /[“”‘’„]/;
@@ -144,11 +178,11 @@ export function readFrontMatter(text: string): FrontMatter {
     if (line !== undefined) faultLines.add(line);
     const written = line === undefined ? undefined : lines[line - 1];
     const fixed = written === undefined ? null : fixedLine(written);
-    const said = YAML_ERRORS[yamlError.code] ?? yamlError.message.replace(/ at line \d+, column \d+[\s\S]*$/, '');
+    const { said, hint } = yamlWords(yamlError.code);
     const curly = written !== undefined && CURLY.test(written);
     faults.push({
       message: `${at ? `linha ${line}, coluna ${at.col}: ` : ''}${fixed ? (curly ? 'o valor está entre aspas curvas (“ ”), que o Word põe no lugar das retas, e o YAML não as entende' : 'o valor tem ": " ou " #", que no YAML separam nome e valor ou abrem um comentário: o texto precisa de aspas retas') : said}`,
-      hint: fixed ? `escreva a linha assim: ${fixed}` : MESSAGES.yamlHint,
+      hint: fixed ? `escreva a linha assim: ${fixed}` : hint,
       ...(at ? { line, column: at.col } : {}),
     });
   }
@@ -158,11 +192,32 @@ export function readFrontMatter(text: string): FrontMatter {
       if (isScalar(item.key) && item.key.range) fieldLines.set(String(item.key.value), counter.linePos(item.key.range[0]).line + 1);
     }
   }
+  // An alias is refused before the value is built: expanded, a few of them nested make a value of any size.
+  let alias: number | undefined;
+  visit(doc, {
+    Alias(_, node) {
+      alias = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  if (alias !== undefined) {
+    const at = counter.linePos(alias);
+    faults.push({
+      message: `linha ${at.line + 1}, coluna ${at.col}: um apelido do YAML (*nome), que repete um valor escrito antes com &nome`,
+      hint: ALIAS_HINT,
+      line: at.line + 1,
+      column: at.col,
+    });
+  }
   if (faults.length > 0) return { fields: null, faults, fieldLines, body, bodyLine };
-  const value: unknown = doc.toJS({ maxAliasCount: 10 });
+  const value: unknown = doc.toJS();
   if (value === null || value === undefined) return { fields: {}, faults, fieldLines, body, bodyLine };
   if (typeof value !== 'object' || Array.isArray(value)) {
-    const found = Array.isArray(value) ? 'a list' : `a ${typeof value} (${JSON.stringify(value)})`;
+    const found = Array.isArray(value)
+      ? 'uma lista'
+      : typeof value === 'string'
+        ? `um texto solto (${JSON.stringify(value)})`
+        : `um valor solto (${JSON.stringify(value)})`;
     return { fields: null, faults: [{ ...MESSAGES.notFields(found), line: 2 }], fieldLines, body, bodyLine };
   }
   const fields = value as Record<string, unknown>;
@@ -200,6 +255,13 @@ const escapeHtml = md.utils.escapeHtml;
 const VIDEO_LINE =
   /^(?:https?:\/\/(?:(?:www\.|m\.)?youtube\.com\/watch\?(?:\S*&)?v=([A-Za-z0-9_-]{11})(?:&\S*)?|youtu\.be\/([A-Za-z0-9_-]{11})(?:\?\S*)?))(?:[ \t]+"([^"\n]*)")?$/;
 
+/** What the portal's rules read and write while the Markdown is parsed. */
+type PortalEnv = {
+  /** The article's title, which names a video given no title of its own. */
+  articleTitle?: string;
+  notes: BodyNote[];
+};
+
 /** A token that stands for the HTML given, in place of a paragraph. */
 function htmlToken(state: StateCore, content: string, map: [number, number] | null): Token {
   const token = new state.Token('html_block', '', 0);
@@ -209,14 +271,77 @@ function htmlToken(state: StateCore, content: string, map: [number, number] | nu
   return token;
 }
 
+/** A token turned into nothing: what the check refused, left out of the page (the note says what and where). */
+function dropToken(token: Token): void {
+  token.type = 'text';
+  token.tag = '';
+  token.nesting = 0;
+  token.content = '';
+  token.children = null;
+}
+
+/**
+ * What a journalist wrote that the body policy would refuse once converted,
+ * said here in the words written, at its line, and converted to what the
+ * policy accepts (markdown-notes.ts): a heading of level 1, 5 or 6 is shown
+ * at the nearest level the text uses; an image from outside imagens/ or
+ * without a description, and a link to an address that is not the web's, are
+ * left out.
+ */
+md.core.ruler.push('portal_checks', (state) => {
+  const env = state.env as unknown as PortalEnv;
+  let line = 1;
+  for (let i = 0; i < state.tokens.length; i++) {
+    const token = state.tokens[i]!;
+    if (token.map) line = token.map[0] + 1;
+    if (token.type === 'heading_open') {
+      const level = Number(token.tag.slice(1));
+      if (level >= HEADING_LEVELS.min && level <= HEADING_LEVELS.max) continue;
+      const { shownAs, ...said } = headingLevel(level, state.tokens[i + 1]?.content ?? '', token.markup);
+      env.notes.push({ ...said, line });
+      token.tag = `h${shownAs}`;
+      state.tokens[i + 2]!.tag = `h${shownAs}`;
+      continue;
+    }
+    if (token.type !== 'inline') continue;
+    const children = token.children ?? [];
+    let at = line;
+    for (let j = 0; j < children.length; j++) {
+      const child = children[j]!;
+      if (child.type === 'softbreak' || child.type === 'hardbreak') at++;
+      let said: Said | null = null;
+      if (child.type === 'image') {
+        said = imageFault(String(child.attrGet('src') ?? ''), md.renderer.renderInlineAsText(child.children ?? [], md.options, state.env));
+        if (said) dropToken(child);
+      } else if (child.type === 'link_open' && safeUrl(String(child.attrGet('href') ?? '')) === null) {
+        said = linkFault(String(child.attrGet('href') ?? ''));
+        dropToken(child);
+        const close = children.findIndex((next, k) => k > j && next.type === 'link_close');
+        if (close > 0) dropToken(children[close]!);
+      }
+      if (said) env.notes.push({ ...said, line: at });
+    }
+  }
+});
+
 /**
  * The forms an editor types for what a body shows beyond text: an image alone
  * in its paragraph is a figure (its title is the caption); a YouTube address
- * alone in its paragraph is the video (the site draws its facade); a quote of
- * one paragraph is the quote's text, as hand-written bodies have it.
+ * alone in its paragraph is the video (the site draws its facade), named by
+ * its title or else as a video of the article; lines copied from a
+ * spreadsheet (tab-separated) are a table; a quote of one paragraph is the
+ * quote's text, as hand-written bodies have it. Rows of `|` Markdown does not
+ * read as a table, or read with cells lost, are noted.
  */
 md.core.ruler.push('portal_blocks', (state) => {
   const tokens = state.tokens;
+  const env = state.env as unknown as PortalEnv;
+  const source = state.src.split('\n');
+  const note = (map: [number, number] | null, said: Said | null) => {
+    if (said && map) env.notes.push({ ...said, line: map[0] + 1 });
+  };
+  const table = (fault: TextFault | null): Said | null => fault && { subject: 'tabela', severity: 'warning', ...fault };
+  let columns = 0;
   for (let i = 0; i < tokens.length; i++) {
     const open = tokens[i]!;
     if (open.type === 'blockquote_open' && tokens[i + 1]?.type === 'paragraph_open' && tokens[i + 4]?.type === 'blockquote_close') {
@@ -224,21 +349,33 @@ md.core.ruler.push('portal_blocks', (state) => {
       tokens[i + 3]!.hidden = true;
       continue;
     }
+    if (open.type === 'thead_open') columns = 0;
+    if (open.type === 'th_open') columns++;
+    if (open.type === 'tr_open' && tokens[i - 1]?.type !== 'thead_open' && open.map) {
+      note(open.map, table(unevenRow(source[open.map[0]] ?? '', columns)));
+    }
     if (open.type !== 'paragraph_open' || open.hidden || tokens[i + 2]?.type !== 'paragraph_close') continue;
     const inline = tokens[i + 1]!;
     const children = inline.children ?? [];
     const video = VIDEO_LINE.exec(inline.content.trim());
+    const lines = inline.content.split('\n');
     let html: string | null = null;
-    if (video) {
+    if (children.length > 0 && children.every((child) => child.type === 'text' && child.content === '')) {
+      html = ''; // all it held was refused (portal_checks): no empty paragraph
+    } else if (video) {
       const id = (video[1] ?? video[2])!;
       const title = video[3]?.trim();
-      html = `<iframe src="${videoEmbedUrl(id)}"${title ? ` title="${escapeHtml(title)}"` : ''} allowfullscreen></iframe>\n`;
+      if (!title) note(open.map, untitledVideo(video[0], env.articleTitle));
+      html = `<iframe src="${videoEmbedUrl(id)}" title="${escapeHtml(title || videoOfArticle(env.articleTitle))}" allowfullscreen></iframe>\n`;
     } else if (children.length === 1 && children[0]!.type === 'image') {
       const image = children[0]!;
       const alt = md.renderer.renderInlineAsText(image.children ?? [], md.options, state.env);
       const src = String(image.attrGet('src') ?? '');
       const caption = String(image.attrGet('title') ?? '');
       html = `<figure>\n<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}">\n${caption ? `<figcaption>${escapeHtml(caption)}</figcaption>\n` : ''}</figure>\n`;
+    } else {
+      html = tabSeparatedTable(lines, (text) => md.renderInline(text, state.env));
+      if (html === null) note(open.map, table(brokenTable(lines)));
     }
     if (html !== null) tokens.splice(i, 3, htmlToken(state, html, open.map));
   }
@@ -260,6 +397,8 @@ export interface ConvertedBody {
   html: string;
   /** The line of the Markdown (1 = its first) a line of the HTML (1 = its first) came from. */
   sourceLine: (htmlLine: number) => number;
+  /** What the Markdown gives other than meant ({@link BodyNote}), at lines of the Markdown. */
+  notes: BodyNote[];
 }
 
 const newlines = (text: string) => text.split('\n').length - 1;
@@ -269,8 +408,8 @@ const newlines = (text: string) => text.split('\n').length - 1;
  * the blocks separated by a blank line (as body.html is written), so a line of
  * the HTML, which the body check names, leads back to the Markdown's.
  */
-export function markdownToHtml(markdown: string): ConvertedBody {
-  const env = {};
+export function markdownToHtml(markdown: string, articleTitle?: string): ConvertedBody {
+  const env: PortalEnv = { notes: [], ...(articleTitle ? { articleTitle } : {}) };
   const tokens = md.parse(markdown, env);
   const parts: string[] = [];
   const starts: { html: number; from: number; to: number; raw: boolean }[] = [];
@@ -297,6 +436,7 @@ export function markdownToHtml(markdown: string): ConvertedBody {
   const html = parts.join('\n');
   return {
     html,
+    notes: env.notes,
     sourceLine(line) {
       let at = starts[0];
       for (const start of starts) {
@@ -324,11 +464,14 @@ export interface MarkdownArticle {
   body: string;
   /** The line of index.md a line of the converted body came from. */
   lineOfBody: (htmlLine: number) => number;
+  /** What the text's Markdown gives other than meant, at lines of index.md: a warning each. */
+  notes: BodyNote[];
 }
 
 export function readMarkdownArticle(text: string): MarkdownArticle {
   const front = readFrontMatter(text);
-  const converted = markdownToHtml(front.body);
+  const title = front.fields?.titulo;
+  const converted = markdownToHtml(front.body, typeof title === 'string' ? title.trim() : undefined);
   let fields = front.fields;
   let image: unknown;
   if (fields) {
@@ -342,6 +485,8 @@ export function readMarkdownArticle(text: string): MarkdownArticle {
     fieldLines: front.fieldLines,
     body: converted.html,
     lineOfBody: (line) => converted.sourceLine(line) + front.bodyLine - 1,
+    // In the order of the text: the reader's rules find them in passes of their own.
+    notes: converted.notes.map((note) => ({ ...note, line: note.line + front.bodyLine - 1 })).sort((a, b) => a.line - b.line),
   };
 }
 

@@ -205,7 +205,7 @@ async function main(argv: string[]): Promise<void> {
       const checked = await checkContent(dir, base.items, undefined, { liveAuthors: Object.keys(base.authors) });
       problems = checked.problems;
       registry = checked.registry;
-      const found = checked.articles.find((candidate) => candidate.item.slug === slug);
+      const found = checked.previews.find((candidate) => candidate.item.slug === slug);
       article = found ? await withImageVariants(found) : undefined;
     } catch (thrown) {
       problems = [error(shown(dir), 'preview', `não consegui ler a pasta: ${(thrown as Error).message}`, 'salve o arquivo de novo')];

@@ -27,6 +27,8 @@ import { fileUnder, sveltiaFile } from './sveltia-files.ts';
 export const DEFAULT_STUDIO_PORT = 8790;
 const HERE = dirname(fileURLToPath(import.meta.url));
 const PANEL = join(HERE, 'panel');
+/** The studio's own scripts on Sveltia's page (editor/): served at /estudio/. */
+const EDITOR = join(HERE, 'editor');
 const MAX_BODY = 16 * 1024;
 
 const TYPES: Record<string, string> = {
@@ -107,6 +109,7 @@ const sveltiaPage = () => `<!doctype html>
 <meta name="robots" content="noindex">
 <title>Estúdio da redação</title>
 <link rel="cms-config-url" type="application/json" href="/config.json">
+<script src="/estudio/colar-tabelas.js" type="module"></script>
 <script src="/sveltia/sveltia-cms.js"></script>
 </head>
 <body></body>
@@ -282,10 +285,10 @@ function handler(options: Options, token: string, origin: string) {
       const file = sveltiaFile(vendor[1]!);
       if (file) return send(res, 200, file.type, file.body, { 'Cache-Control': 'no-cache' });
     }
-    const own = /^\/painel\/([a-z-]+\.(?:js|css))$/.exec(path);
+    const own = /^\/(painel|estudio)\/([a-z-]+\.(?:js|css))$/.exec(path);
     if (own) {
-      const file = fileUnder(PANEL, own[1]!);
-      if (file) return send(res, 200, TYPES[extname(own[1]!)]!, file);
+      const file = fileUnder(own[1] === 'painel' ? PANEL : EDITOR, own[2]!);
+      if (file) return send(res, 200, TYPES[extname(own[2]!)]!, file);
     }
     return sendText(res, 404, 'página não encontrada no estúdio: abra / (escrever) ou /painel (publicar)');
   };

@@ -39,8 +39,8 @@ export interface ReadBody {
   text: string;
   /** Elements written with an end tag, by name (only when findings are asked for). */
   endTags: Map<string, number>;
-  /** The links kept, as served (only when findings are asked for). */
-  links: string[];
+  /** The links kept, as served, each with its line (only when findings are asked for). */
+  links: { url: string; line: number }[];
   /** Findings past the first {@link MAX_FINDINGS}, counted but not listed. */
   unlisted: { errors: number; warnings: number };
 }
@@ -76,7 +76,7 @@ export function readBody(source: string, { report = false } = {}): ReadBody {
   const unlisted = { errors: 0, warnings: 0 };
   const endTags = new Map<string, number>();
   const text: string[] = [];
-  const links: string[] = [];
+  const links: ReadBody['links'] = [];
   const note: Note = report
     ? (line, subject, message, fix, severity) => {
         if (findings.length < MAX_FINDINGS) findings.push({ line: line ?? 1, subject, message, fix, ...(severity && { severity }) });
@@ -204,7 +204,7 @@ export function readBody(source: string, { report = false } = {}): ReadBody {
           continue;
         }
         attributes.push({ name: attribute.name, value: url });
-        if (report && name === 'a') links.push(url);
+        if (report && name === 'a') links.push({ url, line: where ?? 1 });
       } else if (name === 'img' && (attribute.name === 'width' || attribute.name === 'height') && !isPixelCount(attribute.value)) {
         note(
           where,

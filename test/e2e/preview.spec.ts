@@ -99,6 +99,17 @@ test('the preview shows the folder’s article with its problems, and follows ev
   await expect(page.locator('.previa-problemas')).toContainText('1 erro', { timeout: FOLLOWS_SAVE_MS });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('O artigo não pôde ser montado');
 
+  // An error in the text, and a video without its title: the page is shown anyway, the problems above it.
+  const added = `\n<script>alert(1)</script>\n\nhttps://youtu.be/M7lc1UVf-VE\n`;
+  writeFileSync(file, `${readFileSync(file, 'utf8')}${added}`);
+  saveTitle(NEW_TITLE);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(NEW_TITLE, { timeout: FOLLOWS_SAVE_MS });
+  await expect(panel).toContainText('Problemas encontrados: 1 erro, 2 avisos');
+  await expect(panel).toContainText('o artigo não pode ser publicado');
+  await expect(panel).toContainText('o vídeo https://youtu.be/M7lc1UVf-VE não tem título');
+  await expect(page.getByRole('link', { name: `Assistir ao vídeo: Vídeo do YouTube — ${NEW_TITLE}` })).toBeVisible();
+  writeFileSync(file, readFileSync(file, 'utf8').replace(added, '\n'));
+
   // A date to come: shown anyway, marked as scheduled.
   writeFileSync(file, readFileSync(file, 'utf8').replace(/^data: .*$/m, 'data: 2099-05-01T10:30'));
   saveTitle(NEW_TITLE);

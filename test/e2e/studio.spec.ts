@@ -14,7 +14,8 @@ import { filesOf, fillOpfsFolder, pickOpfsFolder, readOpfsFolder, type Studio, s
  * its own form, with an uploaded image, is saved into its own folder, passes
  * the check, previews, and the panel publishes it to the local store the
  * running site (playwright.config.ts's webServer) reads; a folder with an
- * error is refused and the site is left as it was.
+ * error is refused and the site is left as it was; a table pasted from a
+ * spreadsheet into the text is written as a Markdown table.
  *
  * The studio listens on the site's port + 1 (8822 beside PORT=8821).
  */
@@ -231,4 +232,49 @@ test('the actions refuse a request from another site, without the token, or not 
   expect(rebound.status()).toBe(421);
   const panel = await request.get(`${studio.url}/painel`);
   expect(panel.headers()['content-security-policy']).toContain("script-src 'self'");
+});
+
+test('a table pasted into the text from a spreadsheet (HTML, or tab-separated text) is written as a Markdown table', async ({ page }) => {
+  const problems = watch(page);
+  await signIn(page, filesOf('content/autores', 'content/autores'));
+  await page.evaluate(() => {
+    location.hash = '#/collections/artigos/new';
+  });
+  await expect(field(page, 'titulo').locator('input')).toBeVisible();
+  // The form draws a field once it is scrolled into view: down to the text.
+  await page.mouse.move(200, 400);
+  await page.mouse.wheel(0, 4000);
+  const editor = page.locator('.lexical-root').first();
+  await editor.click();
+  await page.keyboard.type('As áreas dos cômodos:');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Os custos de cada etapa:');
+  await page.keyboard.press('Enter');
+  /** A paste as the browser delivers it: the clipboard's HTML (if any) and text. */
+  const paste = (html: string, text: string) =>
+    editor.evaluate(
+      (root, { html, text }) => {
+        const data = new DataTransfer();
+        if (html) data.setData('text/html', html);
+        data.setData('text/plain', text);
+        root.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      },
+      { html, text },
+    );
+  // What Excel puts on the clipboard: a table of plain cells, no header cells.
+  await paste(
+    '<html><body><!--StartFragment--><table border=0 cellpadding=0 cellspacing=0 width=256><col width=128 span=2><tr height=20><td height=20 class=xl65 width=128>Etapa</td><td class=xl65 width=128>Custo</td></tr><tr height=20><td height=20>Demolição</td><td>R$ 1.500</td></tr><!--EndFragment--></table></body></html>',
+    'Etapa\tCusto\nDemolição\tR$ 1.500\n',
+  );
+  // A spreadsheet copied as plain text, tab-separated lines, on a line of its own after the first sentence.
+  await editor.getByText('As áreas dos cômodos:').click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await paste('', 'Cômodo\tÁrea\nSala\t20 m²\n');
+  await page.getByRole('button', { name: 'Editar em Markdown' }).first().click();
+  const markdown = page.locator('section[data-key-path="body"] textarea').first();
+  // Each table with its delimiter row under the first: a table for Markdown, not a paragraph of "|".
+  await expect(markdown).toHaveValue(/^\| Etapa \| Custo \|\n\| --- \| --- \|\n\| Demolição \| R\$ 1\.500 \|$/m);
+  await expect(markdown).toHaveValue(/^\| Cômodo \| Área \|\n\| --- \| --- \|\n\| Sala \| 20 m² \|$/m);
+  expect(problems).toEqual([]);
 });

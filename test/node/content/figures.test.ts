@@ -71,7 +71,7 @@ describe('figures: images from the imagens/ folder', () => {
     const dir = withImages('sem-arquivo', figure('imagens/Planta.webp'), { 'planta.webp': await image(1000, 600) });
     const problems = await figureProblems(dir);
     expect(messages(problems)).toEqual([
-      expect.stringMatching(/^linha \d+: <img src="imagens\/Planta.webp">: não existe imagens\/Planta.webp/),
+      expect.stringMatching(/^linha \d+: a imagem imagens\/Planta.webp não existe: a pasta imagens\/ do artigo não tem Planta.webp/),
     ]);
     expect(problems.find((problem) => problem.severity === 'error')!.hint).toContain('imagens/planta.webp');
   });
@@ -84,7 +84,7 @@ describe('figures: images from the imagens/ folder', () => {
     expect(
       messages(await figureProblems(withImages('alt-curto', figure('imagens/planta.webp', 'Planta'), { 'planta.webp': planta }))),
     ).toEqual([
-      expect.stringMatching(/^linha \d+: o texto alternativo de imagens\/planta.webp tem 6 caracteres; o esperado é de 10 a 150/),
+      expect.stringMatching(/^linha \d+: o texto alternativo \(alt=\) de imagens\/planta.webp tem 6 caracteres; o esperado é de 10 a 150/),
     ]);
   });
 
@@ -109,7 +109,7 @@ describe('figures: images from the imagens/ folder', () => {
       ),
     );
     expect(messages(problems)).toEqual([
-      expect.stringMatching(/<img src="\/thumbnails\/outro-artigo-0123456789.webp"> aponta um arquivo já publicado/),
+      expect.stringMatching(/a imagem \/thumbnails\/outro-artigo-0123456789.webp aponta um arquivo já publicado/),
       expect.stringMatching(/<img src="https:\/\/exemplo.com\/foto.jpg"> não é uma imagem deste artigo/),
       expect.stringMatching(/srcset= em <img> é o site que define/),
       expect.stringMatching(/name= em <img> não é permitido/),

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
 import { checkContent } from '../../../scripts/content/check-folder';
 import { markdownToHtml, readFrontMatter } from '../../../scripts/content/markdown-article';
 import { readBody } from '../../../src/content/body-html';
@@ -36,12 +37,15 @@ describe('the Markdown forms', () => {
   });
 
   it.each([
-    ['https://www.youtube.com/watch?v=M7lc1UVf-VE', ''],
-    ['https://youtu.be/M7lc1UVf-VE', ''],
-    ['https://www.youtube.com/watch?v=M7lc1UVf-VE&t=10 "A obra <passo> a passo"', ' title="A obra &lt;passo&gt; a passo"'],
+    ['https://www.youtube.com/watch?v=M7lc1UVf-VE "A obra"', 'A obra'],
+    ['https://youtu.be/M7lc1UVf-VE "A obra"', 'A obra'],
+    ['https://www.youtube.com/watch?v=M7lc1UVf-VE&t=10 "A obra <passo> a passo"', 'A obra &lt;passo&gt; a passo'],
+    // Without a title, as the guide allows: named as a video of the article.
+    ['https://www.youtube.com/watch?v=M7lc1UVf-VE', 'Vídeo do YouTube — Reforma da cozinha'],
+    ['https://youtu.be/M7lc1UVf-VE', 'Vídeo do YouTube — Reforma da cozinha'],
   ])('a YouTube address alone on its line is the privacy-enhanced embed: %s', (line, title) => {
-    expect(markdownToHtml(line).html).toBe(
-      `<iframe src="https://www.youtube-nocookie.com/embed/M7lc1UVf-VE"${title} allowfullscreen></iframe>\n`,
+    expect(markdownToHtml(line, 'Reforma da cozinha').html).toBe(
+      `<iframe src="https://www.youtube-nocookie.com/embed/M7lc1UVf-VE" title="${title}" allowfullscreen></iframe>\n`,
     );
     // Inside a sentence it stays text (linkify is off).
     expect(markdownToHtml(`Veja ${line}`).html).not.toContain('iframe');
@@ -89,6 +93,39 @@ describe('the front matter', () => {
     expect(front.faults[0]!.message).toMatch(/^linha 2, coluna 9: /);
   });
 
+  /** What the YAML library would say itself (its first sentence), which an editor must never get instead of the check's words. */
+  const libraryWords = (yaml: string) => parseDocument(yaml).errors.map((e) => e.message.split(' at line')[0]!);
+
+  it.each([
+    [
+      'an alias bomb',
+      ['a: &a [x, x, x, x, x, x, x, x, x]', 'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]', 'c: [*b, *b, *b, *b, *b, *b, *b, *b, *b]'],
+      3,
+      /apelido/,
+    ],
+    ['an alias without its anchor', ['titulo: *titulo'], 2, /apelido/],
+    ['brackets nested too deep', [`titulo: ${'['.repeat(5000)}${']'.repeat(5000)}`], 2, /encaixados fundo demais/],
+    ['two anchors on a value', ['titulo: &a &b Reforma'], 2, /mais de uma âncora/],
+    ['a key over 1024 characters', [`${'x'.repeat(1100)}: 1`], 2, /mais de 1\.024 caracteres/],
+  ])("%s: the check's own words in pt-BR, with the line and what to do, never the library's", (_, lines, line, meaning) => {
+    const yaml = lines.join('\n');
+    const front = readFrontMatter(`---\n${yaml}\n---\n\nTexto`);
+    expect(front.fields).toBeNull();
+    expect(front.faults).toHaveLength(1);
+    const [fault] = front.faults;
+    expect(fault!.line).toBe(line);
+    expect(fault!.message).toMatch(new RegExp(`^linha ${line}(, coluna \\d+)?: `));
+    expect(fault!.message).toMatch(meaning);
+    expect(fault!.hint).not.toBe('');
+    for (const words of libraryWords(yaml)) expect(`${fault!.message} ${fault!.hint}`).not.toContain(words);
+    expect(`${fault!.message} ${fault!.hint}`).not.toMatch(/\b(?:the|must|alias|anchor|exceeded|indicates)\b/i);
+  });
+
+  it('a front matter that is a list, or a lone value, is said in pt-BR', () => {
+    expect(readFrontMatter('---\n- a\n- b\n---\n').faults[0]!.message).toBe('o cabeçalho tem uma lista, e não campos');
+    expect(readFrontMatter('---\nReforma\n---\n').faults[0]!.message).toBe('o cabeçalho tem um texto solto ("Reforma"), e não campos');
+  });
+
   it('is required, and closed', () => {
     expect(readFrontMatter('Texto').faults[0]!.message).toContain('não começa pelos campos do artigo');
     expect(readFrontMatter('---\ntitulo: A\n').faults[0]!.message).toContain('não é fechado');
@@ -113,6 +150,23 @@ describe('the check of a Markdown folder', () => {
         message: expect.stringMatching(/^linha 7, coluna \d+: /),
         // The line to write, exactly: the text with ": " in it, in straight quotes.
         hint: 'escreva a linha assim: correcao: "errado: aqui"',
+      }),
+    ]);
+  });
+
+  it('an alias bomb in the front matter: one error of index.md at its line, in pt-BR (the check does not throw)', async () => {
+    const bomb = [
+      'a: &a [x, x, x, x, x, x, x, x, x]',
+      'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]',
+      'c: [*b, *b, *b, *b, *b, *b, *b, *b, *b]',
+    ];
+    const { problems, articles } = await checked(indexMd('', [...FRONT, ...bomb]));
+    expect(articles).toEqual([]);
+    expect(errors(problems)).toEqual([
+      expect.objectContaining({
+        file: expect.stringMatching(/index\.md$/),
+        message: expect.stringMatching(/^linha 8, coluna \d+: um apelido do YAML/),
+        hint: expect.stringContaining('escreva cada valor por extenso'),
       }),
     ]);
   });

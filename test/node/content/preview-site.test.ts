@@ -15,8 +15,9 @@ import { Content } from '../../../src/content/content';
 import type { StoredAuthor } from '../../../src/content/index-build';
 import { forgetLiveIndex } from '../../../src/content/live-index';
 import type { NewsItem } from '../../../src/content/news-item';
+import { sanitizeArticleHtml } from '../../../src/content/sanitize-html';
 import type { ContentBindings } from '../../../src/content/sources';
-import { articleFixture, cleanFixtures, meta } from './fixtures';
+import { articleFixture, body, cleanFixtures, meta } from './fixtures';
 
 /** The pure parts of `npm run content:preview` (scripts/content/preview-site.ts); the server itself: test/e2e/preview.spec.ts. */
 
@@ -82,6 +83,30 @@ describe('the made-up KV', () => {
     const body = baseBodies.get(other.htmlPath)!;
     const fallback = (key: string) => (key === other.htmlPath ? Buffer.from(body) : null);
     expect(await contentAt(build.kv, NOW, fallback).body(other)).toBe(body);
+  });
+
+  it('an article with errors that can still be rendered is shown, with the errors listed above it; none is publishable', async () => {
+    const dir = articleFixture(SLUG, { 'body.html': body('\n<script>alert(1)</script>') });
+    const result = await checkContent(dir, base.items, new Date(NOW));
+    expect(result.problems.filter((p) => p.severity === 'error').map((p) => p.field)).toEqual(['body: <script>']);
+    expect(result.articles).toEqual([]);
+    const build = previewBuild(base, SLUG, { problems: result.problems, article: result.previews[0] }, NOW, '2');
+    expect(build.item?.slug).toBe(SLUG);
+    expect(bannerText(build)).not.toContain('não pôde ser montado');
+    const content = contentAt(build.kv, NOW);
+    // As the article's page serves it: the body sanitized, what the error refuses left out.
+    const served = sanitizeArticleHtml((await content.body((await content.article(SLUG))!))!, SLUG);
+    expect('html' in served && served.html).toContain('Palavra');
+    expect('html' in served && served.html).not.toContain('<script');
+    const page = injectPreview('<html><head></head><body><h1>x</h1></body></html>', build);
+    expect(page).toMatch(
+      /<body><div class="previa-faixa"[\s\S]*Problemas encontrados: 1 erro[\s\S]*o artigo não pode ser publicado[\s\S]*<h1>x<\/h1>/,
+    );
+  });
+
+  it('an article whose title cannot be read is not rendered', async () => {
+    const result = await checked({ titulo: 'Curto' });
+    expect(result.previews).toEqual([]);
   });
 
   it('without an article (errors), is the live list alone', async () => {
