@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readMarkdownArticle } from '../../src/checking/markdown-article.ts';
 import { bodyKey } from '../../src/content/format.ts';
 import { buildIndex } from '../../src/content/index-build.ts';
 import { articlePath } from '../../src/seo/urls.ts';
 import { contentHash } from '../content/content-hash.ts';
-import { readMarkdownArticle } from '../content/markdown-article.ts';
 import { BENCH_DIST } from './dist-snapshot.ts';
 
 /** The worker's vars for every measurement. */

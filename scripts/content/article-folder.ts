@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { decodeUtf8, explainJsonError, type TextFault } from '../../src/checking/editor-text.ts';
+import { MARKDOWN_FILE, type MarkdownArticle, MESSAGES, readMarkdownArticle } from '../../src/checking/markdown-article.ts';
+import { error, type Problem, warning } from '../../src/checking/problems.ts';
 import { IMAGE_EXTENSIONS, publishedExtension } from '../../src/content/format.ts';
 import { FIGURE_FOLDER } from '../../src/publishing/figure-files.ts';
 import { contentHash } from './content-hash.ts';
-import { decodeUtf8, explainJsonError, type TextFault } from './editor-text.ts';
-import { MARKDOWN_FILE, type MarkdownArticle, MESSAGES, readMarkdownArticle } from './markdown-article.ts';
-import { error, type Problem, warning } from './problems.ts';
 
 /** The files of one article folder: `content/<slug>/`. */
 export const META_FILE = 'article.json';

@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import sharp from 'sharp';
+import { decodeUtf8, explainJsonError } from '../../src/checking/editor-text.ts';
+import { error, type Problem } from '../../src/checking/problems.ts';
 import { AUTHOR_FIELDS, type AuthorFields } from '../../src/content/author-schema.ts';
 import { imageKey, isValidSlug } from '../../src/content/format.ts';
 import type { StoredAuthor } from '../../src/content/index-build.ts';
@@ -9,8 +11,6 @@ import { AUTHORS_FOLDER, META_FILE, shown } from './article-folder.ts';
 import { checkFields, storedFields } from './check-fields.ts';
 import { readImage } from './check-image.ts';
 import { contentHash } from './content-hash.ts';
-import { decodeUtf8, explainJsonError } from './editor-text.ts';
-import { error, type Problem } from './problems.ts';
 
 /**
  * The author registry as editors keep it: `content/autores/<slug>.json`, one

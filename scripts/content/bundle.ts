@@ -1,11 +1,11 @@
 import { basename, relative, resolve, sep } from 'node:path';
+import type { Problem } from '../../src/checking/problems.ts';
 import { buildIndex, type StoredAuthor } from '../../src/content/index-build.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import { findArticleFolders, shown } from './article-folder.ts';
 import { withImageVariants } from './check-article.ts';
 import { checkContent } from './check-folder.ts';
 import { contentHash } from './content-hash.ts';
-import type { Problem } from './problems.ts';
 
 /** The folder of the bundled sample content, in the editors' format. */
 export const CONTENT_DIR = 'content';

@@ -1,19 +1,19 @@
 import { join } from 'node:path';
+import { checkBody } from '../../src/checking/check-body.ts';
+import { orList } from '../../src/checking/editor-text.ts';
+import { IMAGE_FIELD, MARKDOWN_FILE, placeInMarkdown } from '../../src/checking/markdown-article.ts';
+import { cleanedHint, cleanPastedMarkup, describeCleaned } from '../../src/checking/pasted-markup.ts';
+import { error, hasErrors, type Problem, warning } from '../../src/checking/problems.ts';
 import type { ArticleFields } from '../../src/content/article-schema.ts';
 import { IMAGE_FORMATS, IMAGE_SIZE, imageKey, isValidSlug } from '../../src/content/format.ts';
 import type { PreparedArticle } from '../../src/publishing/prepared-article.ts';
 import { type ArticleSource, BODY_FILE, META_FILE, publishedImageName, shown } from './article-folder.ts';
-import { checkBody } from './check-body.ts';
 import { checkArticleFields } from './check-fields.ts';
 import { checkFigures, figureVariants } from './check-figures.ts';
 import { checkImage, type PublishedImage } from './check-image.ts';
 import { publishedBodyPath } from './content-hash.ts';
-import { orList } from './editor-text.ts';
 import { ARTICLE_KEYS, fieldMeant, isRequiredField } from './field-names.ts';
 import { imageVariants } from './image-variants.ts';
-import { IMAGE_FIELD, MARKDOWN_FILE, placeInMarkdown } from './markdown-article.ts';
-import { cleanedHint, cleanPastedMarkup, describeCleaned } from './pasted-markup.ts';
-import { error, hasErrors, type Problem, warning } from './problems.ts';
 
 /**
  * An article checked: every problem, and the article to publish when none is

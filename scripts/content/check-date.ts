@@ -1,5 +1,5 @@
+import { note, type Problem } from '../../src/checking/problems.ts';
 import { isScheduled, scheduledFor } from '../../src/publishing/scheduled.ts';
-import { note, type Problem } from './problems.ts';
 
 export { isScheduled, scheduledFor };
 

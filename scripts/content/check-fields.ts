@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { error, type Problem, warning } from '../../src/checking/problems.ts';
 import {
   ALT_CHARS,
   ALT_EXAMPLE,
@@ -13,7 +14,6 @@ import { FIRST_FAILURE, type FieldSpec, heard, isAbsent, type Relation } from '.
 import { parseUpdated, siteInstantOf } from '../../src/content/updated.ts';
 import { AUTHORS_FOLDER } from './article-folder.ts';
 import { scheduledNote } from './check-date.ts';
-import { error, type Problem, warning } from './problems.ts';
 
 /**
  * The editors' check of the fields a schema describes (src/content/

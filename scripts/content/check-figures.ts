@@ -1,13 +1,13 @@
 import { extname } from 'node:path';
 import { html, type DefaultTreeAdapterTypes as T, defaultTreeAdapter as tree } from 'parse5';
+import { orList } from '../../src/checking/editor-text.ts';
+import { error, type Problem, warning } from '../../src/checking/problems.ts';
 import { BodyTooComplexError, parseBody } from '../../src/content/body-parse.ts';
 import { IMAGE_EXTENSIONS, IMAGE_FOLDER, IMAGE_FORMATS, imageKey, publishedExtension } from '../../src/content/format.ts';
 import { FIGURE_FOLDER, figureName, isPublishedImagePath } from '../../src/publishing/figure-files.ts';
 import { type ArticleSource, publishedImageName, shown } from './article-folder.ts';
 import { FORMAT_NAMES, formatBytes, readImage } from './check-image.ts';
-import { orList } from './editor-text.ts';
 import { imageVariants } from './image-variants.ts';
-import { error, type Problem, warning } from './problems.ts';
 
 /**
  * Images shown inside an article's body, in a `<figure>`: the editor puts the

@@ -1,12 +1,12 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { MARKDOWN_FILE } from '../../src/checking/markdown-article.ts';
+import { error, type Problem } from '../../src/checking/problems.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import type { LocalRegistry, PreparedArticle } from '../../src/publishing/prepared-article.ts';
 import { findArticleFolders, META_FILE, readArticleFolder, shown } from './article-folder.ts';
 import { isAuthorsFolder, readRegistry, registryFolders } from './author-registry.ts';
 import { checkArticle } from './check-article.ts';
-import { MARKDOWN_FILE } from './markdown-article.ts';
-import { error, type Problem } from './problems.ts';
 
 /** Whether a path is one article folder (index.md, or the older article.json), not a folder of them. */
 const isArticleFolder = (path: string) => existsSync(join(path, MARKDOWN_FILE)) || existsSync(join(path, META_FILE));

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
+import { orList } from '../../src/checking/editor-text.ts';
+import { LIMITS } from '../../src/checking/limits.ts';
+import { error, note, type Problem } from '../../src/checking/problems.ts';
 import { IMAGE_FORMATS } from '../../src/content/format.ts';
-import { orList } from './editor-text.ts';
-import { LIMITS } from './limits.ts';
-import { error, note, type Problem } from './problems.ts';
 
 export const FORMAT_NAMES = Object.values(IMAGE_FORMATS).map((format) => format.label);
 

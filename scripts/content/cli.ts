@@ -16,6 +16,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { formatProblems, hasErrors } from '../../src/checking/problems.ts';
 import { brasilia } from '../../src/lib/brasilia-time.ts';
 import type { KvStore } from '../../src/publishing/kv-store.ts';
 import { DELETE_AFTER_MS } from '../../src/publishing/pending-deletes.ts';
@@ -29,7 +30,6 @@ import { contentHash } from './content-hash.ts';
 import { exitAfterOutput } from './exit.ts';
 import { openStore, type Target } from './kv.ts';
 import { createArticleFolder, nextSteps } from './new-article.ts';
-import { formatProblems, hasErrors } from './problems.ts';
 import { DEFAULT_LOCAL_PORT, localPort, runOptions, siteUrl } from './run-options.ts';
 import { updateSearchIndex } from './search-sync.ts';
 

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { IMAGE_FIELD, MARKDOWN_FILE } from '../../src/checking/markdown-article.ts';
 import { siteWallClock } from '../../src/content/date-rule.ts';
 import { isValidSlug } from '../../src/content/format.ts';
-import { IMAGE_FIELD, MARKDOWN_FILE } from './markdown-article.ts';
 
 /** Where the editors' articles live (README, "For editors"). */
 export const CONTENT_FOLDER = 'content';

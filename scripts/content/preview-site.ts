@@ -1,3 +1,4 @@
+import { fieldLabel, type Problem } from '../../src/checking/problems.ts';
 import { ascending, buildIndex, type StoredAuthor } from '../../src/content/index-build.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import type { KvReader } from '../../src/content/sources.ts';
@@ -6,7 +7,6 @@ import { PAGE_SIZE } from '../../src/lib/pagination.ts';
 import type { LocalRegistry, PreparedArticle } from '../../src/publishing/prepared-article.ts';
 import { scheduledFor } from './check-date.ts';
 import { contentHash } from './content-hash.ts';
-import { fieldLabel, type Problem } from './problems.ts';
 
 /**
  * The pure parts of `npm run content:preview` (scripts/content/preview.ts):

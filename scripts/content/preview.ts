@@ -12,6 +12,7 @@ import { existsSync, readFileSync, statSync, watch } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { basename, extname, join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
+import { error, formatProblems, type Problem } from '../../src/checking/problems.ts';
 import { INDEX_META_KEY } from '../../src/content/news-index.ts';
 import type { ContentBindings } from '../../src/content/sources.ts';
 import type { LocalRegistry, PreparedArticle } from '../../src/publishing/prepared-article.ts';
@@ -37,7 +38,6 @@ import {
   previewBuild,
   problemsPanel,
 } from './preview-site.ts';
-import { error, formatProblems, type Problem } from './problems.ts';
 
 const DEFAULT_PORT = 8788;
 const DIST = resolve('dist');

@@ -1,5 +1,5 @@
 import { format } from 'node:util';
-import { type Problem, SEVERITY } from '../content/problems.ts';
+import { type Problem, SEVERITY } from '../../src/checking/problems.ts';
 
 /**
  * The panel's actions run the editors' commands in this process, through the

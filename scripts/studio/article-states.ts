@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import type { Problem } from '../../src/checking/problems.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import { planPublish } from '../../src/publishing/plan.ts';
 import { AUTHORS_FOLDER, shown } from '../content/article-folder.ts';
 import { checkContext } from '../content/check-context.ts';
 import { checkContent } from '../content/check-folder.ts';
 import { contentHash } from '../content/content-hash.ts';
-import type { Problem } from '../content/problems.ts';
 
 /**
  * Each article folder's state on the local site, as the panel lists it: the

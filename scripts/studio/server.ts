@@ -195,7 +195,7 @@ async function runAction(action: Action, folder: string, slug: string, remote: b
       const [{ checkContext }, { checkContent }, { hasErrors }] = await Promise.all([
         import('../content/check-context.ts'),
         import('../content/check-folder.ts'),
-        import('../content/problems.ts'),
+        import('../../src/checking/problems.ts'),
       ]);
       const context = await checkContext('local');
       emit({ type: 'line', text: `autores e lista ao vivo: ${context.source}` });

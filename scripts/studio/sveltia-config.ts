@@ -1,10 +1,10 @@
+import { IMAGE_FIELD, MARKDOWN_FILE } from '../../src/checking/markdown-article.ts';
 import { ARTICLE_FIELDS } from '../../src/content/article-schema.ts';
 import { AUTHOR_FIELDS } from '../../src/content/author-schema.ts';
 import type { FieldSpec } from '../../src/content/field-rules.ts';
 import { THEME_LIST } from '../../src/content/themes.ts';
 import { FIGURE_FOLDER } from '../../src/publishing/figure-files.ts';
 import { AUTHORS_FOLDER } from '../content/article-folder.ts';
-import { IMAGE_FIELD, MARKDOWN_FILE } from '../content/markdown-article.ts';
 
 /**
  * The studio's Sveltia CMS configuration, generated from the one schema

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../../scripts/content/check-folder';
 import { fieldMeant } from '../../../scripts/content/field-names';
-import type { Problem } from '../../../scripts/content/problems';
+import type { Problem } from '../../../src/checking/problems';
 import { buildIndex } from '../../../src/content/index-build';
 import { INDEX_META_KEY } from '../../../src/content/news-index';
 import type { NewsItem } from '../../../src/content/news-item';

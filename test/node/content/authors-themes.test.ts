@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../../scripts/content/check-folder';
 import { contentHash } from '../../../scripts/content/content-hash';
-import type { Problem } from '../../../scripts/content/problems';
+import type { Problem } from '../../../src/checking/problems';
 import { buildIndex } from '../../../src/content/index-build';
 import { parseIndexMeta } from '../../../src/content/index-parse';
 import { INDEX_META_KEY } from '../../../src/content/news-index';

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../../scripts/content/check-folder';
-import type { Problem } from '../../../scripts/content/problems';
+import type { Problem } from '../../../src/checking/problems';
 import { articleFixture, body, cleanFixtures, GOOD, image, meta } from './fixtures';
 
 afterAll(cleanFixtures);

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { withImageVariants } from '../../../scripts/content/check-article';
 import { checkContent } from '../../../scripts/content/check-folder';
 import { contentHash } from '../../../scripts/content/content-hash';
-import type { Problem } from '../../../scripts/content/problems';
+import type { Problem } from '../../../src/checking/problems';
 import { planPublish, referencedKeys } from '../../../src/publishing/plan';
 import { articleFixture, body, cleanFixtures, image } from './fixtures';
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkBody } from '../../../scripts/content/check-body';
 import { checkContent } from '../../../scripts/content/check-folder';
-import { markdownToHtml } from '../../../scripts/content/markdown-article';
-import { cleanPastedMarkup } from '../../../scripts/content/pasted-markup';
+import { checkBody } from '../../../src/checking/check-body';
+import { markdownToHtml } from '../../../src/checking/markdown-article';
+import { cleanPastedMarkup } from '../../../src/checking/pasted-markup';
 import { MAX_FINDINGS, readBody, settledBody } from '../../../src/content/body-html';
 import { bodyText } from '../../../src/search/document';
 import { COSTLY_BODIES, HOSTILE_BODIES } from '../../fixtures/hostile-bodies';

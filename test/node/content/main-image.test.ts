@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withImageVariants } from '../../../scripts/content/check-article';
 import { checkContent } from '../../../scripts/content/check-folder';
-import { LIMITS } from '../../../scripts/content/limits';
+import { LIMITS } from '../../../src/checking/limits';
 import { imageKey } from '../../../src/content/format';
 import { PROCESS_TEST_TIMEOUT_MS } from '../processes';
 import { articleFixture, cleanFixtures } from './fixtures';

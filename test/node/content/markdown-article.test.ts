@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { checkContent } from '../../../scripts/content/check-folder';
-import { markdownToHtml, readFrontMatter } from '../../../scripts/content/markdown-article';
+import { markdownToHtml, readFrontMatter } from '../../../src/checking/markdown-article';
 import { readBody } from '../../../src/content/body-html';
 import { articleFixture, cleanFixtures, GOOD } from './fixtures';
 

@@ -2,9 +2,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../../scripts/content/check-folder';
-import { readFrontMatter } from '../../../scripts/content/markdown-article';
-import { cleanPastedMarkup, describeCleaned } from '../../../scripts/content/pasted-markup';
-import type { Problem } from '../../../scripts/content/problems';
+import { readFrontMatter } from '../../../src/checking/markdown-article';
+import { cleanPastedMarkup, describeCleaned } from '../../../src/checking/pasted-markup';
+import type { Problem } from '../../../src/checking/problems';
 import { readBody } from '../../../src/content/body-html';
 import { articleFixture, cleanFixtures, tempFolder } from './fixtures';
 

@@ -10,7 +10,7 @@ import {
   previewBuild,
   problemsPanel,
 } from '../../../scripts/content/preview-site';
-import { error, note, warning } from '../../../scripts/content/problems';
+import { error, note, warning } from '../../../src/checking/problems';
 import { Content } from '../../../src/content/content';
 import type { StoredAuthor } from '../../../src/content/index-build';
 import { forgetLiveIndex } from '../../../src/content/live-index';

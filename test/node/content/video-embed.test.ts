@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkBody } from '../../../scripts/content/check-body';
 import { checkContent } from '../../../scripts/content/check-folder';
-import type { Problem } from '../../../scripts/content/problems';
+import { checkBody } from '../../../src/checking/check-body';
+import type { Problem } from '../../../src/checking/problems';
 import { articleFixture, body, cleanFixtures } from './fixtures';
 
 afterAll(cleanFixtures);

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_FIELD } from '../../../scripts/content/markdown-article.ts';
 import {
   ARTICLE_LABELS,
   AUTHOR_LABELS,
@@ -12,6 +11,7 @@ import {
   type SveltiaField,
   sveltiaConfig,
 } from '../../../scripts/studio/sveltia-config.ts';
+import { IMAGE_FIELD } from '../../../src/checking/markdown-article.ts';
 import { ARTICLE_FIELDS } from '../../../src/content/article-schema.ts';
 import { AUTHOR_FIELDS } from '../../../src/content/author-schema.ts';
 import type { FieldSpec } from '../../../src/content/field-rules.ts';

@@ -1,6 +1,6 @@
-import { videoOfArticle } from '../../shared/video-embed.ts';
-import { FIGURE_FOLDER, figureName, isPublishedImagePath } from '../../src/publishing/figure-files.ts';
-import type { TextFault } from './editor-text.ts';
+import { videoOfArticle } from '../../shared/video-embed';
+import { FIGURE_FOLDER, figureName, isPublishedImagePath } from '../publishing/figure-files';
+import type { TextFault } from './editor-text';
 
 /**
  * What the Markdown reader (markdown-article.ts) says about what a journalist

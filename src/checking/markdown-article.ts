@@ -1,11 +1,11 @@
 import MarkdownIt, { type StateCore, type Token } from 'markdown-it';
 import footnote from 'markdown-it-footnote';
 import { type ErrorCode, isMap, isScalar, LineCounter, parseDocument, visit } from 'yaml';
-import { videoEmbedUrl, videoOfArticle } from '../../shared/video-embed.ts';
-import { safeUrl } from '../../src/content/html-policy.ts';
-import type { TextFault } from './editor-text.ts';
-import { type BodyNote, HEADING_LEVELS, headingLevel, imageFault, linkFault, type Said, untitledVideo } from './markdown-notes.ts';
-import { brokenTable, tabSeparatedTable, unevenRow } from './markdown-tables.ts';
+import { videoEmbedUrl, videoOfArticle } from '../../shared/video-embed';
+import { safeUrl } from '../content/html-policy';
+import type { TextFault } from './editor-text';
+import { type BodyNote, HEADING_LEVELS, headingLevel, imageFault, linkFault, type Said, untitledVideo } from './markdown-notes';
+import { brokenTable, tabSeparatedTable, unevenRow } from './markdown-tables';
 
 /**
  * An article written as Markdown: `index.md`, YAML front matter with the

@@ -1,4 +1,4 @@
-import type { TextFault } from './editor-text.ts';
+import type { TextFault } from './editor-text';
 
 /**
  * Tables as journalists bring them into index.md: text copied from Excel,

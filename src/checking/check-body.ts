@@ -1,9 +1,9 @@
-import { type BodyFinding, MAX_FINDINGS, type ReadBody, readBody } from '../../src/content/body-html.ts';
-import { BodyTooComplexError } from '../../src/content/body-parse.ts';
-import { MAX_BODY_ATTRIBUTES, MAX_BODY_BYTES, MAX_BODY_ELEMENTS } from '../../src/content/html-policy.ts';
-import { articlePath, articleSlugOf } from '../../src/seo/urls.ts';
-import { LIMITS } from './limits.ts';
-import { countProblems, error, type Problem, warning } from './problems.ts';
+import { type BodyFinding, MAX_FINDINGS, type ReadBody, readBody } from '../content/body-html';
+import { BodyTooComplexError } from '../content/body-parse';
+import { MAX_BODY_ATTRIBUTES, MAX_BODY_BYTES, MAX_BODY_ELEMENTS } from '../content/html-policy';
+import { articlePath, articleSlugOf } from '../seo/urls';
+import { LIMITS } from './limits';
+import { countProblems, error, type Problem, warning } from './problems';
 
 const END_TAG = /<\/([a-zA-Z][a-zA-Z0-9]*)\s*>/g;
 

@@ -1,4 +1,4 @@
-import { IMAGE_SIZE } from '../../src/content/format.ts';
+import { IMAGE_SIZE } from '../content/format';
 
 /** Limits of an article's body and image (its fields' limits are in src/content/article-schema.ts). */
 export const LIMITS = {

@@ -63,7 +63,7 @@ export function decodeUtf8(bytes: Uint8Array, fileName: string): { text: string 
   const start = BOM.every((b, i) => bytes[i] === b) ? BOM.length : 0;
   const content = bytes.subarray(start);
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(content) };
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(content) };
   } catch {
     const at = firstInvalidUtf8(content);
     if (at < 0) return { fault: { message: `${fileName} não é UTF-8 válido`, hint: SAVE_AS_UTF8 } };

@@ -1,6 +1,6 @@
 import type { DefaultTreeAdapterTypes as T } from 'parse5';
-import { BodyTooComplexError, parseBody } from '../../src/content/body-parse.ts';
-import { isAllowedElement } from '../../src/content/html-policy.ts';
+import { BodyTooComplexError, parseBody } from '../content/body-parse';
+import { isAllowedElement } from '../content/html-policy';
 
 /**
  * What a word processor leaves in an article's body when its text is pasted
