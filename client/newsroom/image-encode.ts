@@ -5,25 +5,24 @@
  * `toBlob` (docs/newsroom.md, "Images", says why AVIF is not made here).
  */
 
-/** A decoded picture, turned as its EXIF orientation says (browsers apply it when decoding an <img>). */
+/** A decoded picture, turned as its EXIF orientation says (createImageBitmap's default, `imageOrientation: 'from-image'`). */
 export interface Decoded {
-  image: HTMLImageElement;
+  image: ImageBitmap;
   width: number;
   height: number;
 }
 
-/** The file decoded, or null when the browser cannot read it as an image. */
+/**
+ * The file decoded, or null when the browser cannot read it as an image.
+ * createImageBitmap reads the file itself: an <img> would need a blob: URL,
+ * which the newsroom's CSP does not allow.
+ */
 export async function decode(file: Blob): Promise<Decoded | null> {
-  const url = URL.createObjectURL(file);
-  const image = new Image();
-  image.src = url;
   try {
-    await image.decode();
-    return { image, width: image.naturalWidth, height: image.naturalHeight };
+    const image = await createImageBitmap(file);
+    return { image, width: image.width, height: image.height };
   } catch {
     return null;
-  } finally {
-    URL.revokeObjectURL(url);
   }
 }
 

@@ -52,11 +52,12 @@ export function altProblem(alt: string): FieldProblem | null {
  * format, least size, shape. Empty when it may go on.
  */
 export function shapeProblems(kind: ImageKind, picture: PictureFacts): FieldProblem[] {
-  if (picture.format === undefined || !Object.hasOwn(IMAGE_FORMATS, picture.format)) {
-    const what =
-      picture.format === undefined ? 'o arquivo não é uma imagem que o site aceite' : `a imagem está em ${picture.format.toUpperCase()}`;
-    return [{ message: `${what}, formato que o site não aceita`, fix: `salve-a como ${FORMAT_LIST}` }];
-  }
+  if (picture.format === undefined)
+    return [{ message: 'o arquivo não é uma imagem que o site consiga ler', fix: `salve-a como ${FORMAT_LIST}` }];
+  if (!Object.hasOwn(IMAGE_FORMATS, picture.format))
+    return [
+      { message: `a imagem está em ${picture.format.toUpperCase()}, formato que o site não aceita`, fix: `salve-a como ${FORMAT_LIST}` },
+    ];
   const { width, height } = picture;
   const problems: FieldProblem[] = [];
   if (kind === 'principal') {

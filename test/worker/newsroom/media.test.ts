@@ -118,7 +118,7 @@ describe('uploading a draft’s images', () => {
     [
       'a text file that claims to be an image',
       { arquivo: new TextEncoder().encode('isto não é uma imagem') },
-      'não é uma imagem que o site aceite',
+      'o arquivo não é uma imagem que o site consiga ler',
     ],
     [
       'an SVG (a page with script, not a picture)',
