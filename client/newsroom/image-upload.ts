@@ -85,15 +85,18 @@ function watchPicker(
   { zone, kind, input, state, altInput }: Picker,
   onUploaded: (kind: ImageKind, uploaded: Uploaded, alt: string) => void,
 ) {
-  const say = (text: string) => {
+  /** What the picker says; a refusal in the problems' colour. */
+  const say = (text: string, refused = false) => {
     state.textContent = text;
+    state.toggleAttribute('data-refused', refused);
   };
+  const refuse = (text: string) => say(text, true);
 
   async function send(file: File): Promise<void> {
     const alt = altInput.value.trim();
     const missingAlt = altProblem(alt);
     if (missingAlt) {
-      say(said([missingAlt]));
+      refuse(said([missingAlt]));
       altInput.focus();
       return;
     }
@@ -106,12 +109,12 @@ function watchPicker(
       bytes: file.size,
     };
     const problems = shapeProblems(kind, facts);
-    if (picture === null || problems.length > 0) return say(`Imagem não enviada: ${said(problems)}.`);
+    if (picture === null || problems.length > 0) return refuse(`Imagem não enviada: ${said(problems)}.`);
     say('Preparando as cópias para os leitores…');
     const body = await uploadable(kind, file, picture, facts);
     const copies = await variants(kind, picture);
-    if (!(body instanceof Blob)) return say(`Imagem não enviada: ${said([body])}.`);
-    if (copies === null) return say(`Imagem não enviada: ${said([NO_WEBP])}.`);
+    if (!(body instanceof Blob)) return refuse(`Imagem não enviada: ${said([body])}.`);
+    if (copies === null) return refuse(`Imagem não enviada: ${said([NO_WEBP])}.`);
     const upload = new FormData();
     upload.set(UPLOAD.kind, kind);
     upload.set(UPLOAD.alt, alt);
@@ -125,12 +128,14 @@ function watchPicker(
         credentials: 'same-origin',
         headers: { Accept: 'application/json', [XSRF_HEADER]: xsrfToken() },
       });
-      if (!response.ok) return say(await refusal(response));
+      if (!response.ok) return refuse(await refusal(response));
       const reduced = body === file ? '' : `, reduzida a ${formatBytes(body.size)} em WebP`;
       onUploaded(kind, (await response.json()) as Uploaded, alt);
+      // The next image for the text describes itself: this one's alternative is in the text now.
+      if (kind === 'figura') altInput.value = '';
       say(`Imagem enviada${reduced}.`);
     } catch {
-      say('Não foi possível enviar agora (sem conexão?): tente de novo em instantes.');
+      refuse('Não foi possível enviar agora (sem conexão?): tente de novo em instantes.');
     }
   }
 

@@ -20,7 +20,9 @@ async function photo(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
-test('a journalist uploads the main image from a phone and sees its thumbnail, kept in the draft', async ({ page }) => {
+test('a journalist uploads the main image from a phone and sees its thumbnail, kept in the draft; then an image for the text', async ({
+  page,
+}) => {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
   const requests: string[] = [];
@@ -41,8 +43,9 @@ test('a journalist uploads the main image from a phone and sees its thumbnail, k
   await picker.setInputFiles({ name: 'sala-4x3.jpg', mimeType: 'image/jpeg', buffer: await photo(1600, 1200) });
   await expect(state).toContainText('recorte-a em 16:9 (nesta imagem, 1600×900');
 
-  await picker.setInputFiles({ name: 'sala.jpg', mimeType: 'image/jpeg', buffer: await photo(1600, 900) });
-  await expect(state).toContainText('Imagem enviada.');
+  // A camera's 3200×1800: reduced in the browser to 2400×1350 WebP before it is sent.
+  await picker.setInputFiles({ name: 'sala.jpg', mimeType: 'image/jpeg', buffer: await photo(3200, 1800) });
+  await expect(state).toContainText(/Imagem enviada, reduzida a .* em WebP\./);
   const thumbnail = page.getByRole('img', { name: 'Miniatura da imagem principal' });
   await expect(thumbnail).toBeVisible();
   await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(480);
@@ -51,6 +54,24 @@ test('a journalist uploads the main image from a phone and sees its thumbnail, k
   await expect(page.locator('[data-save-state]')).toContainText(/Versão \d+, salva em/);
   await page.reload();
   await expect(page.getByRole('img', { name: 'Miniatura da imagem principal' })).toBeVisible();
+
+  // An image for the text goes into the Markdown where the cursor is, and shows in the list.
+  const body = page.getByLabel('Texto (Markdown)');
+  await body.fill('Primeiro parágrafo.');
+  await page.getByLabel('Texto alternativo da imagem do texto').fill('Planta baixa do apartamento de dois quartos');
+  await page.getByLabel('Escolher ou arrastar uma imagem para o texto').setInputFiles({
+    name: 'planta.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await photo(1000, 1400),
+  });
+  await expect(page.locator('#arquivo-figura-estado')).toContainText('Imagem enviada.');
+  await expect(body).toHaveValue(
+    /^Primeiro parágrafo\.\n\n!\[Planta baixa do apartamento de dois quartos\]\(imagens\/[0-9a-f]{10}\.jpg\)\n\n$/,
+  );
+  await expect(page.locator('[data-figures] img')).toHaveCount(1);
+  await expect(page.getByLabel('Texto alternativo da imagem do texto')).toHaveValue('');
+  // Nothing is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
   await page.screenshot({ path: 'test-results/newsroom-image-375.png', fullPage: true });
 
   expect(problems).toEqual([]);

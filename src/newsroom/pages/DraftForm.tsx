@@ -174,7 +174,7 @@ function ImagePicker({
     <div className="nr-drop" data-image-upload={kind} data-upload-to={uploadTo} data-alt-input={altInput}>
       <label htmlFor={id}>{label}</label>
       <input id={id} type="file" accept="image/*" aria-describedby={`${id}-estado`} />
-      <p id={`${id}-estado`} className="nr-problem" aria-live="polite" data-upload-state />
+      <p id={`${id}-estado`} className="nr-upload-state" aria-live="polite" data-upload-state />
     </div>
   );
 }

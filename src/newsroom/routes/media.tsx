@@ -21,7 +21,7 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Whether a path is an image upload's, which may be larger than a form's. */
 export const isUploadPath = (path: string) => /^\/redacao\/rascunhos\/[^/]+\/imagens$/.test(path);
 
-const refuse = (c: C, problem: string, status: 400 | 413 = 400) => c.json({ error: `A imagem não foi enviada: ${problem}.` }, status);
+const refuse = (c: C, problem: string) => c.json({ error: `A imagem não foi enviada: ${problem}.` }, 400);
 const said = (problem: FieldProblem) => `${problem.message}; ${problem.fix}`;
 
 /**
