@@ -145,6 +145,27 @@ describe('uploading a draft’s images', () => {
     expect(await errorOf(response)).toContain(reason);
   });
 
+  it('answers a multipart body that does not parse with 400, not 500', async () => {
+    const path = await newDraft(chief);
+    const response = await app.request(
+      `${ORIGIN}${path}/imagens`,
+      {
+        method: 'POST',
+        headers: {
+          'Cf-Access-Jwt-Assertion': chief,
+          Origin: ORIGIN,
+          'Content-Type': 'multipart/form-data; boundary=fronteira',
+          Cookie: `${XSRF_COOKIE}=${XSRF}`,
+          [XSRF_HEADER]: XSRF,
+        },
+        body: '--fronteira\r\nContent-Disposition: form-data; name="arquivo"; filename="x.png"\r\n\r\ncortado no meio',
+      },
+      { ...env, ...ACCESS_ENV },
+    );
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toContain('o envio chegou incompleto');
+  });
+
   it('takes a figure in its own shape, with variants no wider than it', async () => {
     const path = await newDraft(chief);
     const response = await upload(path, {
