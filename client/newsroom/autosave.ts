@@ -13,11 +13,13 @@ export function xsrfToken(): string {
   return cookie ? decodeURIComponent(cookie.slice(XSRF_COOKIE.length + 1)) : '';
 }
 
-/** What a refused save says: the server's reason when it gave one (a text over the limit), else what to do. */
-export async function refusal(response: Response): Promise<string> {
+const SAVE_REFUSED =
+  'O salvamento foi recusado (a sessão pode ter expirado): copie o que escreveu desde o último salvamento e recarregue a página.';
+
+/** What a refused request says: the server's reason when it gave one (a text over the limit), else `otherwise`. */
+export async function refusal(response: Response, otherwise = SAVE_REFUSED): Promise<string> {
   const answer = (await response.json().catch(() => null)) as { error?: unknown } | null;
-  if (typeof answer?.error === 'string') return answer.error;
-  return 'O salvamento foi recusado (a sessão pode ter expirado): copie o que escreveu desde o último salvamento e recarregue a página.';
+  return typeof answer?.error === 'string' ? answer.error : otherwise;
 }
 
 /**

@@ -25,6 +25,8 @@ const NO_WEBP: FieldProblem = {
   fix: 'use a versão atual do Chrome, Edge, Firefox ou Safari',
 };
 
+const UPLOAD_REFUSED = 'A imagem foi recusada (a sessão pode ter expirado): recarregue a página e envie a imagem de novo.';
+
 const said = (problems: FieldProblem[]) => problems.map((problem) => `${problem.message}; ${problem.fix}`).join('. ');
 
 /** The file as uploaded: itself, or past its kind's size or bytes a smaller WebP, at the best quality that fits. */
@@ -128,7 +130,7 @@ function watchPicker(
         credentials: 'same-origin',
         headers: { Accept: 'application/json', [XSRF_HEADER]: xsrfToken() },
       });
-      if (!response.ok) return refuse(await refusal(response));
+      if (!response.ok) return refuse(await refusal(response, UPLOAD_REFUSED));
       const reduced = body === file ? '' : `, reduzida a ${formatBytes(body.size)} em WebP`;
       onUploaded(kind, (await response.json()) as Uploaded, alt);
       // The next image for the text describes itself: this one's alternative is in the text now.

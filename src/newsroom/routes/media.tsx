@@ -78,7 +78,7 @@ mediaRoutes.post('/rascunhos/:id/imagens', async (c) => {
     variants.push({ file, bytes: variant });
   }
   await Promise.all([{ file: name, bytes }, ...variants].map((item) => putMedia(c.env.MEDIA, item.file, item.bytes)));
-  return c.json({ name, thumbnail: PATHS.media(thumbnailOf(name)), width: image.width, height: image.height }, 201);
+  return c.json({ name, thumbnail: PATHS.media(thumbnailOf(name)) }, 201);
 });
 
 /** An uploaded image or variant, for the newsroom's own pages (with its headers: no-store, its CSP). */

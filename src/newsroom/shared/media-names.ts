@@ -10,7 +10,7 @@ import { HASH_LENGTH } from '../../content/news-index';
  * (`3f9a0c21bd-800w.webp`). The slug is added only when an article is
  * published (src/newsroom/media/published-images.ts).
  */
-export const STORED_IMAGE = new RegExp(`^[0-9a-f]{${HASH_LENGTH}}\\.(?:webp|avif|jpg|png)$`);
+const STORED_IMAGE = new RegExp(`^[0-9a-f]{${HASH_LENGTH}}\\.(?:webp|avif|jpg|png)$`);
 const STORED_FILE = new RegExp(`^[0-9a-f]{${HASH_LENGTH}}(?:-(?:${IMAGE_VARIANT_WIDTHS.join('|')})w)?\\.(?:webp|avif|jpg|png)$`);
 
 export const isStoredImage = (name: string) => STORED_IMAGE.test(name);
@@ -33,9 +33,11 @@ export const IMAGE_FIELD = 'imagem';
 export const FIGURE_FOLDER = 'imagens/';
 export const figureMarkdown = (alt: string, name: string) => `![${alt.replace(/[[\]\n]/g, ' ').trim()}](${FIGURE_FOLDER}${name})`;
 
+const FIGURE_LINK = new RegExp(`\\]\\(${FIGURE_FOLDER}([^)\\s]+)\\)`, 'g');
+
 /** The uploaded images a Markdown body shows, each once, in order. */
 export function figuresIn(body: string): string[] {
   const found = new Set<string>();
-  for (const [, name = ''] of body.matchAll(/\]\(imagens\/([^)\s]+)\)/g)) if (isStoredImage(name)) found.add(name);
+  for (const [, name = ''] of body.matchAll(FIGURE_LINK)) if (isStoredImage(name)) found.add(name);
   return [...found];
 }
