@@ -8,16 +8,18 @@ export const AUTOSAVE_DELAY_MS = 2_000;
 const RETRY_MS = 10_000;
 
 /** The anti-forgery token of this session, which the server put in the cookie. */
-function xsrfToken(): string {
+export function xsrfToken(): string {
   const cookie = document.cookie.split('; ').find((part) => part.startsWith(`${XSRF_COOKIE}=`));
   return cookie ? decodeURIComponent(cookie.slice(XSRF_COOKIE.length + 1)) : '';
 }
 
-/** What a refused save says: the server's reason when it gave one (a text over the limit), else what to do. */
-async function refusal(response: Response): Promise<string> {
+const SAVE_REFUSED =
+  'O salvamento foi recusado (a sessão pode ter expirado): copie o que escreveu desde o último salvamento e recarregue a página.';
+
+/** What a refused request says: the server's reason when it gave one (a text over the limit), else `otherwise`. */
+export async function refusal(response: Response, otherwise = SAVE_REFUSED): Promise<string> {
   const answer = (await response.json().catch(() => null)) as { error?: unknown } | null;
-  if (typeof answer?.error === 'string') return answer.error;
-  return 'O salvamento foi recusado (a sessão pode ter expirado): copie o que escreveu desde o último salvamento e recarregue a página.';
+  return typeof answer?.error === 'string' ? answer.error : otherwise;
 }
 
 /**

@@ -1,11 +1,12 @@
 /**
  * The newsroom's script (its own Vite entry, loaded only by /redacao pages:
  * src/newsroom/pages/Layout.tsx). On a draft's edit page: the fields checked
- * as the journalist types, the page's title following the title field, and the autosave.
+ * as the journalist types, the page's title following the title field, the autosave, and image uploads.
  */
 import { UNTITLED } from '../../src/newsroom/shared/field-labels';
 import { DRAFT_FORM_ID, fieldIds } from '../../src/newsroom/shared/names';
 import { setUpAutosave } from './autosave';
+import { setUpImageUploads } from './image-upload';
 import { showProblems } from './validation';
 
 const form = document.getElementById(DRAFT_FORM_ID);
@@ -16,4 +17,5 @@ if (form instanceof HTMLFormElement) {
     showProblems(form);
     if (title instanceof HTMLInputElement && heading) heading.textContent = title.value.trim() || UNTITLED;
   });
+  setUpImageUploads(form);
 }

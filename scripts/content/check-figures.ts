@@ -4,6 +4,7 @@ import { orList } from '../../src/checking/editor-text.ts';
 import { error, type Problem, warning } from '../../src/checking/problems.ts';
 import { BodyTooComplexError, parseBody } from '../../src/content/body-parse.ts';
 import { IMAGE_EXTENSIONS, IMAGE_FOLDER, IMAGE_FORMATS, imageKey, publishedExtension } from '../../src/content/format.ts';
+import { FIGURE_LIMITS } from '../../src/content/image-limits.ts';
 import { FIGURE_FOLDER, figureName, isPublishedImagePath } from '../../src/publishing/figure-files.ts';
 import { type ArticleSource, publishedImageName, shown } from './article-folder.ts';
 import { FORMAT_NAMES, formatBytes, readImage } from './check-image.ts';
@@ -12,22 +13,9 @@ import { imageVariants } from './image-variants.ts';
 /**
  * Images shown inside an article's body, in a `<figure>`: the editor puts the
  * file in the folder's `imagens/` subfolder and writes `<img src="imagens/<file>"
- * alt="…">`. Looser than the article image (which cards crop to 16:9): any
- * reasonable shape, since a figure is drawn at the text column's width with
- * its own height.
+ * alt="…">`. Their limits are shared with the newsroom's uploads.
  */
-export const FIGURE_LIMITS = {
-  /** The text column is 720 px wide: narrower images would be blown up. */
-  minWidth: 800,
-  maxSize: { width: 4000, height: 4000 },
-  maxBytes: 1024 * 1024,
-  /** Width ÷ height: from a tall 1:2 (a façade, a floor plan) to a 4:1 panorama. */
-  aspect: { min: 1 / 2, max: 4 },
-  /** The alt text: a short description, as the article image's. */
-  altChars: { min: 10, max: 150 },
-  /** Images in one body: each is a separate download. */
-  maxImages: 20,
-};
+export { FIGURE_LIMITS };
 
 /** A body image ready to publish, under its published name. */
 export interface FigureImage {

@@ -6,6 +6,9 @@ import { orList } from '../../src/checking/editor-text.ts';
 import { LIMITS } from '../../src/checking/limits.ts';
 import { error, note, type Problem } from '../../src/checking/problems.ts';
 import { IMAGE_FORMATS } from '../../src/content/format.ts';
+import { crop16x9, formatBytes, is16x9 } from '../../src/content/image-limits.ts';
+
+const shownSize = ({ width, height }: { width: number; height: number }) => `${width}×${height}`;
 
 export const FORMAT_NAMES = Object.values(IMAGE_FORMATS).map((format) => format.label);
 
@@ -29,17 +32,7 @@ export interface PublishedImage {
   extension: string;
 }
 
-/** "1.234 KB" / "5,2 MB", as a Brazilian editor reads a size. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024).toLocaleString('pt-BR')} KB`;
-  return `${(bytes / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
-}
-
-/** The largest 16:9 crop of an image: what the crop fix suggests. */
-function crop16x9(width: number, height: number): string {
-  const { ratio } = LIMITS.imageAspect;
-  return width / height > ratio ? `${Math.round(height * ratio)}×${height}` : `${width}×${Math.round(width / ratio)}`;
-}
+export { formatBytes };
 
 /** Reduced images are kept here, keyed by the source's hash, so checking the folder again skips sharp. */
 const CACHE_DIR = join('node_modules', '.cache', 'casa-em-pauta', 'main-images');
@@ -95,7 +88,7 @@ export async function checkImage(
     };
   }
   const problems: Problem[] = [];
-  const { imageMinSize: min, imageMaxSize: max, imageAspect: aspect } = LIMITS;
+  const { imageMinSize: min, imageMaxSize: max } = LIMITS;
   if (width < min.width || height < min.height) {
     problems.push(
       error(
@@ -106,13 +99,13 @@ export async function checkImage(
       ),
     );
   }
-  if (height > 0 && Math.abs(width / height - aspect.ratio) / aspect.ratio > aspect.tolerance) {
+  if (!is16x9(width, height)) {
     problems.push(
       error(
         file,
         'imagem',
         `a imagem tem ${width}×${height}, que não é 16:9`,
-        `recorte-a em 16:9 (nesta imagem, ${crop16x9(width, height)}; ou 1200×675): os cards e o alto do artigo usam esse formato`,
+        `recorte-a em 16:9 (nesta imagem, ${shownSize(crop16x9(width, height))}; ou 1200×675): os cards e o alto do artigo usam esse formato`,
       ),
     );
   }

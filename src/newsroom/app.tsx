@@ -9,6 +9,7 @@ import type { NewsroomEnv } from './newsroom-env';
 import { messagePage } from './render';
 import { draftRoutes } from './routes/drafts';
 import { liveRoutes } from './routes/live';
+import { isUploadPath, MAX_UPLOAD_BYTES, mediaRoutes } from './routes/media';
 import { peopleRoutes } from './routes/people';
 
 /** A save's whole form: the body's limit, and room for the fields. */
@@ -24,18 +25,28 @@ export function newsroomApp() {
   const newsroom = new Hono<NewsroomEnv>();
   newsroom.use(newsroomGate());
   newsroom.use(newsroomHeaders());
-  newsroom.use(
-    bodyLimit({
-      maxSize: MAX_REQUEST_BYTES,
-      onError: (c) =>
-        messagePage(c, 413, 'Texto grande demais', 'O rascunho passa do tamanho que a redação aceita: divida o artigo ou encurte o texto.'),
-    }),
-  );
+  const formLimit = bodyLimit({
+    maxSize: MAX_REQUEST_BYTES,
+    onError: (c) =>
+      messagePage(c, 413, 'Texto grande demais', 'O rascunho passa do tamanho que a redação aceita: divida o artigo ou encurte o texto.'),
+  });
+  const uploadLimit = bodyLimit({
+    maxSize: MAX_UPLOAD_BYTES,
+    onError: (c) =>
+      c.json(
+        {
+          error: 'A imagem não foi enviada: o envio passa do tamanho que a redação aceita; exporte a imagem menor (WebP, 1 MB no máximo).',
+        },
+        413,
+      ),
+  });
+  newsroom.use((c, next) => (isUploadPath(c.req.path) ? uploadLimit(c, next) : formLimit(c, next)));
   newsroom.use(requireMember());
   newsroom.use(antiForgery());
   newsroom.route('/', draftRoutes);
   newsroom.route('/', peopleRoutes);
   newsroom.route('/', liveRoutes);
+  newsroom.route('/', mediaRoutes);
   newsroom.all('*', (c) => messagePage(c, 404, 'Página não encontrada', 'Este endereço não existe na redação.'));
   // Its own error page (the reader's would be styled for the reader's CSP): a database that fails, or migrations not yet applied.
   newsroom.onError((error, c) => {

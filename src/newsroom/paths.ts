@@ -14,4 +14,8 @@ export const PATHS = {
   draft: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}`,
   revisions: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/revisoes`,
   restore: (id: string, version: number) => `${NEWSROOM_PREFIX}/rascunhos/${id}/revisoes/${version}`,
+  /** Uploads an image for the draft (POST, multipart). */
+  images: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/imagens`,
+  /** An uploaded image or variant, from R2. */
+  media: (file: string) => `${NEWSROOM_PREFIX}/midia/${file}`,
 };

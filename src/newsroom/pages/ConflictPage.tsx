@@ -1,6 +1,7 @@
 import type { Draft } from '../drafts-store';
 import { PATHS } from '../paths';
 import { type DraftContent, FIELD_NAMES } from '../shared/draft-input';
+import { IMAGE_FIELD } from '../shared/media-names';
 import { FORM } from '../shared/names';
 import { shownAt } from '../shared/when';
 import { ContentView } from './ContentView';
@@ -16,6 +17,7 @@ function HiddenContent({ content }: { content: DraftContent }) {
         const values = value === true ? ['on'] : Array.isArray(value) ? value : [value];
         return values.map((item) => <input key={`${name}-${item}`} type="hidden" name={name} value={item} />);
       })}
+      {content.fields[IMAGE_FIELD] !== undefined && <input type="hidden" name={IMAGE_FIELD} value={content.fields[IMAGE_FIELD]} />}
       <input type="hidden" name={FORM.body} value={content.body} />
     </>
   );

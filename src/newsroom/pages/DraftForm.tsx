@@ -1,7 +1,11 @@
+import { Fragment } from 'react';
 import { THEME_LIST } from '../../content/themes';
+import { PATHS } from '../paths';
 import { type DraftContent, type DraftFields, FIELD_NAMES, type FieldName } from '../shared/draft-input';
 import type { FieldProblem } from '../shared/field-check';
 import { FIELD_LABELS, labelOf } from '../shared/field-labels';
+import type { ImageKind } from '../shared/image-check';
+import { FIGURE_FOLDER, figuresIn, IMAGE_FIELD, thumbnailOf } from '../shared/media-names';
 import { FORM, fieldIds } from '../shared/names';
 import { widgetOf } from '../shared/widgets';
 
@@ -125,22 +129,112 @@ export function BodyField({ body }: { body: string }) {
   );
 }
 
-/** Every field of the article schema, in its order, then the body. */
+/** Every field of the article schema, in its order (the main image before its text alternative), then the body and its images. */
 export function DraftFieldset({
   content,
   problems,
   authors,
+  uploadTo,
 }: {
   content: DraftContent;
   problems: Partial<Record<string, FieldProblem>>;
   authors: readonly AuthorChoice[];
+  /** Where the form uploads images (client/newsroom/image-upload.ts). */
+  uploadTo: string;
 }) {
   return (
     <>
       {FIELD_NAMES.map((name) => (
-        <Field key={name} name={name} value={content.fields[name]} problem={problems[name]} authors={authors} />
+        <Fragment key={name}>
+          {name === 'alt' && <MainImageField image={content.fields[IMAGE_FIELD]} uploadTo={uploadTo} />}
+          <Field name={name} value={content.fields[name]} problem={problems[name]} authors={authors} />
+        </Fragment>
       ))}
       <BodyField body={content.body} />
+      <FiguresField figures={figuresIn(content.body)} uploadTo={uploadTo} />
     </>
+  );
+}
+
+/** A file picker for one kind of image: pick, a phone's camera roll, or a file dropped on it (client/newsroom/image-upload.ts). */
+function ImagePicker({
+  kind,
+  id,
+  label,
+  altInput,
+  uploadTo,
+}: {
+  kind: ImageKind;
+  id: string;
+  label: string;
+  altInput: string;
+  uploadTo: string;
+}) {
+  return (
+    <div className="nr-drop" data-image-upload={kind} data-upload-to={uploadTo} data-alt-input={altInput}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="file" accept="image/*" aria-describedby={`${id}-estado`} />
+      <p id={`${id}-estado`} className="nr-upload-state" aria-live="polite" data-upload-state />
+    </div>
+  );
+}
+
+/** The main image: its thumbnail once uploaded, the picker, and the field that names it in the draft. */
+function MainImageField({ image, uploadTo }: { image: string | undefined; uploadTo: string }) {
+  return (
+    <fieldset className="nr-field nr-image" data-field={IMAGE_FIELD}>
+      <legend>Imagem principal</legend>
+      <p className="nr-hint">
+        16:9, de 1200×675 a 4000×4000 pixels, em WebP, AVIF, JPEG ou PNG; maiores que 2400×1350 ou que 1 MB vão reduzidas. Preencha antes o
+        texto alternativo, logo abaixo.
+      </p>
+      <img
+        className="nr-thumb"
+        data-thumbnail
+        src={image ? PATHS.media(thumbnailOf(image)) : undefined}
+        alt="Miniatura da imagem principal"
+        hidden={!image}
+        width={240}
+        height={135}
+      />
+      <input type="hidden" name={IMAGE_FIELD} value={image ?? ''} />
+      <ImagePicker
+        kind="principal"
+        id="arquivo-imagem"
+        label="Escolher ou arrastar a imagem principal"
+        altInput={fieldIds('alt').input}
+        uploadTo={uploadTo}
+      />
+    </fieldset>
+  );
+}
+
+/** Images for the text: the ones its Markdown shows, and a picker that puts a new one where the cursor is. */
+function FiguresField({ figures, uploadTo }: { figures: string[]; uploadTo: string }) {
+  return (
+    <fieldset className="nr-field nr-image">
+      <legend>Imagens do texto</legend>
+      <p className="nr-hint">
+        Escreva o texto alternativo, escolha a imagem: ela entra no texto onde está o cursor, como ![texto alternativo]({FIGURE_FOLDER}…).
+        Pelo menos 800 pixels de largura.
+      </p>
+      <ul className="nr-figures" data-figures>
+        {figures.map((name) => (
+          <li key={name}>
+            <img src={PATHS.media(thumbnailOf(name))} alt="" width={120} />
+            <code>{`${FIGURE_FOLDER}${name}`}</code>
+          </li>
+        ))}
+      </ul>
+      <label htmlFor="alt-figura">Texto alternativo da imagem do texto</label>
+      <input id="alt-figura" type="text" />
+      <ImagePicker
+        kind="figura"
+        id="arquivo-figura"
+        label="Escolher ou arrastar uma imagem para o texto"
+        altInput="alt-figura"
+        uploadTo={uploadTo}
+      />
+    </fieldset>
   );
 }

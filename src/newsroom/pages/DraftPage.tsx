@@ -42,7 +42,7 @@ export function DraftPage({
       <form id={DRAFT_FORM_ID} className="nr-form" method="post" action={PATHS.draft(draft.id)} noValidate>
         <XsrfField token={xsrf} />
         <input type="hidden" name={FORM.version} value={draft.version} />
-        <DraftFieldset content={draft} problems={problems} authors={authors} />
+        <DraftFieldset content={draft} problems={problems} authors={authors} uploadTo={PATHS.images(draft.id)} />
         <div className="nr-actions">
           <button type="submit" className="nr-primary">
             Salvar

@@ -21,7 +21,7 @@ type C = Context<NewsroomEnv>;
 
 const store = (c: C) => new DraftsStore(c.env.SEARCH);
 
-const notFound = (c: C) =>
+export const notFound = (c: C) =>
   messagePage(
     c,
     404,
@@ -29,16 +29,16 @@ const notFound = (c: C) =>
     'Este rascunho não existe (confira o endereço) ou foi apagado. A lista mostra todos os rascunhos.',
   );
 
-const notAllowed = (c: C, what: string) => messagePage(c, 403, 'Sem permissão', `${what} Fale com um editor se precisar.`);
+export const notAllowed = (c: C, what: string) => messagePage(c, 403, 'Sem permissão', `${what} Fale com um editor se precisar.`);
 
 /** The draft the path names, or null (a malformed id names none). */
-async function draftOf(c: C): Promise<Draft | null> {
+export async function draftOf(c: C): Promise<Draft | null> {
   const id = c.req.param('id') ?? '';
   return isDraftId(id) ? store(c).get(id) : null;
 }
 
 /** A colaborador writes their own drafts; editors, anyone's. */
-const mayEdit = (c: C, draft: Draft) => canEditAnyDraft(c.var.member) || draft.createdBy === c.var.member.email;
+export const mayEdit = (c: C, draft: Draft) => canEditAnyDraft(c.var.member) || draft.createdBy === c.var.member.email;
 
 /**
  * Saves `content` over version `base` and answers: the autosave gets JSON

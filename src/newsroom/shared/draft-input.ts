@@ -1,5 +1,6 @@
 import { ARTICLE_FIELDS } from '../../content/article-schema';
 import { MAX_BODY_BYTES } from '../../content/html-policy';
+import { IMAGE_FIELD, isStoredImage } from './media-names';
 import { FORM } from './names';
 import { widgetOf } from './widgets';
 
@@ -16,8 +17,12 @@ import { widgetOf } from './widgets';
 export type FieldName = keyof typeof ARTICLE_FIELDS;
 export const FIELD_NAMES = Object.keys(ARTICLE_FIELDS) as FieldName[];
 
-/** A draft's fields: texts as typed, `destaque` when ticked, `temas` when any. Blank fields are left out. */
-export type DraftFields = Partial<Record<FieldName, string | true | string[]>>;
+/**
+ * A draft's fields: texts as typed, `destaque` when ticked, `temas` when any,
+ * and the main image's stored name once one is uploaded (an article folder
+ * has a file for it, not a field). Blank fields are left out.
+ */
+export type DraftFields = Partial<Record<FieldName, string | true | string[]>> & { [IMAGE_FIELD]?: string };
 
 export interface DraftContent {
   fields: DraftFields;
@@ -58,6 +63,10 @@ export function draftFromForm(form: URLSearchParams): DraftInput {
       if (value.trim() !== '') fields[name] = value;
     }
   }
+  const image = form.getAll(IMAGE_FIELD);
+  if (image.length > 1 || (image[0] !== undefined && image[0] !== '' && !isStoredImage(image[0])))
+    return refuse('a imagem principal não é uma das enviadas à redação: envie-a de novo');
+  if (image[0]) fields[IMAGE_FIELD] = image[0];
   return { ok: true, content: { fields, body }, version };
 }
 
@@ -76,5 +85,7 @@ export function storedFields(json: string): DraftFields {
     if (value === true || typeof value === 'string') fields[name] = value;
     else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) fields[name] = value;
   }
+  const image = (raw as Record<string, unknown>)[IMAGE_FIELD];
+  if (typeof image === 'string' && isStoredImage(image)) fields[IMAGE_FIELD] = image;
   return fields;
 }

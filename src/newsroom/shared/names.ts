@@ -15,3 +15,11 @@ export const fieldIds = (name: string) => ({ input: `campo-${name}`, hint: `dica
 /** The anti-forgery pair: a random token in this cookie, sent back in this header (or the form's `_xsrf` field). */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** An image upload's multipart fields (client/newsroom/image-upload.ts → src/newsroom/routes/media.tsx). */
+export const UPLOAD = {
+  kind: 'tipo',
+  alt: 'alt',
+  file: 'arquivo',
+  variant: (width: number) => `variante-${width}`,
+} as const;

@@ -6,6 +6,7 @@ import { type NewsroomVars, newsroomSettings } from '../../../src/newsroom/setti
 /** wrangler.toml as wrangler reads it: the top level (`npm start`, tests) and the production environment (`npm run deploy`). */
 const config = parse(readFileSync(new URL('../../../wrangler.toml', import.meta.url), 'utf8')) as {
   vars: NewsroomVars;
+  r2_buckets?: unknown;
   env: { production: { vars: NewsroomVars } & Record<string, unknown> };
 };
 const production = config.env.production;
@@ -48,5 +49,13 @@ describe('the development editor cannot be switched on in production', () => {
         },
       });
     }
+  });
+});
+
+describe("the newsroom's images bucket", () => {
+  it('is bound as MEDIA locally and in production, to the same bucket by name (no id to commit)', () => {
+    const bucket = [{ binding: 'MEDIA', bucket_name: 'casa-em-pauta-media' }];
+    expect(config.r2_buckets).toEqual(bucket);
+    expect(production.r2_buckets).toEqual(bucket);
   });
 });
