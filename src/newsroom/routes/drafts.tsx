@@ -12,7 +12,7 @@ import { RevisionsPage } from '../pages/RevisionsPage';
 import { PATHS } from '../paths';
 import { postedForm } from '../posted-form';
 import { messagePage, page, wantsJson } from '../render';
-import { canEditAnyDraft, canSeeRevisions } from '../roles';
+import { canEditDraft, canSeeRevisions } from '../roles';
 import { type DraftContent, draftFromForm } from '../shared/draft-input';
 import { fieldProblems } from '../shared/field-check';
 import { FORM } from '../shared/names';
@@ -21,7 +21,7 @@ type C = Context<NewsroomEnv>;
 
 const store = (c: C) => new DraftsStore(c.env.SEARCH);
 
-const notFound = (c: C) =>
+export const notFound = (c: C) =>
   messagePage(
     c,
     404,
@@ -32,13 +32,12 @@ const notFound = (c: C) =>
 const notAllowed = (c: C, what: string) => messagePage(c, 403, 'Sem permissão', `${what} Fale com um editor se precisar.`);
 
 /** The draft the path names, or null (a malformed id names none). */
-async function draftOf(c: C): Promise<Draft | null> {
+export async function draftOf(c: C): Promise<Draft | null> {
   const id = c.req.param('id') ?? '';
   return isDraftId(id) ? store(c).get(id) : null;
 }
 
-/** A colaborador writes their own drafts; editors, anyone's. */
-const mayEdit = (c: C, draft: Draft) => canEditAnyDraft(c.var.member) || draft.createdBy === c.var.member.email;
+const mayEdit = (c: C, draft: Draft) => canEditDraft(c.var.member, draft);
 
 /**
  * Saves `content` over version `base` and answers: the autosave gets JSON
