@@ -33,7 +33,7 @@ function Problems({ problems }: { problems: readonly DraftProblem[] }) {
  * The bar above a preview (the newsroom's and the shared one): that this is
  * a preview, the address the article will have and when it is scheduled,
  * that the main image is not shown, the check's problems in the form's
- * terms, and what the caller adds (the newsroom's links, or who shared it).
+ * terms, then what the caller adds (the newsroom's links, or who shared it).
  */
 export function PreviewBar({ article, now, children }: { article: DraftArticle; now: number; children?: ReactNode }) {
   const data = article.item?.data;
@@ -44,8 +44,8 @@ export function PreviewBar({ article, now, children }: { article: DraftArticle; 
         {data !== undefined && isScheduled(String(data), now) && <> · agendado para {scheduledFor(String(data))} (horário de Brasília)</>}
       </p>
       <p className="pv-note">A imagem principal não aparece na pré-visualização.</p>
-      {children}
       <Problems problems={article.problems} />
+      {children}
     </div>
   );
 }

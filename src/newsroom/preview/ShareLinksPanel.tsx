@@ -41,6 +41,7 @@ export function ShareLinksPanel(props: { draftId: string; links: readonly Listed
               <li key={link.id}>
                 {live && (
                   <input
+                    className="pv-link"
                     type="text"
                     readOnly
                     value={link.url}
