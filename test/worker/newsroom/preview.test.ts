@@ -86,6 +86,13 @@ describe('the preview in the newsroom', () => {
     expect(await response.text()).toContain('<h1>Reforma do banheiro sem quebrar azulejo</h1>');
   });
 
+  it('shows a scheduled draft, saying when it goes out', async () => {
+    const path = await savedDraft(chief, { data: '2099-03-01T09:30' });
+    const html = (await (await newsroomRequest(`${path}/previa`, { token: chief })).text()).replaceAll('<!-- -->', '');
+    expect(html).toContain(`<h1>${TITLE}</h1>`);
+    expect(html).toContain('agendado para 01/03/2099 09:30 (horário de Brasília)');
+  });
+
   it('is refused without identity, as every newsroom page', async () => {
     const path = await savedDraft(chief);
     const response = await newsroomRequest(`${path}/previa`);
