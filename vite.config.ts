@@ -57,7 +57,13 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     manifest: true,
     rolldownOptions: {
-      input: ['client/boot.ts', 'client/styles.css', 'client/newsroom/newsroom.ts', 'client/newsroom/newsroom.css'],
+      input: [
+        'client/boot.ts',
+        'client/styles.css',
+        'client/newsroom/newsroom.ts',
+        'client/newsroom/newsroom.css',
+        'client/newsroom/preview-bar.css',
+      ],
     },
   },
   resolve:

@@ -17,6 +17,7 @@ interface __BaseEnv_Env {
 	ACCESS_AUD?: string;
 	NEWSROOM_CHIEF?: string;
 	NEWSROOM_DEV_EDITOR?: string;
+	PREVIEW_LINK_SECRET?: string;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {

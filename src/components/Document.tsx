@@ -18,6 +18,8 @@ interface DocumentProps {
   /** The request path, for the active menu item and the default canonical URL. */
   path: string;
   children: ReactNode;
+  /** A newsroom preview's bar above the page, with its stylesheet (src/newsroom/preview/): never on a reader's page. */
+  preview?: { bar: ReactNode; stylesheet: string };
 }
 
 /** The cookie domain for the site: its host without a leading "www.". */
@@ -36,7 +38,7 @@ function documentTitle(brand: string, page?: string): string {
 }
 
 /** The whole HTML document: head, header, the page's content and footer. */
-export function Document({ site, head, path, children }: DocumentProps) {
+export function Document({ site, head, path, children, preview }: DocumentProps) {
   const title = documentTitle(site.name, head.title);
   const canonicalPath = head.canonicalPath === undefined ? path : head.canonicalPath;
   const canonical = canonicalPath === null ? null : absoluteUrl(site, canonicalPath);
@@ -78,6 +80,7 @@ export function Document({ site, head, path, children }: DocumentProps) {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own stylesheet, from the build, allowed by its hash in the CSP
           <style dangerouslySetInnerHTML={{ __html: clientAssets.inlineStyles }} />
         )}
+        {preview && <link rel="stylesheet" href={preview.stylesheet} />}
         <SpeculationRules />
         {head.jsonLd && head.jsonLd.length > 0 && (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a data block, serialized with every < escaped (src/seo/structured-data.ts)
@@ -89,6 +92,7 @@ export function Document({ site, head, path, children }: DocumentProps) {
         data-ads-script={site.ads.scriptUrl}
         {...{ [SITE_DOMAIN_ATTRIBUTE]: siteDomain(site.url), [BOOT_URL_ATTRIBUTE]: clientAssets.boot }}
       >
+        {preview?.bar}
         <a className="skip-link" href="#conteudo">
           Pular para o conteúdo
         </a>

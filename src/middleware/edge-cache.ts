@@ -6,7 +6,7 @@ import { INLINE_SCRIPTS } from '../../shared/inline-scripts';
 import type { AppEnv } from '../app-env';
 import { simulatorCacheKeyPart } from '../finance/cache-key';
 import { fnv1a } from '../lib/hash';
-import { isNewsroomPath } from '../newsroom/paths';
+import { isPrivatePath } from '../newsroom/paths';
 import { searchCacheKeyPart } from '../search/cache-key';
 
 type ClientManifest = Record<string, { file: string; css?: string[]; assets?: string[] }>;
@@ -58,7 +58,7 @@ const EDGE_CACHE_NAME = 'html';
  * The Cache API is per data center and does nothing on *.workers.dev or where
  * `caches` does not exist (`npm run dev`): the site is correct without it.
  * `EDGE_CACHE=off` turns it off (the worker tests do, to see every change).
- * The newsroom's pages are never looked up nor stored: they are per person.
+ * The newsroom's pages and shared previews are never looked up nor stored: they are per person, or a draft.
  */
 export function edgeCache() {
   const cached = cache({
@@ -67,7 +67,7 @@ export function edgeCache() {
     onCacheNotAvailable: false,
   });
   return createMiddleware<AppEnv>(async function servePageFromEdgeCache(c, next) {
-    if (c.env.EDGE_CACHE === 'off' || isNewsroomPath(c.req.path)) return next();
+    if (c.env.EDGE_CACHE === 'off' || isPrivatePath(c.req.path)) return next();
     return cached(c, next);
   });
 }

@@ -2,7 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import QuickLRU from 'quick-lru';
 import type { AppEnv } from '../app-env';
 import { simulatorCacheKeyPart } from '../finance/cache-key';
-import { isNewsroomPath } from '../newsroom/paths';
+import { isPrivatePath } from '../newsroom/paths';
 import { SEARCH_PATH } from '../seo/urls';
 import { pageCacheKey } from './edge-cache';
 
@@ -40,8 +40,8 @@ export function memoryCache() {
   return createMiddleware<AppEnv>(async function servePageFromMemory(c, next) {
     // Search pages and simulations stay in the edge cache only: every new search or simulation a reader
     // (or a bot) sends would push a hot page out. The simulator's empty form is kept like any page.
-    // The newsroom's pages are per person, never kept.
-    if (c.env.EDGE_CACHE === 'off' || c.req.method !== 'GET' || c.req.path === SEARCH_PATH || isNewsroomPath(c.req.path)) return next();
+    // The newsroom's pages (per person) and shared previews (a draft) are never kept.
+    if (c.env.EDGE_CACHE === 'off' || c.req.method !== 'GET' || c.req.path === SEARCH_PATH || isPrivatePath(c.req.path)) return next();
     if (simulatorCacheKeyPart(c.req.path, new URL(c.req.url).search) !== '') return next();
     const key = pageCacheKey(c);
     const kept = pages.get(key);

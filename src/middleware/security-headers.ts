@@ -11,7 +11,7 @@ import { EMBED_ORIGINS } from '../content/html-policy';
 const isViteDev = (import.meta as { env?: { MODE?: string } }).env?.MODE === 'development';
 
 /** CSP sources allowing exactly these inline texts, by their SHA-256 hashes. */
-async function hashSources(texts: readonly string[]): Promise<string[]> {
+export async function hashSources(texts: readonly string[]): Promise<string[]> {
   return Promise.all(
     texts.map(async (text) => {
       const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));

@@ -11,6 +11,7 @@ import { draftRoutes } from './routes/drafts';
 import { liveRoutes } from './routes/live';
 import { isUploadPath, MAX_UPLOAD_BYTES, mediaRoutes } from './routes/media';
 import { peopleRoutes } from './routes/people';
+import { previewRoutes } from './routes/preview';
 
 /** A save's whole form: the body's limit, and room for the fields. */
 const MAX_REQUEST_BYTES = MAX_BODY_BYTES * 2;
@@ -47,6 +48,7 @@ export function newsroomApp() {
   newsroom.route('/', peopleRoutes);
   newsroom.route('/', liveRoutes);
   newsroom.route('/', mediaRoutes);
+  newsroom.route('/', previewRoutes);
   newsroom.all('*', (c) => messagePage(c, 404, 'Página não encontrada', 'Este endereço não existe na redação.'));
   // Its own error page (the reader's would be styled for the reader's CSP): a database that fails, or migrations not yet applied.
   newsroom.onError((error, c) => {

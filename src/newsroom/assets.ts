@@ -3,6 +3,8 @@ import manifest from '@client/manifest';
 /** Vite manifest keys of the newsroom's own entries (vite.config.ts): loaded only by newsroom pages. */
 export const NEWSROOM_SCRIPT_ENTRY = 'client/newsroom/newsroom.ts';
 export const NEWSROOM_STYLES_ENTRY = 'client/newsroom/newsroom.css';
+/** The preview bar's stylesheet, above the reader's page in a preview (src/newsroom/preview/). */
+export const PREVIEW_BAR_STYLES_ENTRY = 'client/newsroom/preview-bar.css';
 
 function fileOf(entry: string): string {
   const chunk: { file: string } | undefined = manifest[entry];
@@ -14,4 +16,5 @@ function fileOf(entry: string): string {
 export const newsroomAssets = {
   script: fileOf(NEWSROOM_SCRIPT_ENTRY),
   styles: fileOf(NEWSROOM_STYLES_ENTRY),
+  previewBar: fileOf(PREVIEW_BAR_STYLES_ENTRY),
 };

@@ -10,6 +10,8 @@ import { secureHeaders } from 'hono/secure-headers';
  */
 export function newsroomHeaders() {
   const headers = secureHeaders({
+    // A page that sets its own policy keeps it: the draft's preview, the site's page (preview/headers.ts).
+    overwrite: false,
     contentSecurityPolicy: {
       defaultSrc: ["'none'"],
       scriptSrc: ["'self'"],

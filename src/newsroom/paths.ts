@@ -4,6 +4,13 @@ export const NEWSROOM_PREFIX = '/redacao';
 /** Whether a path is the newsroom's (the prefix itself, or under it). */
 export const isNewsroomPath = (path: string) => path === NEWSROOM_PREFIX || path.startsWith(`${NEWSROOM_PREFIX}/`);
 
+/** A shared preview link's address (outside /redacao and its Access: read by someone without an account). */
+export const SHARED_PREVIEW_PREFIX = '/previa';
+export const sharedPreviewPath = (token: string) => `${SHARED_PREVIEW_PREFIX}/${token}`;
+
+/** Pages never kept by the memory or edge cache: the newsroom's (per person) and shared previews (a draft, changing). */
+export const isPrivatePath = (path: string) => isNewsroomPath(path) || path.startsWith(`${SHARED_PREVIEW_PREFIX}/`);
+
 export const PATHS = {
   home: NEWSROOM_PREFIX,
   newDraft: `${NEWSROOM_PREFIX}/rascunhos`,
@@ -12,6 +19,9 @@ export const PATHS = {
   unpublish: (slug: string) => `${NEWSROOM_PREFIX}/no-ar/${slug}/despublicar`,
   removePerson: `${NEWSROOM_PREFIX}/equipe/remover`,
   draft: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}`,
+  preview: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/previa`,
+  shareLinks: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/links`,
+  revokeLink: (id: string, link: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/links/${link}/revogar`,
   revisions: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/revisoes`,
   restore: (id: string, version: number) => `${NEWSROOM_PREFIX}/rascunhos/${id}/revisoes/${version}`,
   /** Uploads an image for the draft (POST, multipart). */

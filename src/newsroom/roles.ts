@@ -28,5 +28,7 @@ export interface Member {
 export const canManagePeople = (member: Member) => member.role === 'chefe';
 export const canEditAnyDraft = (member: Member) => member.role !== 'colaborador';
 export const canSeeRevisions = canEditAnyDraft;
+/** A colaborador writes (and shares a preview of) their own drafts; editors, anyone's. */
+export const canEditDraft = (member: Member, draft: { createdBy: string }) => canEditAnyDraft(member) || draft.createdBy === member.email;
 /** Publishing, scheduling, correcting and unpublishing change what readers see: editors only. */
 export const canPublish = canEditAnyDraft;

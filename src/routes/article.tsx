@@ -19,7 +19,7 @@ import { articleUnavailableRoute } from './status';
  * Related articles from one random chunk of the archive (two when it is too
  * small to offer four others): a couple of small reads at any archive size.
  */
-async function relatedArticles(content: Content, item: NewsEntry) {
+export async function relatedArticles(content: Content, item: NewsEntry) {
   const chunks = await content.chunkCount();
   const chosen = relatedChunk(item.slug, content.now, chunks);
   if (chosen < 0) return [];

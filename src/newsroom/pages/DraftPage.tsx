@@ -52,6 +52,9 @@ export function DraftPage({
           </p>
         </div>
       </form>
+      <p>
+        <a href={PATHS.preview(draft.id)}>Pré-visualizar a versão salva</a>
+      </p>
       {showRevisions && (
         <p>
           <a href={PATHS.revisions(draft.id)}>Revisões deste rascunho</a>

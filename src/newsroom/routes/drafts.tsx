@@ -12,7 +12,7 @@ import { RevisionsPage } from '../pages/RevisionsPage';
 import { PATHS } from '../paths';
 import { postedForm } from '../posted-form';
 import { messagePage, page, wantsJson } from '../render';
-import { canEditAnyDraft, canSeeRevisions } from '../roles';
+import { canEditDraft, canSeeRevisions } from '../roles';
 import { type DraftContent, draftFromForm } from '../shared/draft-input';
 import { fieldProblems } from '../shared/field-check';
 import { FORM } from '../shared/names';
@@ -38,7 +38,7 @@ export async function draftOf(c: C): Promise<Draft | null> {
 }
 
 /** A colaborador writes their own drafts; editors, anyone's. */
-export const mayEdit = (c: C, draft: Draft) => canEditAnyDraft(c.var.member) || draft.createdBy === c.var.member.email;
+export const mayEdit = (c: C, draft: Draft) => canEditDraft(c.var.member, draft);
 
 /**
  * Saves `content` over version `base` and answers: the autosave gets JSON

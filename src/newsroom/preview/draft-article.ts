@@ -1,0 +1,89 @@
+import { checkBody } from '../../checking/check-body';
+import { markdownToHtml } from '../../checking/markdown-article';
+import { siteWallClock } from '../../content/date-rule';
+import { bodyKey } from '../../content/format';
+import { type NewsEntry, parseNewsItem } from '../../content/news-item';
+import { slugFromTitle } from '../../content/slug-from-title';
+import type { Draft } from '../drafts-store';
+import { FIELD_NAMES, type FieldName } from '../shared/draft-input';
+import { fieldProblems } from '../shared/field-check';
+import { labelOf, UNTITLED } from '../shared/field-labels';
+
+/** One thing the check found in a draft, in the form's terms: the field's label, or the body's line. */
+export interface DraftProblem {
+  severity: 'error' | 'warning';
+  /** "Título", "Texto, linha 12". */
+  where: string;
+  message: string;
+  fix: string;
+}
+
+/** A draft as the site would show it, and what the check says about it. */
+export interface DraftArticle {
+  /** The address it will have: made from its title, as `content:new` makes one. Empty without a title. */
+  slug: string;
+  /** The list entry the article page reads; null when even stand-ins cannot make one. */
+  item: NewsEntry | null;
+  /** The body as HTML, from its Markdown: what the page serves (the site's sanitizer still runs over it). */
+  html: string;
+  problems: DraftProblem[];
+}
+
+/** The body's label in the form. */
+const BODY_LABEL = 'Texto';
+/** Where the page's own rendering is made (never stored): the body check names the file it reads. */
+const BODY_FILE = 'texto';
+/** The slug a draft without a usable title is previewed under. */
+const UNTITLED_SLUG = 'rascunho-sem-titulo';
+/** What a draft without a summary shows where the summary goes. */
+const UNTITLED_SUMMARY = 'Sem resumo';
+/** No image yet (images of drafts come separately): a valid name that names no stored image. */
+const NO_IMAGE = 'rascunho-sem-imagem.jpg';
+
+const LINE = /^linha (\d+): /;
+
+/**
+ * What the fields the schema rejects are replaced by, so the page still
+ * renders (the problems bar says what is wrong): the title the list shows an
+ * untitled draft by, "Sem resumo", and the moment of the preview.
+ */
+function standIns(now: number): Partial<Record<FieldName, string>> {
+  return { titulo: UNTITLED, descricao: UNTITLED_SUMMARY, data: siteWallClock(now) };
+}
+
+/**
+ * Reads a draft as the site would publish it: its fields by the article
+ * schema's rules (field-check.ts, as the form says them), its Markdown body
+ * converted and checked by the same code `content:check` runs
+ * (src/checking/), every problem named by the field's label or the body's
+ * line. Fields the schema rejects are left out of the page (required ones
+ * replaced by stand-ins), so the page renders whenever it can.
+ */
+export function draftArticle(draft: Pick<Draft, 'fields' | 'body'>, now: number): DraftArticle {
+  const fieldFaults = fieldProblems(draft.fields);
+  const problems: DraftProblem[] = [];
+  const fields: Record<string, unknown> = { ...standIns(now) };
+  for (const name of FIELD_NAMES) {
+    const fault = fieldFaults[name];
+    if (fault) problems.push({ severity: 'error', where: labelOf(name), message: fault.message, fix: fault.fix });
+    else if (draft.fields[name] !== undefined) fields[name] = draft.fields[name];
+  }
+  const title = typeof fields.titulo === 'string' ? fields.titulo : UNTITLED;
+  const converted = markdownToHtml(draft.body, title);
+  for (const note of converted.notes) {
+    problems.push({ severity: note.severity, where: `${BODY_LABEL}, linha ${note.line}`, message: note.message, fix: note.hint });
+  }
+  for (const found of checkBody(converted.html, BODY_FILE)) {
+    if (found.severity === 'note') continue;
+    const lined = LINE.exec(found.message);
+    problems.push({
+      severity: found.severity,
+      where: lined ? `${BODY_LABEL}, linha ${converted.sourceLine(Number(lined[1]))}` : BODY_LABEL,
+      message: lined ? found.message.slice(lined[0].length) : found.message,
+      fix: found.hint,
+    });
+  }
+  const slug = slugFromTitle(typeof draft.fields.titulo === 'string' ? draft.fields.titulo : '') || UNTITLED_SLUG;
+  const entry = parseNewsItem({ ...fields, slug, imagemAtual: NO_IMAGE, htmlPath: bodyKey(slug) });
+  return { slug, item: typeof entry === 'string' ? null : entry, html: converted.html, problems };
+}

@@ -1,0 +1,69 @@
+import type { Context } from 'hono';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { AppEnv } from '../../app-env';
+import { Document } from '../../components/Document';
+import { sanitizeArticleHtml } from '../../content/sanitize-html';
+import { ArticlePage } from '../../pages/ArticlePage';
+import { renderCards } from '../../render/cards';
+import { relatedArticles } from '../../routes/article';
+import { newsroomAssets } from '../assets';
+import type { DraftArticle } from './draft-article';
+import { setPreviewHeaders } from './headers';
+import { PreviewBar } from './PreviewBar';
+
+/** What the page is rendered with: the site's settings and its live content (for the related cards). */
+type Reader = AppEnv['Variables'];
+
+/** The reader's article page for the draft, or what stands in for it when the body cannot be shown. */
+async function pageOf({ site, content }: Reader, article: DraftArticle): Promise<ReactNode> {
+  const { item } = article;
+  const body = item ? sanitizeArticleHtml(article.html, item.slug) : null;
+  if (!item || body === null || 'refused' in body) {
+    return (
+      <div className="container">
+        <p>O texto não pôde ser mostrado como página: veja os problemas acima.</p>
+      </div>
+    );
+  }
+  const [related, author] = await Promise.all([
+    relatedArticles(content, item),
+    content.authorOf(item, { nome: site.editor.name, cargo: site.editor.role }),
+  ]);
+  return <ArticlePage site={site} item={item} body={body} related={renderCards(related, 'below')} author={author} />;
+}
+
+/**
+ * A draft's saved version (read by draftArticle) as the real article page (the reader's layout,
+ * page and related cards, rendered by the same components the article route
+ * uses), the preview's bar above it: the newsroom's preview and the shared
+ * link's alike. `extra` is what the caller adds to the bar.
+ */
+export async function previewResponse(
+  c: Context,
+  reader: Reader,
+  article: DraftArticle,
+  now: number,
+  extra?: ReactNode,
+): Promise<Response> {
+  const page = await pageOf(reader, article);
+  const bar = (
+    <PreviewBar article={article} now={now}>
+      {extra}
+    </PreviewBar>
+  );
+  const title = article.item?.titulo;
+  const markup = renderToString(
+    <Document
+      site={reader.site}
+      head={{ ...(title ? { title } : {}), description: article.item?.descricao ?? '', canonicalPath: null }}
+      path={`/noticia/${article.slug}`}
+      preview={{ bar, stylesheet: newsroomAssets.previewBar }}
+    >
+      {page}
+    </Document>,
+  );
+  const response = c.html(`<!doctype html>${markup}`);
+  await setPreviewHeaders(response.headers);
+  return response;
+}

@@ -1,0 +1,63 @@
+import type { Context } from 'hono';
+import { createFactory } from 'hono/factory';
+import type { AppEnv } from '../app-env';
+import { currentTime } from '../lib/clock';
+import { DraftsStore } from '../newsroom/drafts-store';
+import { draftArticle } from '../newsroom/preview/draft-article';
+import { setPreviewHeaders } from '../newsroom/preview/headers';
+import { previewResponse } from '../newsroom/preview/preview-page';
+import { linkSecret, type Refusal, ShareLinks } from '../newsroom/preview/share-links';
+import { shownAt } from '../newsroom/shared/when';
+import { StatusPage } from '../pages/StatusPage';
+import { articlePath } from '../seo/urls';
+
+/** What a link that opens nothing says: never whether the draft exists, nor anything of it. */
+const REFUSALS: Record<Refusal | 'gone', { code: 403 | 410; title: string; message: string }> = {
+  invalid: {
+    code: 403,
+    title: 'Link inválido',
+    message: 'Este link de prévia não é válido: confira se ele foi copiado inteiro, ou peça um novo a quem o enviou.',
+  },
+  expired: { code: 410, title: 'Link expirado', message: 'Este link de prévia expirou. Peça um novo a quem o enviou.' },
+  revoked: { code: 410, title: 'Link revogado', message: 'Quem compartilhou esta prévia desativou o link. Peça um novo a quem o enviou.' },
+  gone: { code: 410, title: 'Prévia indisponível', message: 'O rascunho desta prévia não existe mais.' },
+};
+
+async function refused(c: Context<AppEnv>, why: Refusal | 'gone'): Promise<Response> {
+  const { code, title, message } = REFUSALS[why];
+  c.status(code);
+  const response = await c.render(
+    <StatusPage code={code} title={title}>
+      <p>{message}</p>
+    </StatusPage>,
+    { title, description: message, canonicalPath: null },
+  );
+  await setPreviewHeaders(response.headers);
+  return response;
+}
+
+/**
+ * `/previa/:token`: a draft's preview for someone without a newsroom account
+ * (docs/newsroom.md, "Preview and share links"). The only thing of the
+ * newsroom reachable without identity: the draft's saved version, read only,
+ * while its signed link stands; the live page once the article is published.
+ */
+export const sharedPreviewRoute = createFactory<AppEnv>().createHandlers(async function renderSharedPreview(c) {
+  const secret = linkSecret(c.env);
+  if (secret === null) return refused(c, 'invalid');
+  const now = currentTime();
+  const opened = await new ShareLinks(c.env.SEARCH, secret).open(c.req.param('token') ?? '', now);
+  if ('refused' in opened) return refused(c, opened.refused);
+  const draft = await new DraftsStore(c.env.SEARCH).get(opened.draftId);
+  if (draft === null) return refused(c, 'gone');
+  const article = draftArticle(draft, now);
+  if ((await c.var.content.article(article.slug)) !== null) {
+    const response = c.redirect(articlePath(article), 302);
+    await setPreviewHeaders(response.headers);
+    return response;
+  }
+  const notice = (
+    <p className="pv-actions">Prévia compartilhada pela redação: o texto ainda pode mudar. Atualizado em {shownAt(draft.updatedAt)}.</p>
+  );
+  return previewResponse(c, c.var, article, now, notice);
+});

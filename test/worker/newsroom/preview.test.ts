@@ -1,0 +1,193 @@
+import { env } from 'cloudflare:test';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SHARE_LINK_LIFETIME_MS } from '../../../src/newsroom/preview/share-links';
+import { clearKv, fetchPath, fetchWithEnv, newsItem, publishWithBodies } from '../helpers';
+import { accessToken, addPerson, CHIEF, newsroomRequest, ORIGIN, serveTeamKeys, type TestKeys } from './newsroom-helpers';
+
+/**
+ * A draft's preview: the reader's article page from the saved draft, with the
+ * check's problems above it, in the newsroom; and shared by a signed link
+ * that someone without an account opens, until it expires or is revoked.
+ */
+
+const TITLE = 'Casas de madeira voltam a crescer no Sul do país';
+const SLUG = 'casas-de-madeira-voltam-a-crescer-no-sul-do-pais';
+const BODY = [
+  'Construtoras do Paraná e de Santa Catarina dizem que a procura por casas de madeira dobrou em dois anos, puxada por quem quer obra rápida e limpa.',
+  '',
+  '# Um segundo título',
+  '',
+  'O custo por metro quadrado ficou perto do da alvenaria, e o prazo de entrega caiu para a metade em boa parte dos projetos visitados.',
+].join('\n');
+
+let keys: TestKeys;
+let chief: string;
+beforeAll(async () => {
+  keys = await serveTeamKeys();
+  chief = await accessToken(keys, CHIEF);
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await clearKv();
+});
+
+/** A draft started and saved by `token`'s holder; its address. */
+async function savedDraft(token: string, fields: Record<string, string | string[]> = {}): Promise<string> {
+  const path = (await newsroomRequest('/redacao/rascunhos', { method: 'POST', token })).headers.get('Location')!;
+  const form = { versao: '1', titulo: TITLE, descricao: 'Procura dobrou em dois anos.', data: '2025-05-10', corpo: BODY, ...fields };
+  expect((await newsroomRequest(path, { method: 'POST', token, form })).status).toBe(303);
+  return path;
+}
+
+/** Makes a share link for the draft and returns the shared address (path), as the preview's bar lists it. */
+async function shareLink(draftPath: string, token: string): Promise<string> {
+  const made = await newsroomRequest(`${draftPath}/links`, { method: 'POST', token });
+  expect(made.status).toBe(303);
+  const preview = await (await newsroomRequest(`${draftPath}/previa`, { token })).text();
+  const url = /value="(https:\/\/[^"]+\/previa\/[^"]+)"/.exec(preview)?.[1];
+  expect(url).toBeDefined();
+  return url!.slice(ORIGIN.length);
+}
+
+const expectPrivate = (response: Response) => {
+  expect(response.headers.get('Cache-Control')).toBe('no-store');
+  expect(response.headers.get('X-Robots-Tag')).toContain('noindex');
+};
+
+describe('the preview in the newsroom', () => {
+  it('renders the draft as the article page, its problems named by field and line above it', async () => {
+    const path = await savedDraft(chief);
+    const response = await newsroomRequest(`${path}/previa`, { token: chief });
+    expect(response.status).toBe(200);
+    expectPrivate(response);
+    const html = await response.text();
+    const bar = html.slice(html.indexOf('<div class="pv-bar">'), html.indexOf('<a class="skip-link"')).replaceAll('<!-- -->', '');
+    // The reader's page: its layout and the article's title and body from the draft's Markdown.
+    expect(html).toContain('class="container article"');
+    expect(html).toContain(`<h1>${TITLE}</h1>`);
+    expect(html).toContain('Construtoras do Paraná');
+    expect(html).toContain('<footer');
+    // The bar: a preview, and the check's problems in the form's terms (the # heading at line 3 of the text, the short summary).
+    expect(bar).toContain('Pré-visualização');
+    expect(bar).toContain('Erro</strong> · Texto, linha 3: &quot;# Um segundo título&quot; é um título de nível 1');
+    expect(bar).toContain('Erro</strong> · Resumo: &quot;Resumo&quot; tem 28 caracteres');
+    expect(bar).toContain('Como corrigir: escreva ## Um segundo título');
+    // No ads or consent script can run: the page's policy allows no script at all.
+    expect(response.headers.get('Content-Security-Policy')).toContain("script-src 'none'");
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  it('lets a colaborador preview their own draft', async () => {
+    await addPerson('colab@casaempauta.com.br', 'colaborador');
+    const colab = await accessToken(keys, 'colab@casaempauta.com.br');
+    const path = await savedDraft(colab, { titulo: 'Reforma do banheiro sem quebrar azulejo' });
+    const response = await newsroomRequest(`${path}/previa`, { token: colab });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<h1>Reforma do banheiro sem quebrar azulejo</h1>');
+  });
+
+  it('shows a scheduled draft, saying when it goes out', async () => {
+    const path = await savedDraft(chief, { data: '2099-03-01T09:30' });
+    const html = (await (await newsroomRequest(`${path}/previa`, { token: chief })).text()).replaceAll('<!-- -->', '');
+    expect(html).toContain(`<h1>${TITLE}</h1>`);
+    expect(html).toContain('agendado para 01/03/2099 09:30 (horário de Brasília)');
+  });
+
+  it('is refused without identity, as every newsroom page', async () => {
+    const path = await savedDraft(chief);
+    const response = await newsroomRequest(`${path}/previa`);
+    expect(response.status).toBe(403);
+    expect(await response.text()).not.toContain(TITLE);
+  });
+});
+
+describe('a shared preview link', () => {
+  it('opens the saved draft without identity, read only, never cached nor indexed', async () => {
+    const path = await savedDraft(chief);
+    const shared = await shareLink(path, chief);
+    expect(shared).toMatch(/^\/previa\//);
+    const response = await fetchPath(shared);
+    expect(response.status).toBe(200);
+    expectPrivate(response);
+    const html = await response.text();
+    expect(html).toContain(`<h1>${TITLE}</h1>`);
+    expect(html).toContain('Prévia compartilhada pela redação');
+    // Nothing of the newsroom's: no form, no link into /redacao.
+    expect(html).not.toContain('/redacao');
+  });
+
+  it('shows the draft as saved last', async () => {
+    const path = await savedDraft(chief);
+    const shared = await shareLink(path, chief);
+    await newsroomRequest(path, {
+      method: 'POST',
+      token: chief,
+      form: { versao: '2', titulo: 'Outro título para a mesma casa', corpo: BODY },
+    });
+    expect(await (await fetchPath(shared)).text()).toContain('<h1>Outro título para a mesma casa</h1>');
+  });
+
+  it('refuses a forged token with 403 and shows nothing of the draft', async () => {
+    const path = await savedDraft(chief);
+    const shared = await shareLink(path, chief);
+    const last = shared.at(-1) === 'A' ? 'B' : 'A';
+    for (const forged of [
+      `${shared.slice(0, -1)}${last}`,
+      '/previa/qualquer-coisa',
+      `${shared.replace(/\/previa\/[0-9a-f]/, '/previa/0')}`,
+    ]) {
+      const response = await fetchPath(forged);
+      expect(response.status).toBe(403);
+      expectPrivate(response);
+      const html = await response.text();
+      expect(html).toContain('Link inválido');
+      expect(html).not.toContain(TITLE);
+    }
+  });
+
+  it('expires after 48 hours: 410', async () => {
+    const path = await savedDraft(chief);
+    const shared = await shareLink(path, chief);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + SHARE_LINK_LIFETIME_MS - 60_000);
+    expect((await fetchPath(shared)).status).toBe(200);
+    vi.setSystemTime(Date.now() + 120_000);
+    const response = await fetchPath(shared);
+    expect(response.status).toBe(410);
+    const html = await response.text();
+    expect(html).toContain('Link expirado');
+    expect(html).not.toContain(TITLE);
+  });
+
+  it('is refused once revoked: 410', async () => {
+    const path = await savedDraft(chief);
+    const shared = await shareLink(path, chief);
+    const link = (await env.SEARCH.prepare('SELECT id FROM newsroom_share_links WHERE draft_id = ?')
+      .bind(path.split('/').pop())
+      .first<{ id: string }>())!;
+    const revoked = await newsroomRequest(`${path}/links/${link.id}/revogar`, { method: 'POST', token: chief });
+    expect(revoked.status).toBe(303);
+    const response = await fetchPath(shared);
+    expect(response.status).toBe(410);
+    expect(await response.text()).toContain('Link revogado');
+  });
+
+  it('is made by editors and the draft author only', async () => {
+    await addPerson('outro@casaempauta.com.br', 'colaborador');
+    const other = await accessToken(keys, 'outro@casaempauta.com.br');
+    const path = await savedDraft(chief);
+    expect((await newsroomRequest(`${path}/links`, { method: 'POST', token: other })).status).toBe(403);
+    expect(await (await newsroomRequest(`${path}/previa`, { token: other })).text()).not.toContain('Criar link');
+  });
+
+  it('leads to the live page once the article is published', async () => {
+    const path = await savedDraft(chief);
+    const shared = await shareLink(path, chief);
+    await publishWithBodies(newsItem(SLUG, { titulo: TITLE }));
+    // Through the app this test module imports: the one whose per-isolate index publishWithBodies forgets.
+    const response = await fetchWithEnv(shared, {});
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe(`/noticia/${SLUG}`);
+    expectPrivate(response);
+  });
+});
