@@ -81,7 +81,7 @@ export class DamagedContentError extends ContentUnavailableError {}
 
 /**
  * The text at a content path in one source: null when absent. A key carrying a
- * content hash (./content-hash.ts) is checked against its value, unless the
+ * content hash (src/lib/content-hash.ts) is checked against its value, unless the
  * caller opts out (`hashChecked: false`, slug shards alone: ./index-reader.ts
  * says why): a mismatch is logged and thrown as {@link DamagedContentError}.
  * Throws {@link ContentUnavailableError} when KV fails.

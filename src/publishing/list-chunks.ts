@@ -1,8 +1,6 @@
 import { ascending } from '../content/index-build';
 import type { NewsItem } from '../content/news-item';
-
-/** The content hash a chunk key carries (`….<hash>.json`); undefined for a key without one. */
-export const hashOfKey = (key: string) => /\.([0-9a-f]{10})\.json$/.exec(key)?.[1];
+import { hashInKey } from '../lib/content-hash';
 
 type ChunkRead = { why: string; json?: undefined } | { why?: undefined; json: unknown };
 
@@ -10,8 +8,8 @@ type ChunkRead = { why: string; json?: undefined } | { why?: undefined; json: un
 function chunkJson(key: string, values: ReadonlyMap<string, string | null>, hash: (text: string) => string): ChunkRead {
   const text = values.get(key) ?? null;
   if (text === null) return { why: `falta ${key}` };
-  const expected = hashOfKey(key);
-  if (expected === undefined || hash(text) !== expected) return { why: `${key} não confere com o hash do nome` };
+  const expected = hashInKey(key);
+  if (expected === null || hash(text) !== expected) return { why: `${key} não confere com o hash do nome` };
   try {
     return { json: JSON.parse(text) };
   } catch {

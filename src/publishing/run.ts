@@ -5,8 +5,9 @@ import { parseIndexMeta } from '../content/index-parse';
 import { CHUNK_KEY_PATTERN, type ContentHash, INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY } from '../content/news-index';
 import type { NewsItem } from '../content/news-item';
 import { brasilia } from '../lib/brasilia-time';
+import { hashInKey } from '../lib/content-hash';
 import type { KvStore, Target } from './kv-store';
-import { hashOfKey, itemsOfListChunks, itemsOfShards } from './list-chunks';
+import { itemsOfListChunks, itemsOfShards } from './list-chunks';
 import { acquireLock, type HeldLock, LOCK_TTL_MS, type LockTiming, withLock } from './lock';
 import {
   DELETE_AFTER_MS,
@@ -140,7 +141,7 @@ export async function readIndex(
     if (items === null) throw error;
     const damaged = listKeys.filter((key) => {
       const text = values.get(key) ?? null;
-      return text === null || options.hash(text) !== hashOfKey(key);
+      return text === null || options.hash(text) !== hashInKey(key);
     });
     return { items, metaText, authors, collectionTexts, damaged };
   }
@@ -388,8 +389,8 @@ async function damagedKeys(store: KvStore, keys: readonly string[], hash: (text:
   const values = await store.get(keys);
   return keys.filter((key) => {
     const text = values.get(key) ?? null;
-    const named = /\.([0-9a-f]{10})\.html$/.exec(key)?.[1];
-    return text === null || (key.startsWith(BODY_FOLDER) && named !== undefined && hash(text) !== named);
+    const named = hashInKey(key);
+    return text === null || (key.startsWith(BODY_FOLDER) && named !== null && hash(text) !== named);
   });
 }
 

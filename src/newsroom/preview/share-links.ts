@@ -53,7 +53,9 @@ export class ShareLinks {
 
   /** Makes a link for the draft and returns its token. */
   async create(draftId: string, by: string, now: number): Promise<string> {
-    const claims: TokenClaims = { draftId, linkId: crypto.randomUUID(), expiresAt: now + SHARE_LINK_LIFETIME_MS };
+    // Whole seconds: a token's `exp` is in seconds, and must name exactly the row's expiry.
+    const expiresAt = Math.floor((now + SHARE_LINK_LIFETIME_MS) / 1000) * 1000;
+    const claims: TokenClaims = { draftId, linkId: crypto.randomUUID(), expiresAt };
     await this.db
       .prepare('INSERT INTO newsroom_share_links (id, draft_id, created_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
       .bind(claims.linkId, draftId, by, now, claims.expiresAt)
@@ -86,9 +88,9 @@ export class ShareLinks {
 
   /** The draft a token opens now, or why it opens nothing. */
   async open(token: string, now: number): Promise<{ draftId: string } | { refused: Refusal }> {
-    const claims = await verifyToken(token, this.secret);
+    const claims = await verifyToken(token, this.secret, now);
+    if (claims === 'expired') return { refused: 'expired' };
     if (!claims) return { refused: 'invalid' };
-    if (claims.expiresAt <= now) return { refused: 'expired' };
     const row = await this.db
       .prepare('SELECT * FROM newsroom_share_links WHERE id = ? AND draft_id = ?')
       .bind(claims.linkId, claims.draftId)
