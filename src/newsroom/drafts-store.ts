@@ -12,6 +12,10 @@ export interface Draft extends DraftContent {
   createdAt: number;
   updatedBy: string;
   updatedAt: number;
+  /** The article's address once the draft is linked to one (published, or opened from the site); null before. */
+  slug: string | null;
+  /** The draft's version readers see, or null when none is live. */
+  publishedVersion: number | null;
 }
 
 /** One saved version of a draft. */
@@ -33,6 +37,8 @@ interface DraftRow {
   created_at: number;
   updated_by: string;
   updated_at: number;
+  slug: string | null;
+  published_version: number | null;
 }
 
 interface RevisionRow {
@@ -52,6 +58,8 @@ const draftOf = (row: DraftRow): Draft => ({
   createdAt: row.created_at,
   updatedBy: row.updated_by,
   updatedAt: row.updated_at,
+  slug: row.slug,
+  publishedVersion: row.published_version,
 });
 
 const revisionOf = (row: RevisionRow): Revision => ({
@@ -88,7 +96,7 @@ export class DraftsStore {
         .prepare('INSERT INTO newsroom_revisions (draft_id, version, fields, body, saved_by, saved_at) VALUES (?1, 1, ?2, ?3, ?4, ?5)')
         .bind(id, fields, content.body, by, now),
     ]);
-    return { id, ...content, version: 1, createdBy: by, createdAt: now, updatedBy: by, updatedAt: now };
+    return { id, ...content, version: 1, createdBy: by, createdAt: now, updatedBy: by, updatedAt: now, slug: null, publishedVersion: null };
   }
 
   async get(id: string): Promise<Draft | null> {

@@ -266,9 +266,16 @@ test('a table pasted into the text from a spreadsheet (HTML, or tab-separated te
     '<html><body><!--StartFragment--><table border=0 cellpadding=0 cellspacing=0 width=256><col width=128 span=2><tr height=20><td height=20 class=xl65 width=128>Etapa</td><td class=xl65 width=128>Custo</td></tr><tr height=20><td height=20>Demolição</td><td>R$ 1.500</td></tr><!--EndFragment--></table></body></html>',
     'Etapa\tCusto\nDemolição\tR$ 1.500\n',
   );
+  // The editor applies a paste in its own update, which then puts the cursor in the table's last
+  // cell: only once the table is drawn may the cursor move, or the next line lands in that cell.
+  await expect(editor.locator('table')).toHaveCount(1);
   // A spreadsheet copied as plain text, tab-separated lines, on a line of its own after the first sentence.
-  await editor.getByText('As áreas dos cômodos:').click();
+  const firstLine = editor.getByText('As áreas dos cômodos:');
+  await firstLine.click();
   await page.keyboard.press('End');
+  await expect
+    .poll(() => firstLine.evaluate((line) => line.contains(getSelection()?.anchorNode ?? null)))
+    .toBe(true);
   await page.keyboard.press('Enter');
   await paste('', 'Cômodo\tÁrea\nSala\t20 m²\n');
   await page.getByRole('button', { name: 'Editar em Markdown' }).first().click();
