@@ -16,6 +16,8 @@ export interface Draft extends DraftContent {
   slug: string | null;
   /** The draft's version readers see, or null when none is live. */
   publishedVersion: number | null;
+  /** Who sent it to an editor for review, and when; null when nobody has (or it was published since). */
+  reviewRequested: { by: string; at: number } | null;
 }
 
 /** One saved version of a draft. */
@@ -39,6 +41,8 @@ interface DraftRow {
   updated_at: number;
   slug: string | null;
   published_version: number | null;
+  review_requested_by: string | null;
+  review_requested_at: number | null;
 }
 
 interface RevisionRow {
@@ -60,6 +64,10 @@ const draftOf = (row: DraftRow): Draft => ({
   updatedAt: row.updated_at,
   slug: row.slug,
   publishedVersion: row.published_version,
+  reviewRequested:
+    row.review_requested_by !== null && row.review_requested_at !== null
+      ? { by: row.review_requested_by, at: row.review_requested_at }
+      : null,
 });
 
 const revisionOf = (row: RevisionRow): Revision => ({
@@ -96,7 +104,18 @@ export class DraftsStore {
         .prepare('INSERT INTO newsroom_revisions (draft_id, version, fields, body, saved_by, saved_at) VALUES (?1, 1, ?2, ?3, ?4, ?5)')
         .bind(id, fields, content.body, by, now),
     ]);
-    return { id, ...content, version: 1, createdBy: by, createdAt: now, updatedBy: by, updatedAt: now, slug: null, publishedVersion: null };
+    return {
+      id,
+      ...content,
+      version: 1,
+      createdBy: by,
+      createdAt: now,
+      updatedBy: by,
+      updatedAt: now,
+      slug: null,
+      publishedVersion: null,
+      reviewRequested: null,
+    };
   }
 
   async get(id: string): Promise<Draft | null> {

@@ -273,9 +273,7 @@ test('a table pasted into the text from a spreadsheet (HTML, or tab-separated te
   const firstLine = editor.getByText('As áreas dos cômodos:');
   await firstLine.click();
   await page.keyboard.press('End');
-  await expect
-    .poll(() => firstLine.evaluate((line) => line.contains(getSelection()?.anchorNode ?? null)))
-    .toBe(true);
+  await expect.poll(() => firstLine.evaluate((line) => line.contains(getSelection()?.anchorNode ?? null))).toBe(true);
   await page.keyboard.press('Enter');
   await paste('', 'Cômodo\tÁrea\nSala\t20 m²\n');
   await page.getByRole('button', { name: 'Editar em Markdown' }).first().click();
