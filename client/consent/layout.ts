@@ -37,7 +37,7 @@ const spaceHolder = (view: Window) => view.document.querySelector<HTMLElement>(S
  * Only a data attribute and CSSOM properties: the CSP forbids style attributes
  * in the markup, not these.
  */
-export function layoutBanner(banner: HTMLElement, view: Window = window): void {
+function layoutBanner(banner: HTMLElement, view: Window = window): void {
   const root = view.document.documentElement;
   const layout = view.innerWidth < MOBILE_MAX_WIDTH ? 'panel' : 'floating';
   if (root.dataset.consentLayout !== layout) root.dataset.consentLayout = layout;
@@ -47,7 +47,7 @@ export function layoutBanner(banner: HTMLElement, view: Window = window): void {
 }
 
 /** Gives back the space reserved for the banner. */
-export function releaseBannerSpace(view: Window = window): void {
+function releaseBannerSpace(view: Window = window): void {
   setProperty(spaceHolder(view), SPACE_PROPERTY, null);
 }
 

@@ -23,7 +23,7 @@ const isLargeImage = (value: unknown) => {
 };
 const isText = (value: unknown, max = Infinity) => typeof value === 'string' && value.trim().length > 0 && value.length <= max;
 
-export function jsonLdNodes(html: string): Node[] {
+function jsonLdNodes(html: string): Node[] {
   const nodes: Node[] = [];
   for (const match of html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)) {
     const data = JSON.parse(match[1]!) as { '@context'?: string; '@graph'?: Node[] };

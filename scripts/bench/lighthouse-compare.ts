@@ -36,7 +36,7 @@ const EMPTY_PAGE = '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><tit
 const STYLE_OR_SCRIPT = new Set(['style', 'script', 'link']);
 
 /** The page's markup with no stylesheet and no script; relative addresses (its images) still point at the site. */
-export function bareMarkup(html: string, siteUrl: string): string {
+function bareMarkup(html: string, siteUrl: string): string {
   const document = parse(html);
   const strip = (node: T.ParentNode) => {
     node.childNodes = node.childNodes.filter((child) => !('tagName' in child && STYLE_OR_SCRIPT.has(child.tagName)));

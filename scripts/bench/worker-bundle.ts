@@ -1,6 +1,6 @@
 import { build } from 'esbuild';
 
-export const BUNDLE = '.bench/worker.mjs';
+const BUNDLE = '.bench/worker.mjs';
 
 /**
  * The worker bundled the way wrangler bundles it (esbuild, workerd conditions,

@@ -22,7 +22,7 @@ export interface CheckContext {
 }
 
 /** Where wrangler keeps the local KV store (wrangler.toml has no persist_to). */
-export const LOCAL_KV_DIR = join('.wrangler', 'state', 'v3', 'kv');
+const LOCAL_KV_DIR = join('.wrangler', 'state', 'v3', 'kv');
 
 /** The bundled content as the live list, without building its image variants (a check needs slugs, titles and authors). */
 async function bundledContext(why: string): Promise<CheckContext> {

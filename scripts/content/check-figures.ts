@@ -10,12 +10,9 @@ import { type ArticleSource, publishedImageName, shown } from './article-folder.
 import { FORMAT_NAMES, formatBytes, readImage } from './check-image.ts';
 import { imageVariants } from './image-variants.ts';
 
-/**
- * Images shown inside an article's body, in a `<figure>`: the editor puts the
- * file in the folder's `imagens/` subfolder and writes `<img src="imagens/<file>"
- * alt="…">`. Their limits are shared with the newsroom's uploads.
- */
-export { FIGURE_LIMITS };
+// Images shown inside an article's body, in a `<figure>`: the editor puts the
+// file in the folder's `imagens/` subfolder and writes `<img src="imagens/<file>"
+// alt="…">`. Their limits (FIGURE_LIMITS) are shared with the newsroom's uploads.
 
 /** A body image ready to publish, under its published name. */
 export interface FigureImage {

@@ -6,7 +6,7 @@ import { isValidSlug } from '../../src/content/format.ts';
 import { slugFromTitle } from '../../src/content/slug-from-title.ts';
 
 /** Where the editors' articles live (README, "For editors"). */
-export const CONTENT_FOLDER = 'content';
+const CONTENT_FOLDER = 'content';
 
 /** The main image a new article's front matter names. */
 const NEW_IMAGE = 'imagem.jpg';

@@ -5,7 +5,7 @@ import type { KvReader } from '../../src/content/sources.ts';
 import { publicationInstant } from '../../src/content/updated.ts';
 import { PAGE_SIZE } from '../../src/lib/pagination.ts';
 import type { LocalRegistry, PreparedArticle } from '../../src/publishing/prepared-article.ts';
-import { scheduledFor } from './check-date.ts';
+import { scheduledFor } from '../../src/publishing/scheduled.ts';
 import { contentHash } from './content-hash.ts';
 
 /**
@@ -17,7 +17,7 @@ import { contentHash } from './content-hash.ts';
  */
 
 /** The paths of the preview server's own files and pages: never one of the site's. */
-export const PREVIEW_PREFIX = '/__previa';
+const PREVIEW_PREFIX = '/__previa';
 export const PREVIEW_SCRIPT = `${PREVIEW_PREFIX}/previa.js`;
 export const PREVIEW_STYLES = `${PREVIEW_PREFIX}/previa.css`;
 export const PREVIEW_EVENTS = `${PREVIEW_PREFIX}/eventos`;

@@ -74,7 +74,7 @@ export function bootId(): string {
 }
 
 /** Whether two lock owners ran on the same machine since its last boot (a boot time read twice may differ by a second or two). */
-export function sameMachine(a: Pick<LockOwner, 'host' | 'boot'>, b: Pick<LockOwner, 'host' | 'boot'>): boolean {
+function sameMachine(a: Pick<LockOwner, 'host' | 'boot'>, b: Pick<LockOwner, 'host' | 'boot'>): boolean {
   if (a.host !== b.host) return false;
   if (a.boot === b.boot) return true;
   const booted = (boot: string) => Number(/^booted:(\d+)$/.exec(boot)?.[1] ?? Number.NaN);
@@ -82,7 +82,7 @@ export function sameMachine(a: Pick<LockOwner, 'host' | 'boot'>, b: Pick<LockOwn
 }
 
 /** Whether a process of this machine runs (a process of another user still counts: EPERM). */
-export function processRunning(pid: number): boolean {
+function processRunning(pid: number): boolean {
   if (!Number.isSafeInteger(pid) || pid <= 0) return true;
   try {
     process.kill(pid, 0);

@@ -4,7 +4,7 @@ import { applyMigrations, openSearchDb } from '../search/search-db.ts';
 import { localBundle } from './served-bundle.ts';
 
 /** How an editor repairs the index of a target. */
-export const reindexCommand = (target: Target) => `npm run content:reindex -- --${target}`;
+const reindexCommand = (target: Target) => `npm run content:reindex -- --${target}`;
 
 /** One line saying what a sync did. */
 export function describeSync({ written, deleted, unchanged }: SyncResult): string {

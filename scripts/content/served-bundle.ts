@@ -10,7 +10,7 @@ import { itemsOfListChunks } from '../../src/publishing/list-chunks.ts';
 import { contentHash } from './content-hash.ts';
 
 /** The folder `vite build` writes, which `npm start` serves: its content paths are the bundle the local site shows. */
-export const BUILD_DIR = 'dist';
+const BUILD_DIR = 'dist';
 
 /** The folders of a build that hold content, at their content paths. */
 const CONTENT_FOLDERS = ['index/', BODY_FOLDER, IMAGE_FOLDER];

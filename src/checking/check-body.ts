@@ -8,7 +8,7 @@ import { countProblems, error, type Problem, warning } from './problems';
 const END_TAG = /<\/([a-zA-Z][a-zA-Z0-9]*)\s*>/g;
 
 /** How a message names its line: "linha 12: …" (markdown-article.ts maps it to the line of index.md). */
-export const atLine = (line: number) => `linha ${line}: `;
+const atLine = (line: number) => `linha ${line}: `;
 
 /**
  * The body's findings with each repeated one said once, at its first line,

@@ -2,7 +2,7 @@ import type { Author } from '../content/authors';
 import { thumbnailPath } from '../seo/urls';
 
 /** Up to two capitals of a name: what stands in for an author without a photo. */
-export function initials(name: string): string {
+function initials(name: string): string {
   return name
     .split(/\s+/)
     .filter(Boolean)

@@ -19,13 +19,13 @@ import { isThemeSlug, THEME_LIST, type ThemeSlug } from './themes';
  */
 
 /** Length limits, in characters, trimmed. Titles: search results show about 60 characters; cards wrap to three lines at ~90. */
-export const TITLE_CHARS = { min: 20, max: 90 } as const;
+const TITLE_CHARS = { min: 20, max: 90 } as const;
 /** Under the title on the article page only, so it may say more than the title. */
-export const SUBTITLE_CHARS = { min: 10, max: 160 } as const;
+const SUBTITLE_CHARS = { min: 10, max: 160 } as const;
 /** Search snippets are cut near 160 characters; cards show about 150. */
-export const DESCRIPTION_CHARS = { min: 50, max: 160 } as const;
+const DESCRIPTION_CHARS = { min: 50, max: 160 } as const;
 export const ALT_CHARS = { min: 10, max: 150 } as const;
-export const CREDIT_CHARS = { min: 3, max: 100 } as const;
+const CREDIT_CHARS = { min: 3, max: 100 } as const;
 export const CORRECTION_CHARS = { min: 20, max: 400 } as const;
 
 export const ALT_EXAMPLE = '"Sala pequena com sofá, espelho redondo e prateleiras na parede"';

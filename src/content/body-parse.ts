@@ -99,7 +99,7 @@ export function parseBody(
 }
 
 /** The copies made of formatting elements, by tag name, most copied first. */
-export function reopenedTags(copies: Map<T.Element, number>): ReopenedTag[] {
+function reopenedTags(copies: Map<T.Element, number>): ReopenedTag[] {
   const byTag = new Map<string, ReopenedTag>();
   for (const [element, count] of copies) {
     const line = element.sourceCodeLocation?.startLine;

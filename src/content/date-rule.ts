@@ -18,10 +18,10 @@ const UPDATED_FORM = 'escreva no formato "AAAA-MM-DD", ou com a hora de Brasíli
 const EXACT = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/;
 const pad = (n: number) => String(n).padStart(2, '0');
 
-export const iso = (year: number, month: number, day: number) => `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}`;
+const iso = (year: number, month: number, day: number) => `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}`;
 
 /** Why year-month-day is not a day of the calendar, or null when it is one. */
-export function whyNotReal(year: number, month: number, day: number): string | null {
+function whyNotReal(year: number, month: number, day: number): string | null {
   if (month < 1 || month > 12) return `não existe o mês ${month}`;
   const days = new Date(year, month, 0).getDate();
   if (day < 1 || day > days) return `${MESES[month - 1]} de ${year} tem ${days} dias`;

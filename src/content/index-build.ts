@@ -42,7 +42,7 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 }
 
 /** A sitemap's date for an item: when it was last corrected, else its publication day. */
-export const lastmodOf = (item: NewsItem) =>
+const lastmodOf = (item: NewsItem) =>
   typeof item.atualizado === 'string' && isValidUpdate(item.atualizado, String(item.data)) ? item.atualizado : item.data;
 
 /** The newest item marked `destaque` (the last one in ascending order), or undefined. */

@@ -157,7 +157,7 @@ export interface IndexMeta extends ChunkedList {
 }
 
 /** How many of the newest items are still scheduled at `now`: the last ones of the ascending list. */
-export function hiddenAt(meta: Pick<ChunkedList, 'scheduled'>, now: number): number {
+function hiddenAt(meta: Pick<ChunkedList, 'scheduled'>, now: number): number {
   let hidden = 0;
   for (let i = meta.scheduled.length - 1; i >= 0 && meta.scheduled[i]! > now; i--) hidden++;
   return hidden;

@@ -46,7 +46,7 @@ export const THEME_LIST: readonly Theme[] = Object.entries(THEMES).map(([slug, t
 export const isThemeSlug = (value: unknown): value is ThemeSlug => typeof value === 'string' && Object.hasOwn(THEMES, value);
 
 /** How many themes one article may list: all six at most. */
-export const MAX_THEMES = THEME_LIST.length;
+const MAX_THEMES = THEME_LIST.length;
 
 /** An item's themes: the known slugs of its `temas`, each once, in the order given; none when it has no list. */
 export function themesOf(item: { temas?: unknown }): ThemeSlug[] {

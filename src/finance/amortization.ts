@@ -50,7 +50,7 @@ export function priceInstalment(principal: number, monthlyRate: number, months: 
 }
 
 /** SAC: the same share of the principal is repaid every month, PV / n, rounded to the centavo. */
-export function sacAmortization(principal: number, months: number): number {
+function sacAmortization(principal: number, months: number): number {
   return Math.round(principal / months);
 }
 

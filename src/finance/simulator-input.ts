@@ -12,7 +12,7 @@ export type SystemChoice = AmortizationSystem | 'ambos';
 export type TermUnit = 'meses' | 'anos';
 
 /** The form's fields, in the order of the form and of the normalized query. */
-export const FIELDS = ['valor', 'entrada', 'juros', 'prazo', 'unidade', 'sistema'] as const;
+const FIELDS = ['valor', 'entrada', 'juros', 'prazo', 'unidade', 'sistema'] as const;
 export type Field = (typeof FIELDS)[number];
 
 /** A checked simulation. Money in centavos; the rate as a fraction (0.115 for 11,5% a.a.). */

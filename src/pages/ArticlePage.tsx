@@ -32,7 +32,7 @@ const DEFAULT_CREDIT = 'Reprodução/Internet';
 const LABELLED = /^\p{L}+(?: \p{L}+){0,2}: \S/u;
 
 /** The image caption: "Imagem: <credito>", or the credit as written when it has its own label. */
-export const imageCredit = (credito: string | undefined) =>
+const imageCredit = (credito: string | undefined) =>
   credito === undefined ? `Imagem: ${DEFAULT_CREDIT}` : LABELLED.test(credito) ? credito : `Imagem: ${credito}`;
 
 /** The correction note's anchor: the meta line's "Atualizado em" links to it. */

@@ -23,8 +23,3 @@ export interface KvStore {
   /** Every key that starts with the prefix. */
   list(prefix: string): Promise<string[]>;
 }
-
-/** The text of one key, null when absent. */
-export async function getOne(store: KvStore, key: string): Promise<string | null> {
-  return (await store.get([key])).get(key) ?? null;
-}

@@ -44,7 +44,7 @@ export interface LockTiming {
 export class LockBusyError extends Error {}
 
 /** Who holds the lock and since when, for whoever waits (pt-BR, as editors read it). */
-export const describeHolder = (lock: LockHolder) =>
+const describeHolder = (lock: LockHolder) =>
   `${lock.command} de ${lock.user}@${lock.host} (pid ${lock.pid}), com a trava de publicação desde ${brasilia(lock.acquired)} (ela expira em ${brasilia(lock.expires)}, se essa publicação não a renovar)`;
 
 /**
@@ -85,7 +85,7 @@ export async function acquireLock(db: PublishDb, owner: LockOwner, timing: LockT
  * Frees the lock if this run still holds it (never another run's);
  * `confirmed`: see releaseStatements. True when the run still held it.
  */
-export async function releaseLock(db: PublishDb, owner: LockOwner, confirmed: number | null = null): Promise<boolean> {
+async function releaseLock(db: PublishDb, owner: LockOwner, confirmed: number | null = null): Promise<boolean> {
   const rows = await db.run(releaseStatements(owner, confirmed));
   return rows.at(-1)?.length === 1;
 }

@@ -410,12 +410,6 @@ export function planUnpublish(slug: string, live: Live, hash: ContentHash): Plan
   };
 }
 
-/** Whether a list read back after the switch shows the plan's effect (its articles listed, or gone). */
-export function planLanded(plan: Plan, items: readonly NewsItem[]): boolean {
-  const slugs = new Set(items.map((item) => item.slug));
-  return [...plan.added, ...plan.updated].every((slug) => slugs.has(slug)) && plan.removed.every((slug) => !slugs.has(slug));
-}
-
 /** Keys as a log shows them: the first six, then how many in all. */
 export const shownKeys = (keys: readonly string[]) =>
   keys.length > 6 ? `${keys.slice(0, 6).join(', ')}, … (${keys.length} no total)` : keys.join(', ');

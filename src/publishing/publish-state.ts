@@ -91,7 +91,7 @@ const int = (value: unknown) => (typeof value === 'number' && Number.isSafeInteg
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /** The row as read; throws when it is missing or malformed (the migration inserts it, nothing deletes it). */
-export function parseState(row: Row | undefined): PublishState {
+function parseState(row: Row | undefined): PublishState {
   if (!row) throw new Error('the publish_state row is missing (migrations/0003_publish_state.sql inserts it)');
   const version = int(row.version);
   const kvVersion = int(row.kv_version);

@@ -83,7 +83,7 @@ export interface RunOptions extends LockTiming {
 }
 
 /** The command that writes the index D1 records back to KV. */
-export const restoreCommand = (target: Target) => `npm run content:restore -- --${target}`;
+const restoreCommand = (target: Target) => `npm run content:restore -- --${target}`;
 
 /** Thrown when the live index cannot be read whole: the run stops before writing anything. */
 export class LiveIndexError extends Error {}

@@ -168,7 +168,7 @@ export async function readLiveList(store: Pick<KvStore, 'get'>): Promise<LiveLis
  * while KV has no index. A body is read from KV, else from the bundle, as the
  * worker reads it (src/content/store.ts, readContent).
  */
-export async function liveContent(
+async function liveContent(
   store: Pick<KvStore, 'get'>,
   bundled: () => Promise<Bundle>,
 ): Promise<Pick<SyncInput, 'items' | 'bodies'> & { metaText: string | null }> {

@@ -44,7 +44,7 @@ export const sitemapPartRoute = createFactory<AppEnv, typeof ROUTES.sitemapPart>
  * two days old: kept a minute at the edge and in browsers (the other sitemaps'
  * two minutes and day of stale-while-revalidate are too long for it).
  */
-export const NEWS_SITEMAP_CACHE_CONTROL = 'public, max-age=60, s-maxage=60, stale-while-revalidate=60';
+const NEWS_SITEMAP_CACHE_CONTROL = 'public, max-age=60, s-maxage=60, stale-while-revalidate=60';
 
 /** `/sitemap-news.xml`: the articles of the last 48 hours, newest first (Google News). */
 export const newsSitemapRoute = factory.createHandlers(async function serveNewsSitemap(c) {

@@ -16,7 +16,7 @@ import { SEARCH_PAGE_SIZE, searchArticles } from '../search/search-db';
  * article shows in a search within a minute, and a popular search is still
  * served from the cache, keyed by its normalized words (src/search/cache-key.ts).
  */
-export const SEARCH_CACHE_CONTROL = 'public, max-age=60, s-maxage=60';
+const SEARCH_CACHE_CONTROL = 'public, max-age=60, s-maxage=60';
 
 const factory = createFactory<AppEnv>();
 

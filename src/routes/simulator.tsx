@@ -13,8 +13,8 @@ import { SIMULATOR_PATH } from '../seo/urls';
 
 const factory = createFactory<AppEnv>();
 
-export const SIMULATOR_TITLE = 'Simulador de financiamento imobiliário: SAC e Price';
-export const SIMULATOR_DESCRIPTION =
+const SIMULATOR_TITLE = 'Simulador de financiamento imobiliário: SAC e Price';
+const SIMULATOR_DESCRIPTION =
   'Simule o financiamento do seu imóvel e compare SAC e Price: parcelas, juros, total pago e a tabela de amortização mês a mês.';
 
 /** Today in São Paulo, as a calendar day (the edge runs in UTC; a reader at 22:00 on the 30th is still on the 30th). */

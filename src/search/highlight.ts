@@ -20,7 +20,7 @@ export interface TextPart {
 }
 
 /** The longest text a card shows from D1 (titles and passages are far shorter; stored data is not trusted). */
-export const MAX_SHOWN_CHARS = 400;
+const MAX_SHOWN_CHARS = 400;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
@@ -53,9 +53,6 @@ export function highlightParts(value: unknown): TextPart[] {
   }
   return parts;
 }
-
-/** Whether any part is highlighted: a passage without a match is not worth showing. */
-export const hasMatch = (parts: readonly TextPart[]) => parts.some((part) => part.marked);
 
 /** Control characters (the markers among them) as spaces, runs of white space as one space. */
 const cleanText = (text: string) => text.replace(CONTROLS, ' ').replace(/\s+/g, ' ').trim();

@@ -25,9 +25,9 @@ export const MAX_QUERY_CHARS = 200;
 /** Words beyond these are left out (the page says so): each one is another index lookup. */
 export const MAX_TERMS = 8;
 /** A longer word is cut here; as a prefix it still finds the word. */
-export const MAX_TERM_CHARS = 40;
+const MAX_TERM_CHARS = 40;
 /** One-letter words ("a", "e", "o") are left out: as prefixes they would match nearly every article. */
-export const MIN_TERM_CHARS = 2;
+const MIN_TERM_CHARS = 2;
 
 export type SearchQuery =
   /** Nothing typed: the page invites a search. */
@@ -52,7 +52,7 @@ export type SearchQuery =
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /** A word's one form: the indexed text's (NFKC: "ﬁ" is "fi", "m²" is "m2"), lower case. */
-export const foldWord = (word: string) => foldText(word).toLowerCase();
+const foldWord = (word: string) => foldText(word).toLowerCase();
 
 /** The first `max` characters (code points, so a surrogate pair is never cut in half). */
 const firstChars = (text: string, max: number) => Array.from(text).slice(0, max).join('');

@@ -8,7 +8,7 @@ import type { ContentBindings } from '../../../src/content/sources';
 import type { MemoryStore } from './memory-store';
 
 /** The worker's bindings over a memory store (KV) and a map of bundled files (the static assets). */
-export function workerEnv(kv: MemoryStore, bundle: ReadonlyMap<string, string | Uint8Array>): ContentBindings {
+function workerEnv(kv: MemoryStore, bundle: ReadonlyMap<string, string | Uint8Array>): ContentBindings {
   return {
     NEWS: { get: async (key: string) => kv.text(key) } as ContentBindings['NEWS'],
     ASSETS: {
