@@ -23,11 +23,9 @@
  * 7. `content:check` of one ordinary article folder, the whole command as an
  *    editor runs it (check-command.ts, issue 21): wall and CPU time, with
  *    nothing published locally and after a local publish.
- * 8. The studio's "Publicar no site local" (studio-publish.ts, issue 22): from the
- *    panel's request to the article answering 200 on the local site.
- * 9. The targets of issues 14, 20, 21 and 22 beside this run's figures.
+ * 8. The targets beside this run's figures.
  *
- * BENCH_QUICK=1 shortens every part, BENCH_ONLY=cpu|search|served|lighthouse|hostile|check|studio runs one of
+ * BENCH_QUICK=1 shortens every part, BENCH_ONLY=cpu|search|served|lighthouse|hostile|check runs one of
  * them (for trying the script, not for results: neither writes bench/RESULTS.md).
  */
 
@@ -54,7 +52,6 @@ import {
   waitFor,
   writeMinimalWorker,
 } from './served.ts';
-import { benchStudioPublish } from './studio-publish.ts';
 import { bundleWorker } from './worker-bundle.ts';
 import { measuredRequest, startWorkerd, writeStore } from './workerd-host.ts';
 
@@ -217,9 +214,6 @@ const CACHED_PORT = 8887;
 const UNCACHED_PORT = 8897;
 /** The no-op control worker (served.ts, writeMinimalWorker). */
 const CONTROL_PORT = 8907;
-/** The studio's publish: a site like `npm start`'s (on the worktree's local store) and the studio. */
-const STUDIO_SITE_PORT = 8917;
-const STUDIO_PORT = 8918;
 /** The Lighthouse part run alone (BENCH_ONLY=lighthouse), unless PORT names another. */
 const LIGHTHOUSE_PORT = 8927;
 const ARTICLE = '/noticia/como-decorar-apartamentos-pequenos';
@@ -242,8 +236,6 @@ const figures: {
   hostile?: { renderMs: number; checkS: number; allReported: boolean };
   /** content:check of one ordinary folder, the whole command: the median wall time (s) of each state. */
   checkCommand?: Map<string, number>;
-  /** The studio's publish to the local site, to the article's first 200 (s): the first after the studio started, and the median of the rest. */
-  studioPublish?: { firstS: number; medianS: number };
 } = { ratios: new Map(), homeCpu: new Map(), lighthouse: new Map() };
 
 /** Where the static copies of the served pages are written, inside the assets directory. */
@@ -575,13 +567,6 @@ function targets(): void {
   for (const [state, seconds] of figures.checkCommand ?? new Map([['(not run)', undefined]])) {
     check(`npm run content:check of one article folder, ${state} (median wall, s)`, '≤ 3.00', seconds, 2, (v) => v <= 3);
   }
-  check(
-    'studio: "Publicar no site local" to the article answering 200 (median, s)',
-    '≤ 5.00',
-    figures.studioPublish?.medianS,
-    2,
-    (v) => v <= 5,
-  );
   rows.push([
     'every hostile body checked with a report',
     'yes',
@@ -678,25 +663,6 @@ async function search(): Promise<void> {
   out();
 }
 
-/** The studio's publish to the local site (scripts/bench/studio-publish.ts), on ports of its own. */
-async function studioPublish(): Promise<void> {
-  const runs = QUICK ? 2 : 5;
-  const times = await benchStudioPublish({ sitePort: STUDIO_SITE_PORT, studioPort: STUDIO_PORT, runs });
-  const [first = 0, ...rest] = times;
-  figures.studioPublish = { firstS: first / 1000, medianS: median(rest.length > 0 ? rest : [first]) / 1000 };
-  out('### The studio: "Publicar no site local" to the article answering 200');
-  out();
-  out(
-    `The panel's action (scripts/studio/), from its request to the first 200 of the article's address on the local site (wrangler dev on dist/, list lifetime 0 and no edge cache as in the browser tests; \`npm start\`'s defaults add the index's 60 s lifetime), polled every 50 ms; ${runs} runs, the article unpublished after each.`,
-  );
-  out();
-  table(
-    ['run', 'seconds'],
-    times.map((ms, i) => [i === 0 ? 'first after the studio started' : `run ${i + 1}`, (ms / 1000).toFixed(2)]),
-  );
-  out();
-}
-
 async function main(): Promise<void> {
   // One build for the whole run, bundled at once: others edit the sources meanwhile.
   execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
@@ -714,7 +680,6 @@ async function main(): Promise<void> {
   if (ONLY === 'lighthouse') await lighthouseAlone(deployBundle);
   if (!ONLY || ONLY === 'hostile') await hostileBodies();
   if (!ONLY || ONLY === 'check') checkCommand();
-  if (!ONLY || ONLY === 'studio') await studioPublish();
   if (!ONLY) targets();
   // A trial run (quick, or only one half) never replaces the recorded results.
   if (QUICK || ONLY) return;

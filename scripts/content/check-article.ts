@@ -15,18 +15,10 @@ import { publishedBodyPath } from './content-hash.ts';
 import { ARTICLE_KEYS, fieldMeant, isRequiredField } from './field-names.ts';
 import { imageVariants } from './image-variants.ts';
 
-/**
- * An article checked: every problem, and the article to publish when none is
- * an error. `preview` is the article as the site would show it whenever it can
- * be rendered (its slug, title, description, date, main image and text can be
- * read), errors or not: the preview shows it with the problems above it; the
- * body is sanitized as it is served, so what an error refuses never reaches
- * the page.
- */
+/** An article checked: every problem, and the article to publish when none is an error. */
 export interface CheckedArticle {
   problems: Problem[];
   article?: PreparedArticle;
-  preview?: PreparedArticle;
 }
 
 /**
@@ -97,8 +89,8 @@ export async function checkArticle(
   );
   if (faults.length > 0) return { problems };
   // The Markdown reader's own errors (markdown.notes) block a publish as the folder's do.
-  const { article, preview } = checked;
-  return { problems, ...(preview ? { preview } : {}), ...(article && !hasErrors(problems) ? { article } : {}) };
+  const { article } = checked;
+  return { problems, ...(article && !hasErrors(problems) ? { article } : {}) };
 }
 
 async function checkFolder(
@@ -261,5 +253,5 @@ async function checkFolder(
     image: { key: imageKey(imageFile), bytes: mainImage.bytes },
     variants: [],
   };
-  return hasErrors(problems) ? { problems, preview: article } : { problems, article, preview: article };
+  return hasErrors(problems) ? { problems } : { problems, article };
 }

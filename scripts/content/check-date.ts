@@ -9,7 +9,7 @@ export function scheduledNote(data: string, file: string, today: Date): Problem[
       file,
       'data',
       `agendado para ${scheduledFor(data)}`,
-      'ele é publicado agora, mas não aparece em lugar nenhum (página inicial, feed, sitemap, o próprio endereço) até lá (horário de Brasília); confira a data se ele deveria aparecer já; a pré-visualização (npm run content:preview) mostra como ele ficará',
+      'ele é publicado agora, mas não aparece em lugar nenhum (página inicial, feed, sitemap, o próprio endereço) até lá (horário de Brasília); confira a data se ele deveria aparecer já',
     ),
   ];
 }

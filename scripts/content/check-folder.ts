@@ -34,8 +34,6 @@ export async function checkContent(
   problems: Problem[];
   /** The articles that can be published: no error. */
   articles: PreparedArticle[];
-  /** Every article the site could show, errors or not (checkArticle's `preview`): what content:preview renders. */
-  previews: PreparedArticle[];
   registry: LocalRegistry;
 }> {
   const list = typeof paths === 'string' ? [paths] : paths;
@@ -71,12 +69,10 @@ export async function checkContent(
   const liveSlugs = new Set(live.map((item) => item.slug));
   const knownSlugs = new Set([...liveSlugs, ...sources.map((source) => source.slug)]);
   const articles: PreparedArticle[] = [];
-  const previews: PreparedArticle[] = [];
   const titles = new Map(live.map((item) => [item.titulo.toLowerCase(), item.slug]));
   for (const source of sources) {
     const result = await checkArticle(source, knownSlugs, today, bundled || liveSlugs.has(source.slug), authors);
     problems.push(...result.problems);
-    if (result.preview) previews.push(result.preview);
     if (!result.article) continue;
     // Slugs are unique here; a same title under another slug is a likely duplicate.
     const { titulo, slug } = result.article.item;
@@ -95,5 +91,5 @@ export async function checkContent(
     titles.set(titulo.toLowerCase(), slug);
     articles.push(result.article);
   }
-  return { problems, articles, previews, registry };
+  return { problems, articles, registry };
 }

@@ -13,8 +13,6 @@
  * unpublish print, per article, its title, its address and what happens to
  * it (src/publishing/plan.ts, describePlan).
  */
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatProblems, hasErrors } from '../../src/checking/problems.ts';
 import { brasilia } from '../../src/lib/brasilia-time.ts';
@@ -332,10 +330,9 @@ async function main([command = '', ...rest]: string[]): Promise<number> {
 /**
  * One command run in this process, as the command line runs it: its output
  * goes to console.log/console.error, its exit code is returned (2 for a usage
- * error, 1 for any other thrown error, whose message is printed). The
- * studio's panel (scripts/studio/) runs the commands through here.
+ * error, 1 for any other thrown error, whose message is printed).
  */
-export async function runCommand(argv: string[]): Promise<number> {
+async function runCommand(argv: string[]): Promise<number> {
   try {
     return await main(argv);
   } catch (error) {
@@ -344,7 +341,5 @@ export async function runCommand(argv: string[]): Promise<number> {
   }
 }
 
-// Run as a command (not imported by the studio): every exit waits for the output to be written, so a pipe gets all of it (exit.ts).
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  void runCommand(process.argv.slice(2)).then(exitAfterOutput);
-}
+// Every exit waits for the output to be written, so a pipe gets all of it (exit.ts).
+void runCommand(process.argv.slice(2)).then(exitAfterOutput);

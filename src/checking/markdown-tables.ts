@@ -36,7 +36,7 @@ function cellCount(line: string): number {
   return cells.length;
 }
 
-/** A row of a table as typed (or saved by the studio): it starts with `|` and has another `|` after it. */
+/** A row of a table as typed (or saved by a rich text editor): it starts with `|` and has another `|` after it. */
 const PIPE_ROW = /^\s*\|.*\|/;
 /** Markdown's delimiter row: `|---|:--:|` (outer pipes optional). */
 const DELIMITER_ROW = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;

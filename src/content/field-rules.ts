@@ -54,7 +54,7 @@ export interface FieldSpec {
   advice?: v.GenericSchema;
   /** The editor gives a file: the check reads it and stores the published file's name, which is what the rule describes. */
   file?: boolean;
-  /** A text's length limits, in characters once trimmed (what the rule enforces): the studio's form shows them (scripts/studio/). */
+  /** A text's length limits, in characters once trimmed (what the rule enforces): the newsroom's form shows them. */
   limits?: TextLimits;
   /** Other names editors (or other systems) give the field, so the check can say which field a key means: "title", "tags". */
   aliases?: readonly string[];
