@@ -9,7 +9,7 @@ import { contentBundle } from './scripts/content/vite-plugin.ts';
 
 /**
  * The stylesheet is inlined in every page while it weighs at most this much
- * gzipped (docs/architecture.md, "Speed"): a first visit then paints from the
+ * gzipped (docs/decisions/023-inline-the-stylesheet.md): a first visit then paints from the
  * HTML alone, one round trip earlier; every page view pays these bytes, cached
  * or not. Past it, pages link the file (cached for a year) instead.
  */

@@ -1,5 +1,5 @@
 /**
- * The one module that touches AdSense (docs/architecture.md, "The client"): used by the
+ * The one module that touches AdSense (docs/client-and-consent.md, "The pieces"): used by the
  * bootstrap for a stored choice and by the banner for a new one.
  */
 

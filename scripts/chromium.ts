@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 export const CHROME_PATH: string | undefined =
   process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
-/** Flags for a headless Chromium on a machine without a network beyond loopback (docs/architecture.md, "Toolchain facts"). */
+/** Flags for a headless Chromium on a machine without a network beyond loopback (docs/development.md, "Toolchain"). */
 export const CHROME_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -109,19 +109,19 @@ const ROUNDS = 3;
  * sanitizer keeps what it read by the body's text, and would not read the same
  * body again): the rounds' three, then three more alone. An article's first
  * request costs the most (parse5 and the policy's walk over a real body), and
- * the three more took a cold isolate's first article request at 100,000
- * articles from about 13 to 8 ms of workerd CPU (docs/architecture.md, "Speed").
+ * the three more, each with its own body, cut a cold isolate's first article
+ * request further (the bench's cold rows; docs/decisions/029-warm-up-at-start-up.md).
  */
 const ARTICLES = 6;
 
 /**
  * Serves pages of each kind from made-up content while the script loads.
  * V8 compiles a function the first time it runs, and optimizes what runs
- * often: without this, a cold isolate's first article request costs about
- * 39 ms of workerd CPU on the bench's machine, with it about 8. Workers run
- * the script's start-up before the first request, under its own limit (1 s),
- * so this moves that cost out of the reader's request; start-up costs about
- * 100 ms of CPU more for it (docs/architecture.md, "Speed").
+ * often: without this, that compiling was most of a cold isolate's first
+ * article request. Workers run the script's start-up before the first
+ * request, under its own limit (1 s), so this moves that cost out of the
+ * reader's request into start-up, which costs more for it (the bench's
+ * render-CPU table; docs/decisions/029-warm-up-at-start-up.md).
  *
  * Nothing here outlives start-up: the stand-in store is in memory (no I/O,
  * which start-up forbids); the index is kept for 0 s and forgotten at the end,

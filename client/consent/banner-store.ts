@@ -18,7 +18,7 @@ export interface BannerState {
 /**
  * The cookie banner's one source of truth, shared by the bootstrap and the
  * React island (read with `useSyncExternalStore`). Its life cycle, in the order
- * of a page view (docs/architecture.md, "The client"):
+ * of a page view (docs/client-and-consent.md, "The banner's life cycle"):
  *
  * 1. closed: the server renders the banner `hidden`, and the store starts closed;
  * 2. revealed: with no stored choice the inline script has opened the markup,

@@ -1,6 +1,6 @@
 /**
  * The costly bodies of the hostile corpus (test/fixtures/hostile-bodies.ts,
- * COSTLY_BODIES; issue 20), each stored as an article's body: the CPU workerd
+ * COSTLY_BODIES), each stored as an article's body: the CPU workerd
  * spends rendering its page (the bundled worker, warm isolate, the body
  * never sanitized before in it), and the time, CPU and memory of
  * `content:check` on an article folder holding it, in a fresh process, and

@@ -18,12 +18,12 @@
  *    (lighthouse-compare.ts): home, an article and a 30-year simulation, and
  *    two control pages, in turn, round after round; medians and worst runs,
  *    with the LCP element. Long tasks are measured here, never in tests.
- * 6. The costly bodies of the hostile corpus (hostile.ts, issue 20): each as
+ * 6. The costly bodies of the hostile corpus (hostile.ts): each as
  *    an article's body, workerd CPU per render and the time of content:check.
  * 7. `content:check` of one ordinary article folder, the whole command as an
- *    editor runs it (check-command.ts, issue 21): wall and CPU time, with
+ *    editor runs it (check-command.ts): wall and CPU time, with
  *    nothing published locally and after a local publish.
- * 8. The targets beside this run's figures.
+ * 8. The speed targets beside this run's figures.
  *
  * BENCH_QUICK=1 shortens every part, BENCH_ONLY=cpu|search|served|lighthouse|hostile|check runs one of
  * them (for trying the script, not for results: neither writes bench/RESULTS.md).
@@ -573,7 +573,7 @@ function targets(): void {
     hostile ? (hostile.allReported ? 'yes' : 'no') : 'not measured',
     hostile ? (hostile.allReported ? 'met' : 'NOT met') : '–',
   ]);
-  out('### Targets (issues 14, 20, 21, 22 and 30)');
+  out('### Targets');
   out();
   table(['what', 'target', 'this run', ''], rows);
 }
@@ -637,7 +637,7 @@ function checkCommand(): void {
   const runs = QUICK ? 2 : 5;
   const rows = benchCheckCommand({ runs });
   const s = (ms: number) => (ms / 1000).toFixed(2);
-  out('### content:check of one article folder (issue 21)');
+  out('### content:check of one article folder');
   out(
     `\`npm run content:check -- content/como-decorar-apartamentos-pequenos\` as an editor types it: npm, tsx's start-up, loading the check, reading the live list and authors, checking the folder, printing; ${runs} runs after one, each a fresh process, in a scratch directory linked to this checkout; the first run (after the publish, it finds the live list the publish left behind; a store another program wrote is read with wrangler and workerd, about 7 s of CPU; \`scripts/content/check-context.ts\`) is shown apart. **Wall**: what the editor waits. **CPU**: user + system time of the command's processes (GNU time), which does not grow when other work shares the machine. Load average at the start: ${loadavg()[0]!.toFixed(1)}. Target: ≤ 3 s.`,
   );

@@ -1,5 +1,5 @@
 /**
- * The editors' commands (README, "For editors"):
+ * The editors' commands (docs/content-and-publishing.md, "The command line"):
  *
  *   npm run content:new -- "<title>" | <slug> [--dir <folder>]
  *   npm run content:check -- <path>...
@@ -90,7 +90,7 @@ function printPlan(heading: string, lines: readonly string[]): void {
   for (const line of lines) console.log(`  ${line}`);
 }
 
-/** When readers see a change just written, in the editors' words: KV and the site's copy of the list (README, "How long until it shows"). */
+/** When readers see a change just written, in the editors' words: KV and the site's copy of the list (docs/request-flow.md, "How long until a change shows"). */
 const whenVisible = (target: Target) =>
   target === 'remote'
     ? 'Os leitores veem a mudança em até uns 5 minutos (docs/editores.md, "Quanto tempo até aparecer").'

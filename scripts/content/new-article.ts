@@ -5,7 +5,7 @@ import { siteWallClock } from '../../src/content/date-rule.ts';
 import { isValidSlug } from '../../src/content/format.ts';
 import { slugFromTitle } from '../../src/content/slug-from-title.ts';
 
-/** Where the editors' articles live (README, "For editors"). */
+/** Where the editors' articles live (docs/content-and-publishing.md, "Articles and the check"). */
 const CONTENT_FOLDER = 'content';
 
 /** The main image a new article's front matter names. */

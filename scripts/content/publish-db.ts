@@ -50,7 +50,7 @@ const isMissingTable = (error: unknown) => /no such table:? publish_state/i.test
 const missingTable = (target: Target) =>
   new Error(
     target === 'remote'
-      ? 'a tabela do estado de publicação (migrations/0003_publish_state.sql) ainda não existe no banco de produção: aplique as migrações com `npx wrangler d1 migrations apply SEARCH --remote --env production` (README, "Deploying") e rode o comando de novo. Nada foi gravado.'
+      ? 'a tabela do estado de publicação (migrations/0003_publish_state.sql) ainda não existe no banco de produção: aplique as migrações com `npx wrangler d1 migrations apply SEARCH --remote --env production` (docs/deploying.md) e rode o comando de novo. Nada foi gravado.'
       : 'a tabela do estado de publicação (migrations/0003_publish_state.sql) não pôde ser criada no banco local: rode `npx wrangler d1 migrations apply SEARCH --local` e depois o comando de novo. Nada foi gravado.',
   );
 

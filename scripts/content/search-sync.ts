@@ -21,7 +21,7 @@ const isMissingTable = (error: unknown) => /no such table/i.test(String(error in
 /**
  * Runs a sync; locally, a database never migrated (a clone that has not run
  * `npm start` yet) is migrated first and the sync run again. Remotely the
- * migrations are a deliberate step (README, "Search").
+ * migrations are a deliberate step (docs/deploying.md).
  */
 export async function syncTarget(
   target: Target,
@@ -64,7 +64,7 @@ export async function updateSearchIndex(
     );
     print(`  ${error instanceof Error ? error.message.split('\n').slice(0, 6).join('\n  ') : String(error)}`);
     print(
-      `Para consertar: ${reindexCommand(target)}${target === 'remote' ? ' (README, "Search": o banco e as migrações precisam existir)' : ''}`,
+      `Para consertar: ${reindexCommand(target)}${target === 'remote' ? ' (docs/deploying.md: o banco e as migrações precisam existir)' : ''}`,
     );
     return false;
   }

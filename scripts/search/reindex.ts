@@ -1,6 +1,6 @@
 /**
  * `npm run content:reindex -- --local|--remote`: rebuilds the search index
- * from the live list (README, "Search"). Every live article whose document is
+ * from the live list (docs/search.md). Every live article whose document is
  * missing or out of date is written, every indexed article no longer live is
  * removed; run it after a first deploy (once the migrations are applied), or
  * whenever the index may have missed a publish. Safe to run at any time and

@@ -6,8 +6,8 @@ import { isValidSlug } from './format';
 import { isThemeSlug, THEME_LIST, type ThemeSlug } from './themes';
 
 /**
- * The article's fields, the one description of them: what `article.json`
- * holds (README, "For editors"), what a stored list entry carries beside its
+ * The article's fields, the one description of them: what an article's front
+ * matter holds (docs/content-and-publishing.md, "The article schema"), what a stored list entry carries beside its
  * slug, image and body path (news-item.ts), and what the editor is told when a
  * field is wrong. The editors' check applies every rule and reports every
  * failure (scripts/content/check-fields.ts); the worker applies them as it

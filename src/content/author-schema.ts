@@ -4,7 +4,7 @@ import { isValidImageFile } from './format';
 
 /**
  * An author's fields, the one description of them: what a file of
- * `content/autores/` holds (README, "For editors"), what the stored registry
+ * `content/autores/` holds (docs/content-and-publishing.md, "The news index"), what the stored registry
  * keeps (authors.ts), and what the editor is told when a field is wrong. The
  * editors' check reports every failure (scripts/content/author-registry.ts);
  * the worker refuses a stored author any of whose fields fails

@@ -4,7 +4,7 @@
  * (news-item.ts), and for the editors' commands, which check and name the
  * files they publish with it (scripts/content/). The content paths built here
  * are each both a KV key and a file of the bundled assets
- * (docs/architecture.md, "The paths are the contract"); the news list's keys
+ * (docs/content-and-publishing.md, "The paths are the contract"); the news list's keys
  * are in news-index.ts.
  */
 

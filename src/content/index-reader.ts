@@ -107,12 +107,12 @@ export class IndexReader {
 
   /**
    * The stored article with this slug, published yet or not: one read of its
-   * slug shard. The one value read without checking its hash: at 100,000
-   * articles a shard is about 130 KB, and hashing it cost 0.2–0.3 ms of workerd
-   * CPU on each article the isolate has not read (docs/architecture.md,
-   * "Speed"), as much as the shard scanner saves. What it could let through is
-   * bounded: the item is validated like any entry, must carry the slug asked
-   * for, can only name this slug's own body, and that body is checked.
+   * slug shard. The one value read without checking its hash: a shard is the
+   * largest value an article page reads, and hashing it cost as much workerd
+   * CPU as the shard scanner saves on each article the isolate has not read
+   * (docs/decisions/027-slug-shards-read-unchecked.md). What it could let
+   * through is bounded: the item is validated like any entry, must carry the
+   * slug asked for, can only name this slug's own body, and that body is checked.
    */
   async entry(slug: string): Promise<NewsEntry | null> {
     const kept = this.#entries.get(slug);

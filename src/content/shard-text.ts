@@ -12,11 +12,11 @@ const CLOSE_BRACE = 0x7d;
  * the match is a key; the caller still checks the item's own `slug`.
  * Undefined when not found this way (absent, or written differently): the
  * caller then parses the whole shard, so the answer never depends on this.
- * Kept because an A/B in `npm run bench` shows it matters (docs/architecture.md,
- * "Speed"): at 100,000 articles, an article the isolate has not read costs
- * about 0.25 ms less of workerd CPU with it (medians 1.26–1.41 against
- * 1.55–1.60 ms, row "article, another each request"; 0.4 ms less in Node).
- * An article read again comes from the reader's kept entries, shard unread.
+ * Kept because an A/B in `npm run bench` (row "article, another each request",
+ * at 100,000 articles) shows an article the isolate has not read costs less
+ * CPU with it than with the whole shard parsed
+ * (docs/decisions/027-slug-shards-read-unchecked.md). An article read again
+ * comes from the reader's kept entries, shard unread.
  */
 export function findInShardText(json: string, slug: string): unknown {
   const key = `"${slug}":{`;

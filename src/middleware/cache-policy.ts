@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 /**
  * HTML lifetimes. Browsers revalidate after a minute (cheap, thanks to the
  * ETag); the edge cache keeps a page two minutes (part of the editors'
- * freshness bound, README "How long until it shows"); caches that support it
+ * freshness bound, docs/request-flow.md, "How long until a change shows"); caches that support it
  * may serve a page stale for a day while they refresh it in the background.
  */
 export const HTML_CACHE_CONTROL = 'public, max-age=60, s-maxage=120, stale-while-revalidate=86400';

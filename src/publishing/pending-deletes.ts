@@ -6,8 +6,8 @@ import { CHUNK_KEY_PATTERN } from '../content/news-index';
  * then and the current index still does not name it (a later publish may make
  * it live again). Until then a reader may still be shown it: an isolate keeps
  * the index it read for 60 s, KV is eventually consistent for 60 s, a page is
- * cached for 120 s at the edge and 60 s in the browser (README, "How long until
- * it shows": about 5 minutes in all).
+ * cached for 120 s at the edge and 60 s in the browser (docs/request-flow.md,
+ * "How long until a change shows": about 5 minutes in all).
  */
 export const PENDING_DELETES_KEY = 'index/pending-deletes.json';
 

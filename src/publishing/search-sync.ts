@@ -152,7 +152,7 @@ export async function readLiveList(store: Pick<KvStore, 'get'>): Promise<LiveLis
   if (metaText === null) return { metaText, items: null };
   const refuse = (why: string) =>
     new Error(
-      `lista ao vivo ilegível (${why}): o índice da busca ficou como estava. Conserte antes o índice de notícias (README, "For editors").`,
+      `lista ao vivo ilegível (${why}): o índice da busca ficou como estava. Conserte antes o índice de notícias (docs/content-and-publishing.md, "Restore").`,
     );
   let listKeys: readonly string[];
   try {

@@ -75,7 +75,7 @@ export const indexableText = (text: string) => foldText(cleanText(text));
  * folded word widens to the whole word). Parts not found there (damaged data,
  * a row written before text was folded) are kept as they are. A body's
  * passage has no written text at hand and is shown folded
- * (docs/architecture.md, "Search").
+ * (docs/decisions/028-search-passages-shown-as-indexed.md).
  */
 export function asWritten(parts: TextPart[], written: string): TextPart[] {
   const source = cleanText(written);

@@ -21,7 +21,7 @@ const islandFiles = (manifest[boot]!.dynamicImports ?? []).flatMap(staticFiles);
 const REACT_MARKER = 'react.dev/errors';
 const sum = (files: string[]) => [...new Set(files)].reduce((total, file) => total + gzipBytes(file), 0);
 
-// Budgets of docs/architecture.md, gzip.
+// Budgets of docs/speed.md, gzip.
 describe('client bundle budgets', () => {
   // A first visit before any interaction loads the very same files: React comes only when the
   // reader reaches for the banner (client/consent/first-reach.ts, test/e2e/consent.spec.ts).

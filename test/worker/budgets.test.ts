@@ -6,7 +6,7 @@ async function gzipSize(response: Response): Promise<number> {
   return (await new Response(compressed).arrayBuffer()).byteLength;
 }
 
-// Budgets of docs/architecture.md: the whole page arrives in one small response.
+// Budgets of docs/speed.md: the whole page arrives in one small response.
 describe('HTML size budgets (gzip)', () => {
   it('home page ≤ 30 KB', async () => {
     expect(await gzipSize(await fetchPath('/'))).toBeLessThanOrEqual(30 * 1024);

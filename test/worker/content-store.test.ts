@@ -204,7 +204,7 @@ describe("D1's publish state: the word on whether KV was ever published, when KV
   const recordVersion = (version: number) => env.SEARCH.prepare('UPDATE publish_state SET version = ? WHERE id = 1').bind(version).run();
   afterEach(() => recordVersion(0));
 
-  /** A publish, then KV's meta and published marker lost: the state issue 28 found serving the samples. */
+  /** A publish, then KV's meta and published marker lost: the worker once served the samples here. */
   async function publishThenLoseMarkers(): Promise<void> {
     await publishWithBodies(newsItem('publicada', { titulo: 'Notícia publicada de verdade' }));
     await recordVersion(7);

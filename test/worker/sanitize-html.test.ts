@@ -92,7 +92,7 @@ describe('limits', () => {
   });
 });
 
-describe('bodies that cost a parser far more than their size (issue 20)', () => {
+describe('bodies that cost a parser far more than their size', () => {
   const refused = COSTLY_BODIES.filter((body) => body.outcome === 'refused');
   const served = COSTLY_BODIES.filter((body) => body.outcome === 'served');
   const elementsIn = (html: string) => html.match(/<[a-z][a-z0-9]*/g)?.length ?? 0;

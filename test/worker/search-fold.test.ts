@@ -56,7 +56,7 @@ describe('compatibility characters ("m²", "1º") are found however they are typ
     expect(html).toContain('<a href="/noticia/no-titulo">Sala de 12 <mark>m²</mark> no 2º andar</a>');
     expect(html).toContain('Uma varanda de 5 <mark>m²</mark> no 3º andar.');
     expect(html).toContain('<a href="/noticia/escrito-sem">Quarto de 9 <mark>m2</mark>, 1o andar</a>');
-    // The body's written text is not at hand: its passage shows the folded form (docs/architecture.md, "Search").
+    // The body's written text is not at hand: its passage shows the folded form (docs/decisions/028-search-passages-shown-as-indexed.md).
     expect(html).toContain('Custos de uma cozinha de 8 <mark>m2</mark> no 1o andar');
     expect(await searchHtml('2o andar')).toContain('Sala de 12 m² no <mark>2º</mark> <mark>andar</mark>');
   });

@@ -11,7 +11,7 @@ import { clearKv, fetchPath, indexOf, newsItem, putIndex } from './helpers';
  * Characters XML 1.0 forbids (control characters, U+FFFE, U+FFFF, lone
  * surrogates) never reach the feed or the sitemaps, whatever a stored entry
  * holds: one of them makes the whole file not well-formed, and feed readers
- * and Google News then reject every article in it (issue 19).
+ * and Google News then reject every article in it.
  */
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});

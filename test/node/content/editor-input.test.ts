@@ -6,7 +6,7 @@ import type { Problem } from '../../../src/checking/problems';
 import { PROCESS_TEST_TIMEOUT_MS, runCli } from '../processes';
 import { articleAt, articleFixture, body, cleanFixtures, meta, tempFolder } from './fixtures';
 
-/** Mistakes a new editor makes in the files and paths they give the check (issue 10). */
+/** Mistakes a new editor makes in the files and paths they give the check. */
 
 afterAll(cleanFixtures);
 

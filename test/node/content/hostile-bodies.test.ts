@@ -52,7 +52,7 @@ describe('checking stays linear in the size of the body', () => {
   });
 });
 
-describe('bodies that cost a parser far more than their size (issue 20)', () => {
+describe('bodies that cost a parser far more than their size', () => {
   afterEach(cleanFixtures);
   const refused = COSTLY_BODIES.filter((costly) => costly.outcome === 'refused');
 

@@ -6,7 +6,7 @@ import { parseAuthor } from '../../../src/content/authors';
 import { parseNewsItem } from '../../../src/content/news-item';
 
 /**
- * One schema, two readers (issue 21): for every field of an article and of an
+ * One schema, two readers: for every field of an article and of an
  * author, and good and bad values of each, the worker's lenient reader
  * (src/content/news-item.ts, authors.ts) and the editors' strict check
  * (scripts/content/check-fields.ts) agree.

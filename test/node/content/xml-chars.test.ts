@@ -8,7 +8,7 @@ import { articleAt, cleanFixtures, meta, tempFolder } from './fixtures';
 /**
  * The check refuses the characters no feed or sitemap may carry (XML 1.0's
  * forbidden ones, DEL and the C1 controls) in every text of an article and of
- * an author, and a tab or a line break in a one-line text (issue 19). Written
+ * an author, and a tab or a line break in a one-line text. Written
  * as article.json holds them: JSON.stringify spells a control character as
  * \u000b, as an editor's tool would.
  */
