@@ -17,7 +17,7 @@ import { forgetLiveIndex } from '../../../src/content/live-index';
 import type { NewsItem } from '../../../src/content/news-item';
 import { sanitizeArticleHtml } from '../../../src/content/sanitize-html';
 import type { ContentBindings } from '../../../src/content/sources';
-import { articleFixture, body, cleanFixtures, meta } from './fixtures';
+import { articleFixture, body, cleanFixtures } from './fixtures';
 
 /** The pure parts of `npm run content:preview` (scripts/content/preview-site.ts); the server itself: test/e2e/preview.spec.ts. */
 
@@ -39,7 +39,7 @@ function contentAt(kv: ReadonlyMap<string, string | Uint8Array>, at: number, fal
 }
 
 async function checked(overrides: Record<string, unknown>) {
-  const dir = articleFixture(SLUG, { 'article.json': meta(overrides) });
+  const dir = articleFixture(SLUG, { fields: overrides });
   const result = await checkContent(dir, base.items, new Date(NOW));
   return { ...result, article: result.articles[0] };
 }
@@ -86,7 +86,7 @@ describe('the made-up KV', () => {
   });
 
   it('an article with errors that can still be rendered is shown, with the errors listed above it; none is publishable', async () => {
-    const dir = articleFixture(SLUG, { 'body.html': body('\n<script>alert(1)</script>') });
+    const dir = articleFixture(SLUG, { body: body('\n<script>alert(1)</script>') });
     const result = await checkContent(dir, base.items, new Date(NOW));
     expect(result.problems.filter((p) => p.severity === 'error').map((p) => p.field)).toEqual(['body: <script>']);
     expect(result.articles).toEqual([]);
