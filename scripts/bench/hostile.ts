@@ -3,7 +3,7 @@
  * COSTLY_BODIES), each stored as an article's body: the CPU workerd
  * spends rendering its page (the bundled worker, warm isolate, the body
  * never sanitized before in it), and the time, CPU and memory of
- * `content:check` on an article folder holding it, in a fresh process, and
+ * `content:check` on an article folder holding it (as raw HTML in index.md), in a fresh process, and
  * the heap the sanitizer needs for it in a Node process capped at a Worker's
  * 128 MB. Targets: at most 50 ms of CPU per render (median), at most 2 s per
  * check, with a report.
@@ -12,24 +12,18 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { markdownToHtml } from '../../src/checking/markdown-article.ts';
 import { bodyKey } from '../../src/content/format.ts';
 import { buildIndex } from '../../src/content/index-build.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import { articlePath } from '../../src/seo/urls.ts';
 import { COSTLY_BODIES } from '../../test/fixtures/hostile-bodies.ts';
-import { copyAsLegacy } from '../../test/fixtures/legacy-sample.ts';
+import { copySample, readSample } from '../../test/fixtures/sample-article.ts';
 import { contentHash } from '../content/content-hash.ts';
 import { startWorkerd, type WorkerdHost, writeStore } from './workerd-host.ts';
 
-/** A sample article, copied as a folder of article.json, body.html and its image, whose body.html is then replaced. */
+/** A sample article, whose index.md body is replaced by each costly body. */
 const SAMPLE = 'content/como-decorar-apartamentos-pequenos';
-
-/** A copy of the sample article under `root`, in the folder format with a body.html (test/fixtures/legacy-sample.ts). */
-function sampleFolder(root: string): string {
-  const folder = join(root, 'corpo-custoso');
-  copyAsLegacy(SAMPLE, folder);
-  return folder;
-}
 /**
  * Ordinary articles asked for between two requests for the same costly body:
  * more than the 32 bodies an isolate keeps sanitized (src/content/sanitize-html.ts),
@@ -70,9 +64,7 @@ interface CheckRun {
 const slugOf = (kind: 'custoso' | 'comum', i: number) => `corpo-${kind}-${i}`;
 
 function store(): Map<string, string> {
-  const root = mkdtempSync(join(tmpdir(), 'bench-hostile-'));
-  const sample = readFileSync(join(sampleFolder(root), 'body.html'), 'utf8');
-  rmSync(root, { recursive: true, force: true });
+  const sample = markdownToHtml(readSample(SAMPLE).body).html;
   const bodies = new Map<string, string>();
   for (const [i, body] of COSTLY_BODIES.entries()) bodies.set(slugOf('custoso', i), body.html);
   for (let i = 0; i < FILLERS; i++) bodies.set(slugOf('comum', i), `${sample}<!-- ${i} -->`);
@@ -148,8 +140,8 @@ async function renders(rows: HostileRow[], port: number, rounds: number): Promis
 function check(html: string): CheckRun {
   const root = mkdtempSync(join(tmpdir(), 'bench-hostile-'));
   try {
-    const folder = sampleFolder(root);
-    writeFileSync(join(folder, 'body.html'), html);
+    const folder = join(root, 'corpo-custoso');
+    copySample(SAMPLE, folder, { body: html });
     const started = performance.now();
     const run = spawnSync('tsx', ['scripts/bench/check-time.ts', folder], { encoding: 'utf8', timeout: TIMEOUT_MS });
     if (run.status === 0) return JSON.parse(run.stdout) as CheckRun;

@@ -1,50 +1,42 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { decodeUtf8, explainJsonError, type TextFault } from '../../src/checking/editor-text.ts';
+import { decodeUtf8, type TextFault } from '../../src/checking/editor-text.ts';
 import { MARKDOWN_FILE, type MarkdownArticle, MESSAGES, readMarkdownArticle } from '../../src/checking/markdown-article.ts';
 import { error, type Problem, warning } from '../../src/checking/problems.ts';
 import { IMAGE_EXTENSIONS, publishedExtension } from '../../src/content/format.ts';
 import { FIGURE_FOLDER } from '../../src/publishing/figure-files.ts';
 import { contentHash } from './content-hash.ts';
 
-/** The files of one article folder: `content/<slug>/`. */
-export const META_FILE = 'article.json';
-export const BODY_FILE = 'body.html';
+/** The files of the older format (fields as JSON, body as HTML), no longer read: a folder holding them is told to convert. */
+const OLD_FORMAT_FILES = ['article.json', 'body.html'];
 /** The folder of the author registry (author-registry.ts), beside the articles: never an article itself. */
 export const AUTHORS_FOLDER = 'autores';
-/** The subfolder of images shown inside the body: `<img src="imagens/<file>">`. */
 
-const IMAGE_NAME = /^imagem\.([a-z]+)$/i;
 /** Files that look like an image: the accepted formats and GIF (reported as not accepted). */
 const LOOKS_LIKE_IMAGE = new RegExp(`\\.(?:${[...IMAGE_EXTENSIONS, 'gif'].join('|')})$`);
 
-/** An article folder as an editor wrote it, before any check. */
+/** A file of the folder, read. */
+export interface FolderImage {
+  path: string;
+  bytes: Buffer;
+}
+
+/** An article folder as an editor wrote it (`content/<slug>/index.md` and its images), before any check. */
 export interface ArticleSource {
   slug: string;
   dir: string;
-  /** Parsed article.json; null when missing or unreadable (see metaError). */
-  meta: Record<string, unknown> | null;
-  /** Why article.json could not be used, when it exists (not UTF-8, not JSON, not an object). */
-  metaError: TextFault | null;
-  /** body.html as text (UTF-8, without a BOM); null when missing or unreadable (see bodyError). */
-  body: string | null;
-  /** Why body.html could not be read, when it exists (not UTF-8). */
-  bodyError: TextFault | null;
-  images: { path: string; bytes: Buffer; extension: string }[];
+  /** The path of index.md, there or not. */
+  path: string;
+  /** Why there is no article to read: no index.md (the folder is in the old format, or the file has another name), or one that is not UTF-8. */
+  unreadable?: TextFault;
+  /** index.md read, when it can be; its faults include the old format's files left beside it. */
+  markdown?: MarkdownArticle;
+  /** The main image `imagem` names, once the front matter can be read. */
+  image?: FolderImage & { extension: string };
+  /** Why the main image named by `imagem` cannot be used, when it cannot. */
+  imageFault?: TextFault;
   /** The files of the `imagens/` subfolder, which body figures show (scripts/content/check-figures.ts); empty without one. */
-  figureImages: { name: string; path: string; bytes: Buffer }[];
-  /** Files that look like a misnamed article file, by the name they should have (e.g. "Article.json.txt" for article.json). */
-  misnamed: { meta?: string; body?: string; image?: string };
-  /**
-   * Set when the article is written as index.md (scripts/content/markdown-article.ts):
-   * then `meta` is its front matter and `body` its text converted to HTML.
-   */
-  markdown?: MarkdownArticle & {
-    /** The path of index.md. */
-    path: string;
-    /** Why the main image named by `imagem` cannot be used, when it cannot. */
-    imageFault?: TextFault;
-  };
+  figureImages: (FolderImage & { name: string })[];
 }
 
 /** A path shown to the editor: relative to the working directory. */
@@ -54,33 +46,32 @@ const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
 const isDirectory = (path: string) => existsSync(path) && statSync(path).isDirectory();
 const visible = (dir: string) => readdirSync(dir, { withFileTypes: true }).filter((entry) => !entry.name.startsWith('.'));
 
-/** An accepted image file name: imagem.webp, .avif, .jpg, .jpeg or .png (any case; src/content/format.ts). */
-const isImageName = (name: string) => IMAGE_EXTENSIONS.includes(IMAGE_NAME.exec(name)?.[1]?.toLowerCase() ?? '');
-
 /**
- * Which article file a file name was probably meant to be: a wrong case, a
- * ".txt" added by Windows, Portuguese or English names, another extension.
- * `strict` keeps only names that start like an article file.
+ * Whether a file name was probably meant to be index.md: a wrong case, a
+ * ".txt" added by Windows, another extension or name. `strict` keeps only
+ * names that start like it (what makes a folder an article folder).
  */
-function meantAs(name: string, strict = false): 'meta' | 'body' | 'image' | null {
-  if (name === META_FILE || name === BODY_FILE || isImageName(name)) return null;
-  const lower = name.toLowerCase();
-  if (/^(article|artigo)\b/.test(lower) || (!strict && /\.json(\.txt)?$/.test(lower))) return 'meta';
-  if (/^(body|corpo)\b/.test(lower) || (!strict && /\.html?(\.txt)?$/.test(lower))) return 'body';
-  if (/^(imagem|image)\b/.test(lower) || (!strict && LOOKS_LIKE_IMAGE.test(lower))) return 'image';
-  return null;
+function meantAsIndex(name: string, strict = false): boolean {
+  if (name === MARKDOWN_FILE) return false;
+  return /^(?:index|artigo|article)\b/i.test(name) || (!strict && /\.(?:md|markdown)(?:\.txt)?$/i.test(name));
 }
 
-/** A folder with any of an article's files, even misnamed (a missing one is then reported, not ignored). */
-function isArticleFolder(dir: string): boolean {
-  return visible(dir).some(
-    (entry) =>
-      entry.isFile() &&
-      (entry.name === META_FILE ||
-        entry.name === BODY_FILE ||
-        entry.name === MARKDOWN_FILE ||
-        isImageName(entry.name) ||
-        meantAs(entry.name, true) !== null),
+/**
+ * A folder with an article, even misnamed, in the old format, or with only
+ * its image (`imagem.*`, as content:new names it): what is wrong is then
+ * reported, not ignored.
+ */
+export function isArticleFolder(dir: string): boolean {
+  return (
+    isDirectory(dir) &&
+    visible(dir).some(
+      (entry) =>
+        entry.isFile() &&
+        (entry.name === MARKDOWN_FILE ||
+          OLD_FORMAT_FILES.includes(entry.name) ||
+          meantAsIndex(entry.name, true) ||
+          /^imagem\./i.test(entry.name)),
+    )
   );
 }
 
@@ -161,13 +152,10 @@ export function findArticleFolders(path: string): { folders: string[]; problems:
   }
   if (!statSync(path).isDirectory()) {
     const parent = dirname(path);
-    const name = basename(path);
-    const articleFile =
-      name === META_FILE || name === BODY_FILE || name === MARKDOWN_FILE || isImageName(name) || meantAs(name, true) !== null;
     return {
       folders: [],
       problems: [
-        articleFile
+        isArticleFolder(parent)
           ? error(at, 'path', `${at} é um arquivo; o check recebe a pasta do artigo`, `passe a pasta: ${shown(parent)}`)
           : error(
               at,
@@ -234,34 +222,8 @@ export function findArticleFolders(path: string): { folders: string[]; problems:
   return { folders, problems };
 }
 
-/** A text file of the article as UTF-8 text (BOM dropped), or why it cannot be read. */
-function readText(path: string): { text: string } | { fault: TextFault } {
-  return decodeUtf8(readFileSync(path), basename(path));
-}
-
-function readMeta(path: string): Pick<ArticleSource, 'meta' | 'metaError'> {
-  const read = readText(path);
-  if ('fault' in read) return { meta: null, metaError: read.fault };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(read.text);
-  } catch (cause) {
-    return { meta: null, metaError: explainJsonError(read.text, META_FILE, (cause as Error).message) };
-  }
-  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
-    return { meta: parsed as Record<string, unknown>, metaError: null };
-  const found = Array.isArray(parsed) ? 'uma lista [ … ]' : parsed === null ? 'null' : `um valor solto (${JSON.stringify(parsed)})`;
-  return {
-    meta: null,
-    metaError: {
-      message: `${META_FILE} tem ${found}, e não um objeto { … }`,
-      hint: `escreva um artigo como { "titulo": "…", "descricao": "…", "data": "AAAA-MM-DD" }${Array.isArray(parsed) ? '; cada artigo tem a sua pasta' : ''}`,
-    },
-  };
-}
-
 /** The main image `imagem` names in index.md, or why it cannot be used. */
-function namedImage(dir: string, named: unknown): { image: ArticleSource['images'][number] } | { fault: TextFault } {
+function namedImage(dir: string, named: unknown): { image: NonNullable<ArticleSource['image']> } | { fault: TextFault } {
   if (named === undefined || named === null || named === '') return { fault: MESSAGES.imageMissing };
   if (typeof named !== 'string') return { fault: MESSAGES.imageNotText(Array.isArray(named) ? 'a list' : JSON.stringify(named)) };
   const name = named.trim();
@@ -278,47 +240,15 @@ function namedImage(dir: string, named: unknown): { image: ArticleSource['images
   return { image: { path, bytes: readFileSync(path), extension } };
 }
 
-/** An article folder written as index.md: its front matter, its body converted, its main image as `imagem` names it. */
-function readMarkdownFolder(dir: string, common: Pick<ArticleSource, 'slug' | 'dir' | 'figureImages' | 'misnamed'>): ArticleSource {
-  const path = join(dir, MARKDOWN_FILE);
-  const read = readText(path);
-  const legacy = [META_FILE, BODY_FILE].filter((name) => isFile(join(dir, name)));
-  const both = legacy.length > 0 ? [MESSAGES.bothFormats(legacy.join(' e '))] : [];
-  if ('fault' in read) {
-    const empty = {
-      fields: null,
-      faults: both,
-      cleaned: [],
-      image: undefined,
-      fieldLines: new Map(),
-      body: '',
-      lineOfBody: (line: number) => line,
-      notes: [],
-    };
-    return { ...common, meta: null, metaError: read.fault, body: null, bodyError: null, images: [], markdown: { ...empty, path } };
-  }
-  const article = readMarkdownArticle(read.text);
-  const named = namedImage(dir, article.image);
-  const [first] = article.faults;
-  return {
-    ...common,
-    meta: article.fields,
-    metaError: article.fields === null && first ? first : null,
-    body: article.body,
-    bodyError: null,
-    images: 'image' in named ? [named.image] : [],
-    markdown: {
-      ...article,
-      faults: [...article.faults, ...both],
-      path,
-      ...('fault' in named && article.fields !== null ? { imageFault: named.fault } : {}),
-    },
-  };
+/** Why a folder has no index.md: it is in the old format, or the file has another name, or it is simply not there. */
+function missingIndex(dir: string): TextFault {
+  if (OLD_FORMAT_FILES.some((name) => isFile(join(dir, name)))) return MESSAGES.oldFormat(shown(dir));
+  const found = visible(dir).find((entry) => entry.isFile() && meantAsIndex(entry.name));
+  return found ? MESSAGES.misnamed(found.name) : MESSAGES.missing;
 }
 
 export function readArticleFolder(dir: string): ArticleSource {
-  const metaPath = join(dir, META_FILE);
-  const names = readdirSync(dir);
+  const path = join(dir, MARKDOWN_FILE);
   const figureDir = join(dir, FIGURE_FOLDER);
   const figureImages = isDirectory(figureDir)
     ? visible(figureDir)
@@ -326,28 +256,16 @@ export function readArticleFolder(dir: string): ArticleSource {
         .map(({ name }) => ({ name, path: join(figureDir, name), bytes: readFileSync(join(figureDir, name)) }))
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     : [];
-  const misnamed: ArticleSource['misnamed'] = {};
-  for (const name of names.sort()) {
-    const kind = meantAs(name);
-    if (kind && !misnamed[kind] && isFile(join(dir, name))) misnamed[kind] = name;
-  }
-  const common = { slug: basename(resolve(dir)), dir, figureImages, misnamed };
-  if (isFile(join(dir, MARKDOWN_FILE))) return readMarkdownFolder(dir, common);
-  const { meta, metaError } = isFile(metaPath) ? readMeta(metaPath) : { meta: null, metaError: null };
-  const bodyPath = join(dir, BODY_FILE);
-  const bodyRead = isFile(bodyPath) ? readText(bodyPath) : null;
-  const images = names
-    .map((name) => IMAGE_NAME.exec(name))
-    .filter((match): match is RegExpExecArray => match !== null && isImageName(match[0]))
-    .map((match) => ({ path: join(dir, match[0]), bytes: readFileSync(join(dir, match[0])), extension: match[1]!.toLowerCase() }));
-  return {
-    ...common,
-    meta,
-    metaError,
-    body: bodyRead && 'text' in bodyRead ? bodyRead.text : null,
-    bodyError: bodyRead && 'fault' in bodyRead ? bodyRead.fault : null,
-    images,
-  };
+  const common = { slug: basename(resolve(dir)), dir, path, figureImages };
+  if (!isFile(path)) return { ...common, unreadable: missingIndex(dir) };
+  const read = decodeUtf8(readFileSync(path), MARKDOWN_FILE);
+  if ('fault' in read) return { ...common, unreadable: read.fault };
+  const article = readMarkdownArticle(read.text);
+  const left = OLD_FORMAT_FILES.filter((name) => isFile(join(dir, name)));
+  const markdown = left.length > 0 ? { ...article, faults: [...article.faults, MESSAGES.bothFormats(left.join(' e '))] } : article;
+  if (article.fields === null) return { ...common, markdown };
+  const named = namedImage(dir, article.image);
+  return { ...common, markdown, ...('image' in named ? { image: named.image } : { imageFault: named.fault }) };
 }
 
 /**

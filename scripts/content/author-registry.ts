@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { decodeUtf8, explainJsonError } from '../../src/checking/editor-text.ts';
 import { error, type Problem } from '../../src/checking/problems.ts';
@@ -7,7 +7,7 @@ import { AUTHOR_FIELDS, type AuthorFields } from '../../src/content/author-schem
 import { imageKey, isValidSlug } from '../../src/content/format.ts';
 import type { StoredAuthor } from '../../src/content/index-build.ts';
 import { emptyRegistry, type LocalRegistry } from '../../src/publishing/prepared-article.ts';
-import { AUTHORS_FOLDER, META_FILE, shown } from './article-folder.ts';
+import { AUTHORS_FOLDER, shown } from './article-folder.ts';
 import { checkFields, storedFields } from './check-fields.ts';
 import { readImage } from './check-image.ts';
 import { contentHash } from './content-hash.ts';
@@ -28,18 +28,15 @@ export const isAuthorsFolder = (path: string) => basename(resolve(path)) === AUT
 
 /**
  * The registry folders for the paths an editor passed: `autores/` inside a
- * folder of articles, beside an article folder, or the path itself.
+ * folder of articles (check-folder.ts passes an article folder's parent), or
+ * the path itself.
  */
 export function registryFolders(paths: readonly string[]): string[] {
   const folders = new Set<string>();
   for (const path of paths) {
     if (!existsSync(path) || !statSync(path).isDirectory()) continue;
-    const candidates = isAuthorsFolder(path)
-      ? [path]
-      : existsSync(join(path, META_FILE))
-        ? [join(dirname(resolve(path)), AUTHORS_FOLDER)]
-        : [join(path, AUTHORS_FOLDER)];
-    for (const folder of candidates) if (existsSync(folder) && statSync(folder).isDirectory()) folders.add(resolve(folder));
+    const folder = isAuthorsFolder(path) ? path : join(path, AUTHORS_FOLDER);
+    if (existsSync(folder) && statSync(folder).isDirectory()) folders.add(resolve(folder));
   }
   return [...folders].sort();
 }

@@ -103,7 +103,7 @@ export interface ArticleContext {
 const FIELD_ORDER = Object.keys(ARTICLE_FIELDS);
 
 /**
- * Every field of article.json: the schema's rules, then what only the check
+ * Every field of index.md's front matter: the schema's rules, then what only the check
  * can say, knowing the day, the live articles and the registry: `alt`, which a
  * new article needs; a date to come; a correction without its note; an
  * author that is nowhere. In the order of the fields.
@@ -177,6 +177,6 @@ function altMissingProblem(missing: 'missing' | 'empty', file: string, published
         file,
         'alt',
         `${what}: um artigo novo diz o que a imagem mostra, para quem não pode vê-la`,
-        `acrescente "alt" ao article.json: o que a imagem mostra, de ${min} a ${max} caracteres, por exemplo "alt": ${ALT_EXAMPLE}`,
+        `acrescente "alt" ao cabeçalho do index.md: o que a imagem mostra, de ${min} a ${max} caracteres, por exemplo "alt": ${ALT_EXAMPLE}`,
       );
 }

@@ -11,8 +11,8 @@ import { FORMAT_NAMES, formatBytes, readImage } from './check-image.ts';
 import { imageVariants } from './image-variants.ts';
 
 // Images shown inside an article's body, in a `<figure>`: the editor puts the
-// file in the folder's `imagens/` subfolder and writes `<img src="imagens/<file>"
-// alt="…">`. Their limits (FIGURE_LIMITS) are shared with the newsroom's uploads.
+// file in the folder's `imagens/` subfolder and writes `![alt](imagens/<file>
+// "legenda")` on a line of its own in index.md. Their limits (FIGURE_LIMITS) are shared with the newsroom's uploads.
 
 /** A body image ready to publish, under its published name. */
 export interface FigureImage {
@@ -138,12 +138,11 @@ function* elements(root: T.ParentNode): Generator<T.Element> {
  * Images from anywhere else are left for the body check, which refuses them.
  */
 export async function checkFigures(
-  source: ArticleSource,
+  source: Pick<ArticleSource, 'slug' | 'figureImages'>,
+  body: string,
   bodyFile: string,
-): Promise<{ problems: Problem[]; body: string | null; figures: FigureImage[] }> {
+): Promise<{ problems: Problem[]; body: string; figures: FigureImage[] }> {
   const problems: Problem[] = [];
-  const body = source.body;
-  if (body === null) return { problems, body, figures: [] };
   let fragment: T.DocumentFragment;
   try {
     // The parse the body check makes, within the same bounds: past them, that check says why, and this has nothing to add.
@@ -222,7 +221,7 @@ export async function checkFigures(
         error(
           bodyFile,
           'body: imagem',
-          `linha ${line}: ${source.markdown ? 'a descrição (entre os colchetes de ![…])' : 'o texto alternativo (alt=)'} de ${FIGURE_FOLDER}/${name} tem ${alt.length} caracteres; o esperado é de ${min} a ${max}`,
+          `linha ${line}: a descrição (entre os colchetes de ![…]) de ${FIGURE_FOLDER}/${name} tem ${alt.length} caracteres; o esperado é de ${min} a ${max}`,
           alt.length < min ? 'descreva o que a imagem mostra, para quem não pode vê-la' : 'encurte-o: ponha os detalhes na legenda',
         ),
       );
@@ -246,9 +245,7 @@ export async function checkFigures(
           shown(image.path),
           'imagens',
           `${FIGURE_FOLDER}/${image.name} não aparece no texto, então não é publicada`,
-          source.markdown
-            ? `mostre-a numa linha só dela no texto, ![descrição](${FIGURE_FOLDER}/${image.name} "legenda"), ou apague o arquivo`
-            : `mostre-a com <figure><img src="${FIGURE_FOLDER}/${image.name}" alt="…"><figcaption>…</figcaption></figure>, ou apague o arquivo`,
+          `mostre-a numa linha só dela no texto, ![descrição](${FIGURE_FOLDER}/${image.name} "legenda"), ou apague o arquivo`,
         ),
       );
     }

@@ -1,15 +1,11 @@
-import { existsSync, realpathSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { MARKDOWN_FILE } from '../../src/checking/markdown-article.ts';
+import { realpathSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { error, type Problem } from '../../src/checking/problems.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import type { LocalRegistry, PreparedArticle } from '../../src/publishing/prepared-article.ts';
-import { findArticleFolders, META_FILE, readArticleFolder, shown } from './article-folder.ts';
+import { findArticleFolders, isArticleFolder, readArticleFolder, shown } from './article-folder.ts';
 import { isAuthorsFolder, readRegistry, registryFolders } from './author-registry.ts';
 import { checkArticle } from './check-article.ts';
-
-/** Whether a path is one article folder (index.md, or the older article.json), not a folder of them. */
-const isArticleFolder = (path: string) => existsSync(join(path, MARKDOWN_FILE)) || existsSync(join(path, META_FILE));
 
 /**
  * Checks every article at one or more paths (each an article folder, or a
@@ -37,7 +33,7 @@ export async function checkContent(
   registry: LocalRegistry;
 }> {
   const list = typeof paths === 'string' ? [paths] : paths;
-  // An article folder's registry is its parent's autores/, whether it holds index.md or article.json.
+  // An article folder's registry is its parent's autores/.
   const { problems, registry } = await readRegistry(
     registryFolders(list.map((path) => (isArticleFolder(path) ? dirname(resolve(path)) : path))),
   );

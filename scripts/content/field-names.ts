@@ -3,14 +3,14 @@ import type { FieldSpec } from '../../src/content/field-rules.ts';
 import { editDistance } from './article-folder.ts';
 
 /**
- * The keys article.json may hold, and the field a key spelt another way
+ * The keys the front matter of index.md may hold, and the field a key spelt another way
  * means ("Título", "title" → "titulo", "atualizdo" → "atualizado"): the
  * schema's fields and their aliases (src/content/article-schema.ts), compared
  * without accents, case, spaces, hyphens or underscores, and one slip in a
  * short name or two in a long one.
  */
 
-/** Every key article.json may hold (`slug` only as the folder's name); any other is an error. */
+/** Every key the front matter may hold besides `imagem` (`slug` only as the folder's name); any other is an error. */
 export const ARTICLE_KEYS = [...Object.keys(ARTICLE_FIELDS), 'slug'];
 
 /** The fields every article gives: one spelt another way is reported as missing. */

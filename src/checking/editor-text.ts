@@ -1,7 +1,8 @@
 /**
- * Reading the text files editors write (article.json, body.html): bytes decoded
- * as strict UTF-8, a leading BOM accepted, and JSON mistakes explained in plain
- * words with the line and column where they are.
+ * Reading the text files editors write (index.md, the author files in
+ * content/autores/): bytes decoded as strict UTF-8, a leading BOM accepted,
+ * and JSON mistakes explained in plain words with the line and column where
+ * they are.
  */
 
 /** What is wrong with a file and how to fix it (becomes a Problem). */
@@ -196,7 +197,7 @@ export function explainJsonError(text: string, fileName: string, parseMessage: s
         if (text[i] === '}')
           return fault(text.lastIndexOf(',', i), 'uma vírgula depois do último campo', 'apague a vírgula depois do último campo');
         if (text[i] !== undefined && /[\p{L}_$]/u.test(text[i]!))
-          return fault(i, 'um nome de campo sem aspas duplas', 'ponha cada nome de campo entre aspas duplas, por exemplo "titulo": "…"');
+          return fault(i, 'um nome de campo sem aspas duplas', 'ponha cada nome de campo entre aspas duplas, por exemplo "nome": "…"');
         unexpected('um nome de campo entre aspas duplas', 'escreva cada campo como "nome": valor');
       }
       string();
@@ -235,8 +236,7 @@ export function explainJsonError(text: string, fileName: string, parseMessage: s
   };
   try {
     space();
-    if (i === text.length)
-      return { message: `${fileName} está vazio`, hint: 'escreva nele { "titulo": "…", "descricao": "…", "data": "AAAA-MM-DD" }' };
+    if (i === text.length) return { message: `${fileName} está vazio`, hint: 'escreva nele { "nome": "…", "cargo": "…", "bio": "…" }' };
     value();
     space();
     if (i < text.length) fault(i, 'há mais texto depois do } que fecha', `${fileName} tem um só { … }: apague o que vem depois`);

@@ -11,8 +11,8 @@ import { brokenTable, tabSeparatedTable, unevenRow } from './markdown-tables';
  * An article written as Markdown: `index.md`, YAML front matter with the
  * article's fields between two `---` lines, then the text. Converted here, at
  * check, publish and build time (never in the worker): the HTML it gives is the
- * article's body, judged by the one body policy (src/content/body-html.ts) like
- * a hand-written body.html. Every editor-facing message of this format is here.
+ * article's body, judged by the one body policy (src/content/body-html.ts).
+ * Every editor-facing message of this format is here.
  */
 
 /** The one file of an article written in Markdown. */
@@ -43,8 +43,20 @@ export const MESSAGES = {
   }),
   bothFormats: (legacy: string) => ({
     message: `a pasta tem ${MARKDOWN_FILE} e também ${legacy}: um artigo, duas versões`,
-    hint: `fique com um: apague ${legacy} quando ${MARKDOWN_FILE} tiver o artigo (ou apague ${MARKDOWN_FILE})`,
+    hint: `só o ${MARKDOWN_FILE} é lido: confira que ele tem o artigo todo e apague ${legacy}`,
   }),
+  oldFormat: (folder: string) => ({
+    message: 'esta pasta está no formato antigo (article.json + body.html)',
+    hint: `converta-a com npm run content:convert -- ${folder}`,
+  }),
+  misnamed: (found: string) => ({
+    message: `falta ${MARKDOWN_FILE}; há "${found}"`,
+    hint: `renomeie "${found}" para "${MARKDOWN_FILE}" (exatamente assim, sem ".txt")`,
+  }),
+  missing: {
+    message: `falta ${MARKDOWN_FILE}`,
+    hint: `escreva o artigo num ${MARKDOWN_FILE} nesta pasta: os campos entre linhas "---", depois o texto (npm run content:new cria um modelo)`,
+  },
   imageMissing: {
     message: `falta "${IMAGE_FIELD}": a imagem principal do artigo é indicada no cabeçalho`,
     hint: `acrescente ${IMAGE_FIELD}: foto.jpg, com o nome do arquivo de imagem da pasta (JPEG, PNG, WebP ou AVIF), 1200×675`,
@@ -239,7 +251,7 @@ export function readFrontMatter(text: string): FrontMatter {
 
 /**
  * The Markdown reader: CommonMark, tables, strikethrough and footnotes.
- * `html`: raw HTML is allowed, as in body.html, and judged by the same policy
+ * `html`: raw HTML is allowed, and judged by the body policy like the rest
  * (it is the body). `linkify` off: a link is what the editor wrote as one,
  * never a word that looks like a domain ("imoveis.com.br") or a video's
  * address (which stands alone for the player). `typographer` off: the
@@ -405,7 +417,7 @@ const newlines = (text: string) => text.split('\n').length - 1;
 
 /**
  * Converts a Markdown body to HTML: each top-level block rendered on its own,
- * the blocks separated by a blank line (as body.html is written), so a line of
+ * the blocks separated by a blank line, so a line of
  * the HTML, which the body check names, leads back to the Markdown's.
  */
 export function markdownToHtml(markdown: string, articleTitle?: string): ConvertedBody {
@@ -504,11 +516,8 @@ export function placeInMarkdown<P extends { field: string; message: string; hint
     if (!lined) return problem;
     return { ...problem, message: `linha ${article.lineOfBody(Number(lined[1]))}: ${problem.message.slice(lined[0].length)}` };
   }
-  // The fields' rules give their fixes as article.json writes a field ("titulo": "…"); index.md writes it titulo: "…".
-  const asYaml = {
-    ...problem,
-    hint: problem.hint.replace(/"([a-z]+)": /g, '$1: ').replace(/ (?:a|ao|no) article\.json/g, ` ao cabeçalho do ${MARKDOWN_FILE}`),
-  };
+  // The fields' rules give their fixes as JSON writes a field ("titulo": "…", as the newsroom's schema reads it); index.md writes it titulo: "…".
+  const asYaml = { ...problem, hint: problem.hint.replace(/"([a-z]+)": /g, '$1: ') };
   const line = article.fieldLines.get(problem.field);
   if (line === undefined || lined) return asYaml;
   return { ...asYaml, message: `linha ${line}: ${problem.message}` };

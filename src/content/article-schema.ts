@@ -6,8 +6,8 @@ import { isValidSlug } from './format';
 import { isThemeSlug, THEME_LIST, type ThemeSlug } from './themes';
 
 /**
- * The article's fields, the one description of them: what an article's front
- * matter holds (docs/content-and-publishing.md, "The article schema"), what a stored list entry carries beside its
+ * The article's fields, the one description of them: what the front matter
+ * of `index.md` holds (docs/content-and-publishing.md, "The article schema"), what a stored list entry carries beside its
  * slug, image and body path (news-item.ts), and what the editor is told when a
  * field is wrong. The editors' check applies every rule and reports every
  * failure (scripts/content/check-fields.ts); the worker applies them as it
@@ -59,7 +59,7 @@ export const ARTICLE_FIELDS = {
     ...requiredText('titulo', TITLE_CHARS, {
       example: '"…"',
       tooLong: CUT,
-      missing: said('falta o campo "titulo" (ou está vazio)', 'acrescente "titulo": "…" ao article.json'),
+      missing: said('falta o campo "titulo" (ou está vazio)', 'acrescente "titulo": "…" ao cabeçalho do index.md'),
     }),
     aliases: ['title'],
   },
@@ -73,7 +73,7 @@ export const ARTICLE_FIELDS = {
     ...requiredText('descricao', DESCRIPTION_CHARS, {
       example: '"…"',
       tooLong: CUT,
-      missing: said('falta o campo "descricao" (ou está vazio)', 'acrescente "descricao": "…" ao article.json'),
+      missing: said('falta o campo "descricao" (ou está vazio)', 'acrescente "descricao": "…" ao cabeçalho do index.md'),
     }),
     aliases: ['description'],
   },

@@ -113,7 +113,7 @@ function unsafeFix(codePoint: number, field: string): string {
   if (meant.charCodeAt(0) > 0x9f)
     return `provavelmente é um ${meant} de um texto salvo como Windows-1252: escreva ${meant} no lugar (ou apague)`;
   if (codePoint >= 0xd800 && codePoint <= 0xdfff) {
-    return 'escreva o caractere inteiro (no JSON, as duas metades do seu escape \\u, p. ex. "\\uD83C\\uDFE0" para 🏠), ou apague';
+    return 'escreva o caractere inteiro (num escape \\u entre aspas duplas, as duas metades, p. ex. "\\uD83C\\uDFE0" para 🏠), ou apague';
   }
   const written = `\\u${codePoint.toString(16).padStart(4, '0')}`;
   const why =

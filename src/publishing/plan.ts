@@ -273,7 +273,7 @@ export function planPublish(
     });
     if (old.htmlPath !== item.htmlPath && old.atualizado === item.atualizado) {
       warnings.push(
-        `AVISO: o texto de "${item.slug}" mudou, mas "atualizado" não: se é uma correção, ponha "atualizado": "AAAA-MM-DD" (o dia da correção) no index.md ou article.json do artigo, para o leitor ver que ele foi corrigido`,
+        `AVISO: o texto de "${item.slug}" mudou, mas "atualizado" não: se é uma correção, ponha atualizado: AAAA-MM-DD (o dia da correção) no cabeçalho do index.md do artigo, para o leitor ver que ele foi corrigido`,
       );
     }
   }

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { copyAsLegacy } from '../fixtures/legacy-sample.ts';
+import { copySample } from '../fixtures/sample-article.ts';
 import { PROCESS_TEST_TIMEOUT_MS } from './processes';
 
 /**
@@ -72,17 +72,14 @@ async function publishHoldingTheLock(slug: string): Promise<Run> {
 test.beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'editors-'));
   ALL.forEach((slug, i) => {
-    const dir = join(root, slug);
-    copyAsLegacy('content/retrofit-predios-antigos-centros-urbanos', dir);
-    writeFileSync(
-      join(dir, 'article.json'),
-      JSON.stringify({
+    copySample('content/retrofit-predios-antigos-centros-urbanos', join(root, slug), {
+      fields: {
         titulo: `Publicação simultânea ${i + 1}: as notícias aparecem todas`,
         descricao: 'Uma notícia criada pelo teste de ponta a ponta para conferir que publicações ao mesmo tempo entram todas no site.',
         data: `2025-01-${String(i + 5).padStart(2, '0')}`,
         alt: 'Fachada de um prédio antigo restaurado no centro da cidade',
-      }),
-    );
+      },
+    });
   });
 });
 

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { LOCAL_SITE_URL as BASE_URL } from '../../scripts/local-site.ts';
-import { copyAsLegacy } from '../fixtures/legacy-sample.ts';
+import { copySample } from '../fixtures/sample-article.ts';
 import { gotoBooted } from './boot-ready';
 import { PROCESS_TEST_TIMEOUT_MS } from './processes';
 
 /**
- * One article using every field article.json takes, with a new author (and
+ * One article using every field index.md takes, with a new author (and
  * photo) from the registry beside it, published to the local store as an
  * editor would: then the home page, the article (with its correction note), its author's and themes'
  * pages, the feed and the sitemap all show it as written.
@@ -41,10 +41,8 @@ function content(command: string, ...args: string[]) {
 
 test.beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'editor-'));
-  // The sample with a table, a figure from imagens/ and a video embed.
-  // The sample in the earlier format (article.json, body.html), which this test rewrites.
-  copyAsLegacy('content/reforma-de-cozinha-planejamento-e-custos', join(root, SLUG));
-  writeFileSync(join(root, SLUG, 'article.json'), JSON.stringify(FIELDS, null, 2));
+  // The sample with a table, a figure from imagens/ and a video embed, with these fields.
+  copySample('content/reforma-de-cozinha-planejamento-e-custos', join(root, SLUG), { fields: FIELDS });
   mkdirSync(join(root, 'autores'));
   const { slug, ...author } = AUTHOR;
   writeFileSync(

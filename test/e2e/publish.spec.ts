@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { keptLocalContext } from '../../scripts/content/check-context.ts';
 import { LOCAL_SITE_URL as BASE_URL } from '../../scripts/local-site.ts';
-import { copyAsLegacy } from '../fixtures/legacy-sample.ts';
+import { copySample } from '../fixtures/sample-article.ts';
 import { PROCESS_TEST_TIMEOUT_MS } from './processes';
 
 /**
@@ -26,17 +26,14 @@ function content(command: string, ...args: string[]) {
 test.beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'editor-'));
   const dir = join(root, SLUG);
-  // The sample in the earlier format (article.json, body.html), which this test rewrites.
-  copyAsLegacy('content/retrofit-predios-antigos-centros-urbanos', dir);
-  writeFileSync(
-    join(dir, 'article.json'),
-    JSON.stringify({
+  copySample('content/retrofit-predios-antigos-centros-urbanos', dir, {
+    fields: {
       titulo: 'Teste de publicação local: a notícia aparece sem deploy',
       descricao: 'Uma notícia criada pelo teste de ponta a ponta para conferir que a publicação no KV local aparece no site.',
       data: '2025-01-03',
       alt: 'Fachada de prédio antigo restaurado ao lado de uma torre moderna',
-    }),
-  );
+    },
+  });
 });
 
 test.afterAll(() => {
@@ -101,11 +98,10 @@ test('an article published to the local store shows on the site, and unpublishin
 
 test('a planted mistake is refused, and nothing is published', async ({ request }) => {
   const dir = join(root, 'artigo-com-erro');
-  cpSync(join(root, SLUG), dir, { recursive: true });
-  writeFileSync(join(dir, 'body.html'), `<p>${'texto '.repeat(100)}</p><p onclick="alert(1)">x</p>`);
+  copySample(join(root, SLUG), dir, { body: `${'texto '.repeat(100)}\n\n<p onclick="alert(1)">x</p>\n` });
   const checked = content('check', dir);
   expect(checked.code).toBe(1);
-  expect(checked.output).toMatch(/body\.html\n\s+ERRO \[texto: onclick=\] linha 1: atributo de evento onclick= em <p>/);
+  expect(checked.output).toMatch(/index\.md\n\s+ERRO \[texto: onclick=\] linha 15: atributo de evento onclick= em <p>/);
   const published = content('publish', '--local', dir);
   expect(published.code).toBe(1);
   expect(published.output).toContain('Nada foi publicado');

@@ -5,9 +5,9 @@ import type { Problem } from '../../../src/checking/problems';
 import { buildIndex } from '../../../src/content/index-build';
 import { INDEX_META_KEY } from '../../../src/content/news-index';
 import type { NewsItem } from '../../../src/content/news-item';
-import { articleFixture, cleanFixtures } from './fixtures';
+import { articleFixture, body, cleanFixtures, frontMatter } from './fixtures';
 
-/** The optional fields of article.json in the editors' check: alt, credito, atualizado, correcao, destaque, and unknown keys. */
+/** The optional fields of index.md in the editors' check: alt, credito, atualizado, correcao, destaque, and unknown keys. */
 
 afterAll(cleanFixtures);
 
@@ -31,15 +31,17 @@ const liveEntry = (slug: string): NewsItem => ({
   htmlPath: `noticias/${slug}.html`,
 });
 
-/** Checks an article with this article.json (written as given), alone or against a live list. */
+/** Checks an article with these fields (and its image) in index.md, alone or against a live list. */
 async function check(fields: Record<string, unknown>, { live = [] as NewsItem[], bundled = false, slug = 'artigo-novo' } = {}) {
-  const dir = articleFixture(slug, { 'article.json': JSON.stringify(fields) });
+  const dir = articleFixture(slug, { files: { 'index.md': `${frontMatter({ imagem: 'imagem.webp', ...fields })}\n${body()}` } });
   const { problems, articles } = await checkContent(dir, live, TODAY, { bundled });
   // The sample body links to other samples, unknown here: those warnings are not this file's subject.
   return { problems: problems.filter((p) => p.field !== 'body: link'), item: articles[0]?.item };
 }
 
-const summary = (problems: Problem[]) => problems.map((p) => `${p.severity} [${p.field}] ${p.message} | ${p.hint}`);
+/** Each problem in one line, without the line of index.md it names (markdown-article.test.ts checks those). */
+const summary = (problems: Problem[]) =>
+  problems.map((p) => `${p.severity} [${p.field}] ${p.message.replace(/^linha \d+: /, '')} | ${p.hint}`);
 
 describe('alt', () => {
   it('is required of a new article: an error naming the field, the file and the fix', async () => {
@@ -49,9 +51,9 @@ describe('alt', () => {
       expect.objectContaining({
         severity: 'error',
         field: 'alt',
-        file: expect.stringMatching(/artigo-novo\/article\.json$/),
+        file: expect.stringMatching(/artigo-novo\/index\.md$/),
         message: expect.stringContaining('falta "alt"'),
-        hint: expect.stringMatching(/acrescente "alt" ao article\.json: o que a imagem mostra, de 10 a 150 caracteres/),
+        hint: expect.stringMatching(/acrescente "alt" ao cabeçalho do index\.md: o que a imagem mostra, de 10 a 150 caracteres/),
       }),
     ]);
   });
@@ -139,7 +141,7 @@ describe('correcao', () => {
   it('missing beside atualizado is a warning: readers would not learn what changed', async () => {
     const { problems, item } = await check({ ...BASE, alt: ALT, atualizado: '2025-06-03' });
     expect(summary(problems)).toEqual([
-      expect.stringMatching(/^warning \[correcao\] há "atualizado", mas não "correcao".*\| numa correção, acrescente "correcao": /),
+      expect.stringMatching(/^warning \[correcao\] há "atualizado", mas não "correcao".*\| numa correção, acrescente correcao: /),
     ]);
     expect(item).toMatchObject({ atualizado: '2025-06-03' });
     expect(item).not.toHaveProperty('correcao');
@@ -149,7 +151,7 @@ describe('correcao', () => {
     [
       'without atualizado',
       { correcao: NOTE },
-      /^error \[correcao\] há "correcao" sem "atualizado".*\| acrescente "atualizado": "AAAA-MM-DD"/,
+      /^error \[correcao\] há "correcao" sem "atualizado".*\| acrescente atualizado: "AAAA-MM-DD"/,
     ],
     [
       'too short',
@@ -212,7 +214,7 @@ describe('destaque', () => {
   });
 
   it.each([
-    ['"true" in quotes', 'true', /o campo "destaque" é o texto "true", entre aspas \| escreva true sem aspas: "destaque": true/],
+    ['"true" in quotes', 'true', /o campo "destaque" é o texto "true", entre aspas \| escreva true sem aspas: destaque: true/],
     ['a number', 1, /o campo "destaque" é o número 1; ele só aceita true ou false/],
   ])('%s is an error', async (_, destaque, message) => {
     expect(summary((await check({ ...BASE, alt: ALT, destaque })).problems)).toEqual([expect.stringMatching(message)]);
@@ -230,11 +232,11 @@ describe('destaque', () => {
   });
 });
 
-describe('keys of article.json', () => {
-  it('an unknown key is an error that lists the keys article.json takes', async () => {
+describe('keys of index.md', () => {
+  it('an unknown key is an error that lists the keys index.md takes', async () => {
     const { problems } = await check({ ...BASE, alt: ALT, cor: 'azul' });
     expect(summary(problems)).toEqual([
-      'error [cor] campo desconhecido "cor" | apague-o, ou confira a grafia: o article.json aceita titulo, subtitulo, descricao, data, alt, credito, atualizado, correcao, destaque, autor, temas',
+      'error [cor] campo desconhecido "cor" | apague-o, ou confira a grafia: o index.md aceita imagem, titulo, subtitulo, descricao, data, alt, credito, atualizado, correcao, destaque, autor, temas',
     ]);
   });
 

@@ -8,21 +8,20 @@ import { buildIndex } from '../../../src/content/index-build';
 import { parseIndexMeta } from '../../../src/content/index-parse';
 import { INDEX_META_KEY } from '../../../src/content/news-index';
 import { describePlan, planPublish, planUnpublish, referencedKeys } from '../../../src/publishing/plan';
-import { articleAt, cleanFixtures, image, meta, tempFolder } from './fixtures';
+import { articleAt, cleanFixtures, image, tempFolder } from './fixtures';
 import { article, itemsOf } from './publish-fixtures';
 
-/** `autor` and `temas` in article.json, and the author registry in content/autores/: the editors' side. */
+/** `autor` and `temas` in index.md, and the author registry in content/autores/: the editors' side. */
 
 afterAll(cleanFixtures);
 
 const TODAY = new Date(2026, 0, 1);
 const ANA = { nome: 'Ana Souza', cargo: 'Repórter de finanças', bio: 'Escreve sobre crédito imobiliário e juros há dez anos.' };
 
-/** A content folder with one article (these fields over a good article.json) and these author files. */
+/** A content folder with one article (these fields over a good one's) and these author files. */
 function contentWith(fields: Record<string, unknown>, authors: Record<string, unknown> = {}, files: Record<string, Buffer> = {}): string {
   const root = tempFolder();
-  const dir = articleAt(root, 'artigo-novo');
-  writeFileSync(join(dir, 'article.json'), meta(fields));
+  articleAt(root, 'artigo-novo', { fields });
   mkdirSync(join(root, 'autores'));
   for (const [slug, value] of Object.entries(authors)) {
     writeFileSync(join(root, 'autores', `${slug}.json`), typeof value === 'string' ? value : JSON.stringify(value));
@@ -50,7 +49,7 @@ describe('autor', () => {
     const root = contentWith({ autor: 'beto-lima' }, { 'ana-souza': ANA });
     expect(summary((await checkContent(root, [], TODAY)).problems)).toEqual([
       expect.stringMatching(
-        /^error \[autor\] "autor" "beto-lima" não está no cadastro de autores \| crie content\/autores\/beto-lima\.json/,
+        /^error \[autor\] linha 9: "autor" "beto-lima" não está no cadastro de autores \| crie content\/autores\/beto-lima\.json/,
       ),
     ]);
     // One already live is known.
@@ -60,7 +59,7 @@ describe('autor', () => {
   it('the site editor needs no file; a non-slug is an error', async () => {
     expect(summary((await checkContent(contentWith({ autor: 'helena-duarte' }), [], TODAY)).problems)).toEqual([]);
     expect(summary((await checkContent(contentWith({ autor: 'Ana Souza' }), [], TODAY)).problems)).toEqual([
-      expect.stringMatching(/^error \[autor\] o campo "autor" é "Ana Souza", e não o slug de um autor/),
+      expect.stringMatching(/^error \[autor\] linha 9: o campo "autor" é "Ana Souza", e não o slug de um autor/),
     ]);
   });
 
@@ -89,6 +88,45 @@ describe('autor', () => {
     expect(lines.filter((line) => line.startsWith('error'))).toHaveLength(5);
   });
 
+  // The JSON mistakes an editor makes in an author file: what, where, how to fix.
+  it.each([
+    [
+      'a trailing comma',
+      '{\n  "titulo": "x",\n  "data": "2025-06-01",\n}\n',
+      /linha 3, coluna 23: uma vírgula depois do último campo/,
+      /apague a vírgula/,
+    ],
+    ['single quotes', "{\n  'titulo': 'x'\n}", /linha 2, coluna 3: aspas simples ' onde deveria haver aspas duplas "/, /aspas duplas/],
+    ['single quotes around a value', '{\n  "titulo": \'x\'\n}', /linha 2, coluna 13: aspas simples/, /aspas duplas/],
+    ['typographic quotes', '{\n  “titulo”: “x”\n}', /linha 2, coluna 3: aspas curvas “/, /aspas inteligentes/],
+    [
+      'a missing comma between fields',
+      '{\n  "titulo": "x"\n  "data": "2025-06-01"\n}',
+      /linha 2, coluna 16: falta uma vírgula depois deste campo/,
+      /ponha uma vírgula/,
+    ],
+    [
+      'a double quote inside a text',
+      '{\n  "titulo": "O "melhor" imóvel"\n}',
+      /linha 2, coluna 16: aspas duplas " dentro de um texto encerram o texto antes da hora/,
+      /\\"/,
+    ],
+    [
+      'a line break inside a text',
+      '{\n  "titulo": "linha\nduas"\n}',
+      /linha 2, coluna 19: uma quebra de linha dentro de um texto/,
+      /numa linha só/,
+    ],
+    ['a key without quotes', '{\n  titulo: "x"\n}', /linha 2, coluna 3: um nome de campo sem aspas duplas/, /"nome"/],
+    ['a comment', '{\n  // rascunho\n  "titulo": "x"\n}', /linha 2, coluna 3: um comentário/, /apague o comentário/],
+    ['a missing closing brace', '{\n  "titulo": "x"\n', /o arquivo acaba antes da hora/, /feche cada \{ com \}/],
+    ['an empty file', '', /ana-souza\.json está vazio/, /"nome"/],
+  ])('an author file with %s', async (_, json, message, hint) => {
+    const errors = (await checkContent(contentWith({}, { 'ana-souza': json }), [], TODAY)).problems.filter((p) => p.severity === 'error');
+    expect(errors).toEqual([expect.objectContaining({ field: 'ana-souza.json', message: expect.stringMatching(message) })]);
+    expect(errors[0]!.hint).toMatch(hint);
+  });
+
   it('a photo is published square, 192 px, WebP, under a name of its bytes', async () => {
     const root = contentWith({}, { 'ana-souza': { ...ANA, foto: 'ana.png' } }, { 'ana.png': await image(600, 400, 'png') });
     const { registry } = await checkContent(root, [], TODAY);
@@ -102,17 +140,20 @@ describe('autor', () => {
 describe('temas', () => {
   it.each([
     [['decoracao', 'arquitetura'], []],
-    [['Decoração'], ['error [temas] o campo "temas" tem "Decoração", que não é um dos seis temas | escreva "decoracao"']],
+    [['Decoração'], ['error [temas] linha 7: o campo "temas" tem "Decoração", que não é um dos seis temas | escreva "decoracao"']],
     [
       ['#MercadoImobiliario'],
-      ['error [temas] o campo "temas" tem "#MercadoImobiliario", que não é um dos seis temas | escreva "mercado-imobiliario"'],
+      ['error [temas] linha 7: o campo "temas" tem "#MercadoImobiliario", que não é um dos seis temas | escreva "mercado-imobiliario"'],
     ],
-    ['decoracao', ['error [temas] o campo "temas" é o texto "decoracao", e não uma lista | ponha entre colchetes: "temas": ["decoracao"]']],
-    [['decoracao', 'decoracao'], ['error [temas] o campo "temas" traz "decoracao" duas vezes | escreva cada tema uma vez só']],
+    [
+      'decoracao',
+      ['error [temas] linha 7: o campo "temas" é o texto "decoracao", e não uma lista | ponha entre colchetes: temas: ["decoracao"]'],
+    ],
+    [['decoracao', 'decoracao'], ['error [temas] linha 7: o campo "temas" traz "decoracao" duas vezes | escreva cada tema uma vez só']],
     [
       ['jardinagem'],
       [
-        'error [temas] o campo "temas" tem "jardinagem", que não é um dos seis temas | escreva uma lista com um ou mais destes: mercado-imobiliario, financiamento, investimentos, decoracao, arquitetura, sustentabilidade; p. ex. "temas": ["decoracao", "arquitetura"]',
+        'error [temas] linha 7: o campo "temas" tem "jardinagem", que não é um dos seis temas | escreva uma lista com um ou mais destes: mercado-imobiliario, financiamento, investimentos, decoracao, arquitetura, sustentabilidade; p. ex. temas: ["decoracao", "arquitetura"]',
       ],
     ],
   ])('%j', async (temas, expected) => {

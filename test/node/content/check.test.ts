@@ -1,9 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { shown } from '../../../scripts/content/article-folder';
 import { checkContent } from '../../../scripts/content/check-folder';
 import type { Problem } from '../../../src/checking/problems';
-import { articleFixture, body, cleanFixtures, GOOD, image, meta } from './fixtures';
+import { articleFixture, body, cleanFixtures, GOOD, htmlBody, image, meta } from './fixtures';
 
 afterAll(cleanFixtures);
 
@@ -43,24 +44,37 @@ describe('content check: good content', () => {
 
   it('accepts an allowed video embed', async () => {
     const dir = articleFixture('com-video', {
-      'body.html': body('<iframe src="https://www.youtube-nocookie.com/embed/M7lc1UVf-VE" title="Vídeo"></iframe>'),
+      body: body('<iframe src="https://www.youtube-nocookie.com/embed/M7lc1UVf-VE" title="Vídeo"></iframe>'),
     });
     expect(await problemsOf(dir)).toEqual([]);
   });
 });
 
 describe('content check: one rule, one message', () => {
-  it('a missing article.json', async () => {
-    await expectError(articleFixture('x-sem-meta', { 'article.json': null }), 'article.json', /falta article\.json/);
+  it('a missing index.md', async () => {
+    await expectError(articleFixture('x-sem-index', { files: { 'index.md': null } }), 'index.md', /^\[index\.md\] falta index\.md$/);
   });
 
-  it('article.json that is not JSON', async () => {
-    await expectError(articleFixture('json-ruim', { 'article.json': '{ titulo: x' }), 'article.json', /não é um JSON válido/);
+  it('a folder in the old format (article.json + body.html) is told to convert, not read', async () => {
+    const dir = articleFixture('formato-antigo', {
+      files: { 'index.md': null, 'article.json': meta().replaceAll('---', ''), 'body.html': htmlBody() },
+    });
+    const { problems, articles } = await checkContent(dir, [], TODAY);
+    expect(articles).toEqual([]);
+    expect(problems).toEqual([
+      {
+        severity: 'error',
+        file: expect.stringMatching(/formato-antigo\/index\.md$/),
+        field: 'index.md',
+        message: 'esta pasta está no formato antigo (article.json + body.html)',
+        hint: `converta-a com npm run content:convert -- ${shown(dir)}`,
+      },
+    ]);
   });
 
   it('a missing titulo', async () => {
     await expectError(
-      articleFixture('sem-titulo', { 'article.json': meta({ titulo: undefined }) }),
+      articleFixture('sem-titulo', { fields: { titulo: undefined } }),
       'titulo',
       /falta o campo "titulo" \(ou está vazio\)/,
     );
@@ -68,7 +82,7 @@ describe('content check: one rule, one message', () => {
 
   it('a missing descricao', async () => {
     await expectError(
-      articleFixture('sem-descricao', { 'article.json': meta({ descricao: '' }) }),
+      articleFixture('sem-descricao', { fields: { descricao: '' } }),
       'descricao',
       /falta o campo "descricao" \(ou está vazio\)/,
     );
@@ -76,7 +90,7 @@ describe('content check: one rule, one message', () => {
 
   it('a title too long for cards and search results', async () => {
     await expectError(
-      articleFixture('titulo-longo', { 'article.json': meta({ titulo: 'x'.repeat(91) }) }),
+      articleFixture('titulo-longo', { fields: { titulo: 'x'.repeat(91) } }),
       'titulo',
       /tem 91 caracteres; o esperado é de 20 a 90/,
     );
@@ -84,14 +98,14 @@ describe('content check: one rule, one message', () => {
 
   it('a description too short', async () => {
     await expectError(
-      articleFixture('descricao-curta', { 'article.json': meta({ descricao: 'Curta demais.' }) }),
+      articleFixture('descricao-curta', { fields: { descricao: 'Curta demais.' } }),
       'descricao',
       /tem 13 caracteres; o esperado é de 50 a 160/,
     );
   });
 
   it.each(['2025-02-30', '2025-13-01'])('data %j that is not a real calendar date', async (data) => {
-    await expectError(articleFixture('data-ruim', { 'article.json': meta({ data }) }), 'data', /não é uma data do calendário/);
+    await expectError(articleFixture('data-ruim', { fields: { data } }), 'data', /não é uma data do calendário/);
   });
 
   it.each(['Casa_Nova', 'casa--nova', 'casa-nova-', 'ção'])('a folder name %j that is not a valid slug', async (slug) => {
@@ -100,18 +114,14 @@ describe('content check: one rule, one message', () => {
 
   it('a slug field that disagrees with the folder', async () => {
     await expectError(
-      articleFixture('pasta-certa', { 'article.json': meta({ slug: 'outro-slug' }) }),
+      articleFixture('pasta-certa', { fields: { slug: 'outro-slug' } }),
       'slug',
       /"slug" é "outro-slug", mas a pasta é "pasta-certa"/,
     );
   });
 
-  it('a missing body', async () => {
-    await expectError(articleFixture('sem-corpo', { 'body.html': null }), 'body', /falta body\.html/);
-  });
-
   it('an empty body', async () => {
-    await expectError(articleFixture('corpo-vazio', { 'body.html': '<p></p>' }), 'body', /tem 0 palavras; um artigo tem pelo menos 80/);
+    await expectError(articleFixture('corpo-vazio', { body: '<p></p>' }), 'body', /tem 0 palavras; um artigo tem pelo menos 80/);
   });
 
   it.each([
@@ -122,7 +132,7 @@ describe('content check: one rule, one message', () => {
     ['form', '<form action="/x"></form>'],
   ])('a <%s> element', async (tag, markup) => {
     await expectError(
-      articleFixture('elemento-proibido', { 'body.html': body(markup) }),
+      articleFixture('elemento-proibido', { body: body(markup) }),
       `body: <${tag}>`,
       new RegExp(`<${tag}> não é permitido`),
     );
@@ -130,7 +140,7 @@ describe('content check: one rule, one message', () => {
 
   it('an iframe from a host that is not allow-listed', async () => {
     await expectError(
-      articleFixture('iframe', { 'body.html': body('<iframe src="https://www.youtube.com/embed/x"></iframe>') }),
+      articleFixture('iframe', { body: body('<iframe src="https://www.youtube.com/embed/x"></iframe>') }),
       'body: <iframe>',
       /não é um vídeo que o site aceite/,
     );
@@ -138,7 +148,7 @@ describe('content check: one rule, one message', () => {
 
   it('an event handler attribute', async () => {
     await expectError(
-      articleFixture('onclick', { 'body.html': body('<p onmouseover="x()">t</p>') }),
+      articleFixture('onclick', { body: body('<p onmouseover="x()">t</p>') }),
       'body: onmouseover=',
       /atributo de evento onmouseover=/,
     );
@@ -147,11 +157,7 @@ describe('content check: one rule, one message', () => {
   it.each(['javascript:alert(1)', 'data:text/html,x', ' JAVASCRIPT:x', '&#106;avascript:x', 'java&Tab;script:x'])(
     'a %j URL',
     async (href) => {
-      await expectError(
-        articleFixture('url', { 'body.html': body(`<p><a href="${href}">x</a></p>`) }),
-        'body: href=',
-        /não é um endereço da web/,
-      );
+      await expectError(articleFixture('url', { body: body(`<p><a href="${href}">x</a></p>`) }), 'body: href=', /não é um endereço da web/);
     },
   );
 
@@ -159,9 +165,9 @@ describe('content check: one rule, one message', () => {
     ['style', '<p style="color:red">x</p>'],
     ['class', '<p class="adsbygoogle">x</p>'],
   ])('a %s= attribute is taken out before publishing, with a warning (pasted-markup.ts)', async (_, markup) => {
-    const { problems, articles } = await checkContent(articleFixture('atributo', { 'body.html': body(markup) }), [], TODAY);
+    const { problems, articles } = await checkContent(articleFixture('atributo', { body: body(markup) }), [], TODAY);
     expect(problems.filter((p) => p.field.startsWith('body')).map((p) => [p.severity, p.field, p.message])).toEqual([
-      ['warning', 'body: colado', expect.stringMatching(/^linha 3: removido 1 atributo de formatação/)],
+      ['warning', 'body: colado', expect.stringMatching(/^linha 17: removido 1 atributo de formatação/)],
     ]);
     expect(articles[0]!.body).toContain('<p>x</p>');
   });
@@ -172,14 +178,14 @@ describe('content check: one rule, one message', () => {
     ['data-ad-client', '<p data-ad-client="ca-pub-1">x</p>'],
   ])('a %s= attribute, which articles may not carry', async (attribute, markup) => {
     await expectError(
-      articleFixture('atributo', { 'body.html': body(markup) }),
+      articleFixture('atributo', { body: body(markup) }),
       `body: ${attribute}=`,
       new RegExp(`${attribute}= .*não é permitido`),
     );
   });
 
   it('a CDATA section, which browsers end at the first ">"', async () => {
-    const problems = await problemsOf(articleFixture('cdata', { 'body.html': body('<![CDATA[><img src=x onerror=alert(1)>]]>') }));
+    const problems = await problemsOf(articleFixture('cdata', { body: body('<![CDATA[><img src=x onerror=alert(1)>]]>') }));
     expect(problems.filter((p) => p.severity === 'error').map((p) => p.message)).toEqual([
       expect.stringMatching(/linha \d+: uma seção CDATA/),
       expect.stringMatching(/linha \d+: <img src="x"> não é uma imagem deste artigo/),
@@ -188,59 +194,67 @@ describe('content check: one rule, one message', () => {
 
   it('a body over the size limit, without parsing it', async () => {
     const huge = body(`<p>${'palavra '.repeat(40_000)}</p>`);
-    await expectError(articleFixture('enorme', { 'body.html': huge }), 'body', /o texto tem \d+ KB; o máximo é 256 KB/);
+    await expectError(articleFixture('enorme', { body: huge }), 'body', /o texto tem \d+ KB; o máximo é 256 KB/);
   });
 
   it('an unclosed element', async () => {
     await expectError(
-      articleFixture('aberto', { 'body.html': body('<ul><li><strong>item</li></ul>') }),
+      articleFixture('aberto', { body: body('<ul><li><strong>item</li></ul>') }),
       'body: <strong>',
       /<strong> não foi fechado/,
     );
   });
 
   it('a stray closing tag', async () => {
-    await expectError(
-      articleFixture('sobra', { 'body.html': body('</div>') }),
-      'body: </div>',
-      /1 fechamento <\/div> sem a abertura <div>/,
-    );
+    await expectError(articleFixture('sobra', { body: body('</div>') }), 'body: </div>', /1 fechamento <\/div> sem a abertura <div>/);
   });
 
   it('an <h1> in the body', async () => {
-    await expectError(articleFixture('h1', { 'body.html': body('<h1>Outro título</h1>') }), 'body: <h1>', /<h1> no texto/);
+    await expectError(articleFixture('h1', { body: body('<h1>Outro título</h1>') }), 'body: <h1>', /<h1> no texto/);
   });
 
   it('a missing image', async () => {
-    await expectError(articleFixture('sem-imagem', { 'imagem.webp': null }), 'imagem', /falta a imagem do artigo/);
+    await expectError(
+      articleFixture('sem-imagem', { files: { 'imagem.webp': null } }),
+      'imagem',
+      /"imagem" indica "imagem\.webp", mas não há esse arquivo na pasta/,
+    );
   });
 
   it('an image that is not an image', async () => {
-    await expectError(articleFixture('nao-imagem', { 'imagem.webp': 'isto não é uma imagem' }), 'imagem', /não é uma imagem legível/);
+    await expectError(
+      articleFixture('nao-imagem', { files: { 'imagem.webp': 'isto não é uma imagem' } }),
+      'imagem',
+      /não é uma imagem legível/,
+    );
   });
 
   it('an image format that is not accepted', async () => {
-    const dir = articleFixture('gif', { 'imagem.webp': null });
+    const dir = articleFixture('gif', { fields: { imagem: 'imagem.png' }, files: { 'imagem.webp': null } });
     writeFileSync(join(dir, 'imagem.png'), await image(1200, 675, 'gif'));
     await expectError(dir, 'imagem', /a imagem está em gif, formato que o site não aceita/);
   });
 
   it('an image too small', async () => {
-    await expectError(articleFixture('pequena', { 'imagem.webp': await image(640, 360) }), 'imagem', /640×360; o mínimo é 1200×675/);
+    await expectError(
+      articleFixture('pequena', { files: { 'imagem.webp': await image(640, 360) } }),
+      'imagem',
+      /640×360; o mínimo é 1200×675/,
+    );
   });
 
   it('an image that is not 16:9', async () => {
-    await expectError(articleFixture('quadrada', { 'imagem.webp': await image(1200, 1200) }), 'imagem', /não é 16:9/);
+    await expectError(articleFixture('quadrada', { files: { 'imagem.webp': await image(1200, 1200) } }), 'imagem', /não é 16:9/);
   });
 
   it('an image over the byte limit is published reduced, with a note (main-image.test.ts)', async () => {
     const big = Buffer.concat([await image(1200, 675), Buffer.alloc(1024 * 1024)]);
-    const problems = await problemsOf(articleFixture('pesada', { 'imagem.webp': big }));
+    const problems = await problemsOf(articleFixture('pesada', { files: { 'imagem.webp': big } }));
     expect(problems.filter((p) => p.field === 'imagem').map((p) => p.severity)).toEqual(['note']);
   });
 
   it('a title already used by another live article', async () => {
-    const dir = articleFixture('copia', { 'article.json': meta({ titulo: 'Título que já existe no ar' }) });
+    const dir = articleFixture('copia', { fields: { titulo: 'Título que já existe no ar' } });
     const live = [
       {
         slug: 'original',
@@ -256,25 +270,25 @@ describe('content check: one rule, one message', () => {
   });
 
   it('a link to an article that is not published is a warning', async () => {
-    const problems = await problemsOf(articleFixture('link', { 'body.html': body('<p><a href="/noticia/nao-existe">x</a></p>') }));
+    const problems = await problemsOf(articleFixture('link', { body: body('<p><a href="/noticia/nao-existe">x</a></p>') }));
     expect(problems).toEqual([
       expect.objectContaining({
         severity: 'warning',
         field: 'body: link',
-        message: 'linha 3: o link para /noticia/nao-existe leva a um artigo que não está publicado',
+        message: 'linha 17: o link para /noticia/nao-existe leva a um artigo que não está publicado',
       }),
     ]);
   });
 
   it('reports every problem at once, each with its file', async () => {
     const dir = articleFixture('Varios_Erros', {
-      'article.json': meta({ titulo: 'curto', data: '2025-02-31' }),
-      'body.html': body('<script>x</script><p onclick="y">z</p>'),
-      'imagem.webp': await image(800, 800),
+      fields: { titulo: 'curto', data: '2025-02-31' },
+      body: body('<script>x</script><p onclick="y">z</p>'),
+      files: { 'imagem.webp': await image(800, 800) },
     });
     const problems = await problemsOf(dir);
     const files = new Set(problems.map((p) => p.file.split('/').at(-1)));
     expect(problems.filter((p) => p.severity === 'error').length).toBeGreaterThanOrEqual(7);
-    expect(files).toEqual(new Set(['Varios_Erros', 'article.json', 'body.html', 'imagem.webp']));
+    expect(files).toEqual(new Set(['Varios_Erros', 'index.md', 'imagem.webp']));
   });
 });

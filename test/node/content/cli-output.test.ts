@@ -13,16 +13,16 @@ import { cleanFixtures, tempFolder } from './fixtures';
 
 afterAll(cleanFixtures);
 
-/** Folders with nothing but a short title: 6 errors each (titulo, descricao, data, alt, body, image), 15 lines of output. */
+/** Folders with an index.md of nothing but a short title: 6 errors each (titulo, descricao, data, alt, imagem, body), 13 lines of output. */
 const FOLDERS = 200;
-const LINES_PER_FOLDER = 15;
+const LINES_PER_FOLDER = 13;
 
 describe('content:check piped to another program', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('writes every line, the summary last, well past the pipe’s 64 KiB', () => {
     const root = tempFolder();
     for (let i = 1; i <= FOLDERS; i++) {
       mkdirSync(join(root, `artigo-${i}`));
-      writeFileSync(join(root, `artigo-${i}`, 'article.json'), '{"titulo": "x"}');
+      writeFileSync(join(root, `artigo-${i}`, 'index.md'), '---\ntitulo: x\n---\n');
     }
     // spawnSync reads stdout through a pipe, as `| cat` would.
     const run = runCli('check', root);
@@ -32,7 +32,7 @@ describe('content:check piped to another program', { timeout: PROCESS_TEST_TIMEO
     // First the line saying what the check was run against (check-context.ts), last the summary.
     expect(lines[0]).toMatch(/^autores e lista ao vivo: /);
     expect(lines).toHaveLength(FOLDERS * LINES_PER_FOLDER + 2);
-    for (let i = 1; i <= FOLDERS; i++) expect(run.stdout).toContain(`/artigo-${i}/article.json\n`);
+    for (let i = 1; i <= FOLDERS; i++) expect(run.stdout).toContain(`/artigo-${i}/index.md\n`);
     // The test means something only while the whole output is well over a pipe's buffer.
     expect(Buffer.byteLength(run.stdout)).toBeGreaterThan(2 * 64 * 1024);
   });

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../../scripts/content/check-folder';
 import type { Problem } from '../../../src/checking/problems';
 import { PROCESS_TEST_TIMEOUT_MS, runCli } from '../processes';
-import { articleAt, articleFixture, body, cleanFixtures, meta, tempFolder } from './fixtures';
+import { articleAt, articleFixture, body, cleanFixtures, indexMd, tempFolder } from './fixtures';
 
 /** Mistakes a new editor makes in the files and paths they give the check. */
 
@@ -33,100 +33,40 @@ async function problemsOf(paths: string | string[]) {
 }
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+const TITLE = 'Um título de teste com tamanho adequado';
 
-describe('files not saved as UTF-8', () => {
-  it('a body.html saved as Windows-1252 is refused, with the line of the first bad byte', async () => {
-    const dir = articleFixture('corpo-latin1', { 'body.html': Buffer.from(body(), 'latin1') });
+describe('index.md not saved as UTF-8', () => {
+  it('an index.md saved as Windows-1252 is refused, with the line of the first bad byte', async () => {
+    const dir = articleFixture('index-latin1', { files: { 'index.md': Buffer.from(indexMd(), 'latin1') } });
     const problem = await expectError(
       dir,
-      'body',
-      /body\.html não é UTF-8 válido: a linha 2 tem o byte 0xE7 \(em Windows-1252, "ç"\)/,
+      'index.md',
+      /index\.md não é UTF-8 válido: a linha 2 tem o byte 0xE7 \(em Windows-1252, "ç"\)/,
       /salve o arquivo como UTF-8/,
     );
-    expect(problem.file).toMatch(/corpo-latin1\/body\.html$/);
+    expect(problem.file).toMatch(/index-latin1\/index\.md$/);
   });
 
-  it('an article.json saved as Windows-1252 is refused', async () => {
-    const json = `{\n  "titulo": "Um título de teste com tamanho adequado",\n  "descricao": "Uma descrição de teste com tamanho suficiente para cards e resultados.",\n  "data": "2025-06-01"\n}\n`;
-    const dir = articleFixture('meta-latin1', { 'article.json': Buffer.from(json, 'latin1') });
-    await expectError(
-      dir,
-      'article.json',
-      /article\.json não é UTF-8 válido: a linha 2 tem o byte 0xED \(em Windows-1252, "í"\)/,
-      /salve o arquivo como UTF-8/,
-    );
-  });
-
-  it('an article.json saved as UTF-16 ("Unicode" in Notepad) is refused', async () => {
-    const dir = articleFixture('meta-utf16', {
-      'article.json': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(meta({}), 'utf16le')]),
+  it('an index.md saved as UTF-16 ("Unicode" in Notepad) is refused', async () => {
+    const dir = articleFixture('index-utf16', {
+      files: { 'index.md': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(indexMd(), 'utf16le')]) },
     });
-    await expectError(dir, 'article.json', /article\.json está salvo como UTF-16/, /salve o arquivo como UTF-8/);
+    await expectError(dir, 'index.md', /index\.md está salvo como UTF-16/, /salve o arquivo como UTF-8/);
   });
 
-  it('a UTF-8 BOM at the start of article.json and body.html is accepted and dropped', async () => {
-    const dir = articleFixture('com-bom', {
-      'article.json': Buffer.concat([BOM, Buffer.from(meta({}))]),
-      'body.html': Buffer.concat([BOM, Buffer.from(body())]),
-    });
+  it('a UTF-8 BOM at the start of index.md is accepted and dropped', async () => {
+    const dir = articleFixture('com-bom', { files: { 'index.md': Buffer.concat([BOM, Buffer.from(indexMd({ titulo: TITLE }, body()))]) } });
     const { problems, articles } = await problemsOf(dir);
     expect(problems).toEqual([]);
     expect(articles[0]!.body.startsWith('<p>')).toBe(true);
-    expect(articles[0]!.item.titulo).toBe('Um título de teste com tamanho adequado');
+    expect(articles[0]!.item.titulo).toBe(TITLE);
   });
 });
 
-describe('article.json that is not valid JSON: what, where, how to fix', () => {
-  it.each([
-    [
-      'a trailing comma',
-      '{\n  "titulo": "x",\n  "data": "2025-06-01",\n}\n',
-      /linha 3, coluna 23: uma vírgula depois do último campo/,
-      /apague a vírgula/,
-    ],
-    ['single quotes', "{\n  'titulo': 'x'\n}", /linha 2, coluna 3: aspas simples ' onde deveria haver aspas duplas "/, /aspas duplas/],
-    ['single quotes around a value', '{\n  "titulo": \'x\'\n}', /linha 2, coluna 13: aspas simples/, /aspas duplas/],
-    ['typographic quotes', '{\n  “titulo”: “x”\n}', /linha 2, coluna 3: aspas curvas “/, /aspas inteligentes/],
-    [
-      'a missing comma between fields',
-      '{\n  "titulo": "x"\n  "data": "2025-06-01"\n}',
-      /linha 2, coluna 16: falta uma vírgula depois deste campo/,
-      /ponha uma vírgula/,
-    ],
-    [
-      'a double quote inside a text',
-      '{\n  "titulo": "O "melhor" imóvel"\n}',
-      /linha 2, coluna 16: aspas duplas " dentro de um texto encerram o texto antes da hora/,
-      /\\"/,
-    ],
-    [
-      'a line break inside a text',
-      '{\n  "titulo": "linha\nduas"\n}',
-      /linha 2, coluna 19: uma quebra de linha dentro de um texto/,
-      /numa linha só/,
-    ],
-    ['a key without quotes', '{\n  titulo: "x"\n}', /linha 2, coluna 3: um nome de campo sem aspas duplas/, /"titulo"/],
-    ['a comment', '{\n  // rascunho\n  "titulo": "x"\n}', /linha 2, coluna 3: um comentário/, /apague o comentário/],
-    ['a missing closing brace', '{\n  "titulo": "x"\n', /o arquivo acaba antes da hora/, /feche cada \{ com \}/],
-    ['an empty file', '', /article\.json está vazio/, /"titulo"/],
-  ])('%s', async (_, json, message, hint) => {
-    await expectError(articleFixture('json-ruim', { 'article.json': json }), 'article.json', message, hint);
-  });
-
-  it('a list instead of one object', async () => {
-    await expectError(
-      articleFixture('lista', { 'article.json': `[${meta({})}]` }),
-      'article.json',
-      /article\.json tem uma lista \[ … \], e não um objeto/,
-      /cada artigo tem a sua pasta/,
-    );
-  });
-});
-
-describe('article.json fields of the wrong kind or spelling', () => {
+describe('front matter fields of the wrong kind or spelling', () => {
   it('a number for titulo', async () => {
     await expectError(
-      articleFixture('titulo-numero', { 'article.json': meta({ titulo: 2025 }) }),
+      articleFixture('titulo-numero', { fields: { titulo: 2025 } }),
       'titulo',
       /o campo "titulo" é o número 2025, e não um texto entre aspas/,
       /aspas duplas/,
@@ -135,7 +75,7 @@ describe('article.json fields of the wrong kind or spelling', () => {
 
   it('a list for descricao', async () => {
     await expectError(
-      articleFixture('descricao-lista', { 'article.json': meta({ descricao: ['a', 'b'] }) }),
+      articleFixture('descricao-lista', { fields: { descricao: ['a', 'b'] } }),
       'descricao',
       /o campo "descricao" é uma lista \[ … \], e não um texto entre aspas/,
     );
@@ -147,30 +87,16 @@ describe('article.json fields of the wrong kind or spelling', () => {
     ['title', 'titulo'],
     ['Data', 'data'],
   ])('a key written %j instead of %j', async (key, field) => {
-    const fields = JSON.parse(meta({})) as Record<string, unknown>;
-    const json = JSON.stringify(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k === field ? key : k, v])));
-    const dir = articleFixture('chave-errada', { 'article.json': json });
+    const dir = articleFixture('chave-errada', { fields: { [field]: undefined, [key]: field === 'data' ? '2025-06-01' : TITLE } });
     await expectError(dir, field, new RegExp(`falta "${field}"; há um campo "${key}"`), new RegExp(`renomeie "${key}" para "${field}"`));
     // Named once, as the misspelt field, not again as an unknown one.
     expect((await problemsOf(dir)).problems).toHaveLength(1);
   });
 
-  it.each([
-    ['article.json.txt', 'article.json'],
-    ['Article.json', 'article.json'],
-    ['body.htm', 'body.html'],
-  ])('a file named %j instead of %j', async (wrong, right) => {
-    const dir = articleFixture('nome-errado');
-    const content = right === 'article.json' ? meta({}) : body();
-    writeFileSync(join(dir, wrong), content);
-    const { rmSync } = await import('node:fs');
-    rmSync(join(dir, right));
-    await expectError(
-      dir,
-      right === 'article.json' ? 'article.json' : 'body',
-      new RegExp(`falta ${right.replace('.', '\\.')}; há "${wrong.replace(/\./g, '\\.')}"`),
-      new RegExp(`renomeie "${wrong.replace(/\./g, '\\.')}" para "${right.replace('.', '\\.')}"`),
-    );
+  it.each(['index.md.txt', 'Index.md', 'artigo.md'])('a file named %j instead of index.md', async (wrong) => {
+    const dir = articleFixture('nome-errado', { files: { 'index.md': null, [wrong]: indexMd() } });
+    const name = wrong.replace(/\./g, '\\.');
+    await expectError(dir, 'index.md', new RegExp(`falta index\\.md; há "${name}"`), new RegExp(`renomeie "${name}" para "index\\.md"`));
   });
 });
 
@@ -188,7 +114,7 @@ describe('"data": wrong format, impossible date, wrong kind', () => {
       'escreva no formato "AAAA-MM-DD" (ano, mês, dia), p. ex. "2025-04-28"',
     ],
   ])('%j is a wrong format, with the value to write', async (data, message, hint) => {
-    const problem = await expectError(articleFixture('data-formato', { 'article.json': meta({ data }) }), 'data', message);
+    const problem = await expectError(articleFixture('data-formato', { fields: { data } }), 'data', message);
     expect(problem.hint).toBe(hint);
   });
 
@@ -198,15 +124,15 @@ describe('"data": wrong format, impossible date, wrong kind', () => {
     ['2025-13-01', /não existe o mês 13/],
     ['31/02/2025', /"data" é "31\/02\/2025" \(dia\/mês\/ano\), que não é uma data real: fevereiro de 2025 tem 28 dias/],
   ])('%j is well formed but not a real day', async (data, message) => {
-    await expectError(articleFixture('data-impossivel', { 'article.json': meta({ data }) }), 'data', message, /confira o dia e o mês/);
+    await expectError(articleFixture('data-impossivel', { fields: { data } }), 'data', message, /confira o dia e o mês/);
   });
 
   it.each([
     [20250430, /o campo "data" é o número 20250430, e não uma data entre aspas/, /escreva "2025-04-30"/],
     [null, /o campo "data" é null, e não uma data entre aspas/, /AAAA-MM-DD/],
-    [undefined, /falta o campo "data"/, /acrescente "data": "AAAA-MM-DD"/],
+    [undefined, /falta o campo "data"/, /acrescente data: "AAAA-MM-DD"/],
   ])('%j is not a text', async (data, message, hint) => {
-    await expectError(articleFixture('data-tipo', { 'article.json': meta({ data }) }), 'data', message, hint);
+    await expectError(articleFixture('data-tipo', { fields: { data } }), 'data', message, hint);
   });
 });
 
@@ -224,7 +150,7 @@ describe('the path given to the check', () => {
     expect(problem.file).toMatch(/\/x$/);
   });
 
-  it.each(['article.json', 'body.html', 'imagem.webp'])('the path of %s itself', async (file) => {
+  it.each(['index.md', 'imagem.webp'])('the path of %s itself', async (file) => {
     const dir = articleFixture('arquivo');
     await expectError(
       join(dir, file),
@@ -266,15 +192,15 @@ describe('the path given to the check', () => {
 describe('several paths, checked as one set', () => {
   it('checks every path', async () => {
     const good = articleFixture('primeira');
-    const bad = articleFixture('segunda', { 'article.json': meta({ data: '2025-02-30' }) });
+    const bad = articleFixture('segunda', { fields: { data: '2025-02-30' } });
     const { problems, articles } = await problemsOf([good, bad]);
     expect(articles.map((a) => a.item.slug)).toEqual(['primeira']);
-    expect(problems).toEqual([expect.objectContaining({ field: 'data', file: expect.stringMatching(/segunda\/article\.json$/) })]);
+    expect(problems).toEqual([expect.objectContaining({ field: 'data', file: expect.stringMatching(/segunda\/index\.md$/) })]);
   });
 
   it('two folders with the same slug are an error', async () => {
     const a = articleFixture('mesmo-slug');
-    const b = articleFixture('mesmo-slug', { 'article.json': meta({ titulo: 'Outro título de teste, com outro texto' }) });
+    const b = articleFixture('mesmo-slug', { fields: { titulo: 'Outro título de teste, com outro texto' } });
     await expectError([a, b], 'slug', /duas pastas têm o slug "mesmo-slug": .* e .*/, /renomeie uma delas, ou passe só uma/);
   });
 
@@ -291,9 +217,9 @@ describe('several paths, checked as one set', () => {
 describe('the command line', { timeout: PROCESS_TEST_TIMEOUT_MS }, () => {
   it('content:check with two paths checks the second too', () => {
     const good = articleFixture('primeira-cli');
-    const bad = articleFixture('segunda-cli', { 'article.json': meta({ data: '30/04/2025' }) });
+    const bad = articleFixture('segunda-cli', { fields: { data: '30/04/2025' } });
     const run = runCli('check', good, bad);
-    expect(run.stdout).toContain('segunda-cli/article.json');
+    expect(run.stdout).toContain('segunda-cli/index.md');
     expect(run.stdout).toContain('escreva "2025-04-30"');
     expect(run.status).toBe(1);
   });

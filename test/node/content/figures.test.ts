@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { withImageVariants } from '../../../scripts/content/check-article';
 import { checkContent } from '../../../scripts/content/check-folder';
 import { contentHash } from '../../../scripts/content/content-hash';
+import { markdownToHtml } from '../../../src/checking/markdown-article';
 import type { Problem } from '../../../src/checking/problems';
 import { planPublish, referencedKeys } from '../../../src/publishing/plan';
 import { articleFixture, body, cleanFixtures, image } from './fixtures';
@@ -17,13 +18,13 @@ const figure = (src: string, alt: string | null = ALT) =>
 
 /** An article folder whose body ends with `extra`, with these files in imagens/. */
 function withImages(slug: string, extra: string, images: Record<string, Buffer>): string {
-  const dir = articleFixture(slug, { 'body.html': body(extra) });
+  const dir = articleFixture(slug, { body: body(extra) });
   mkdirSync(join(dir, 'imagens'));
   for (const [name, bytes] of Object.entries(images)) writeFileSync(join(dir, 'imagens', name), bytes);
   return dir;
 }
 
-/** The problems about the body and its images (article.json's own rules are tested elsewhere). */
+/** The problems about the body and its images (the fields' own rules are tested elsewhere). */
 async function figureProblems(dir: string): Promise<Problem[]> {
   const { problems } = await checkContent(dir, [], TODAY);
   return problems.filter((problem) => problem.field.startsWith('body') || problem.field === 'imagens');
@@ -44,7 +45,7 @@ describe('figures: images from the imagens/ folder', () => {
     expect(article.figures).toEqual([{ file, key: `thumbnails/${file}`, bytes: planta }]);
     // Only the attributes change: the editor's lines stay where they were.
     expect(article.body).toContain(`<img src="/thumbnails/${file}" width="1000" height="600" alt="${ALT}">`);
-    expect(article.body.split('\n')).toHaveLength(body(figure('x')).split('\n').length);
+    expect(article.body.split('\n')).toHaveLength(markdownToHtml(body(figure('x'))).html.split('\n').length);
     expect(article.body).not.toContain('imagens/');
     // The body's key is the hash of the body as published.
     expect(article.item.htmlPath).toBe(`noticias/com-figura.${contentHash(article.body)}.html`);
@@ -84,7 +85,9 @@ describe('figures: images from the imagens/ folder', () => {
     expect(
       messages(await figureProblems(withImages('alt-curto', figure('imagens/planta.webp', 'Planta'), { 'planta.webp': planta }))),
     ).toEqual([
-      expect.stringMatching(/^linha \d+: o texto alternativo \(alt=\) de imagens\/planta.webp tem 6 caracteres; o esperado é de 10 a 150/),
+      expect.stringMatching(
+        /^linha \d+: a descrição \(entre os colchetes de !\[…\]\) de imagens\/planta.webp tem 6 caracteres; o esperado é de 10 a 150/,
+      ),
     ]);
   });
 
@@ -129,7 +132,7 @@ describe('figures: images from the imagens/ folder', () => {
 
   it('requires a title on a video embed', async () => {
     const dir = articleFixture('video-sem-titulo', {
-      'body.html': body('<iframe src="https://www.youtube-nocookie.com/embed/M7lc1UVf-VE"></iframe>'),
+      body: body('<iframe src="https://www.youtube-nocookie.com/embed/M7lc1UVf-VE"></iframe>'),
     });
     expect(messages(await figureProblems(dir))).toEqual([expect.stringMatching(/^linha \d+: <iframe> sem title/)]);
   });

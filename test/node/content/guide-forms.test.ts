@@ -30,7 +30,7 @@ const FRONT = [
 const indexMd = (text: string) => `---\n${FRONT.join('\n')}\n---\n\n${WORDS}\n\n${text}\n`;
 
 async function checked(text: string) {
-  const dir = articleFixture('artigo-do-guia', { 'article.json': null, 'body.html': null, 'index.md': text });
+  const dir = articleFixture('artigo-do-guia', { files: { 'index.md': text } });
   return checkContent(dir, [], TODAY);
 }
 

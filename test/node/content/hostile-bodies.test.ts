@@ -6,13 +6,13 @@ import { cleanPastedMarkup } from '../../../src/checking/pasted-markup';
 import { MAX_FINDINGS, readBody, settledBody } from '../../../src/content/body-html';
 import { bodyText } from '../../../src/search/document';
 import { COSTLY_BODIES, HOSTILE_BODIES } from '../../fixtures/hostile-bodies';
-import { articleFixture, body, cleanFixtures } from './fixtures';
+import { articleFixture, cleanFixtures, htmlBody } from './fixtures';
 
 const errorsOf = (html: string) => checkBody(html, 'body.html').filter((problem) => problem.severity === 'error');
 
 describe('the publishing check refuses every hostile body', () => {
   it.each(HOSTILE_BODIES.map((payload) => [`${payload.family}: ${payload.name}`, payload.html]))('%s', (_, html) => {
-    const errors = errorsOf(body(html));
+    const errors = errorsOf(htmlBody(html));
     // Only a tag that browsers ignore inside a body (<frameset>) may pass: it leaves nothing at all.
     if (errors.length === 0) expect(settledBody(html)).toBe('');
     // Each error says where and how to fix it.
@@ -20,7 +20,7 @@ describe('the publishing check refuses every hostile body', () => {
   });
 
   it('accepts the same article without the payload (the refusals above are the payloads)', () => {
-    expect(errorsOf(body())).toEqual([]);
+    expect(errorsOf(htmlBody())).toEqual([]);
   });
 });
 
@@ -84,7 +84,7 @@ describe('bodies that cost a parser far more than their size', () => {
   });
 
   it("content:check on an article folder holding the issue's body answers with its report", async () => {
-    const folder = articleFixture('corpo-custoso', { 'body.html': COSTLY_BODIES[0]!.html });
+    const folder = articleFixture('corpo-custoso', { body: COSTLY_BODIES[0]!.html });
     const { problems, articles } = await checkContent(folder);
     expect(articles).toEqual([]);
     expect(problems.filter((problem) => problem.severity === 'error')).toEqual([
@@ -108,7 +108,7 @@ describe('bodies that cost a parser far more than their size', () => {
 describe('a report an editor can read, however wrong the body', () => {
   it(`says a repeated mistake once with its count, lists at most ${MAX_FINDINGS} findings, then how many more there are`, () => {
     // 500 refused elements (an unknown element is refused as a whole: its attributes are not reported too).
-    const problems = checkBody(body('<span onclick="x()">a</span>'.repeat(500)), 'body.html');
+    const problems = checkBody(htmlBody('<span onclick="x()">a</span>'.repeat(500)), 'body.html');
     expect(problems).toEqual([
       expect.objectContaining({
         field: 'body: <span>',
@@ -123,13 +123,13 @@ describe('a report an editor can read, however wrong the body', () => {
       },
     ]);
     // Different mistakes are each said: up to the first MAX_FINDINGS of them.
-    const varied = checkBody(body(Array.from({ length: 150 }, (_, i) => `<x-${i}>a</x-${i}>`).join('\n')), 'body.html');
+    const varied = checkBody(htmlBody(Array.from({ length: 150 }, (_, i) => `<x-${i}>a</x-${i}>`).join('\n')), 'body.html');
     expect(varied).toHaveLength(MAX_FINDINGS + 1);
     expect(varied.slice(0, MAX_FINDINGS).every((problem) => problem.message.startsWith('linha '))).toBe(true);
   });
 
   it('reports a formatting tag left open once, not once for each block a browser opens it again in', () => {
-    const problems = checkBody(body(`<div><b title="negrito"></div>${'<div>x</div>'.repeat(50)}`), 'body.html');
+    const problems = checkBody(htmlBody(`<div><b title="negrito"></div>${'<div>x</div>'.repeat(50)}`), 'body.html');
     expect(problems.filter((problem) => problem.message.includes('<b> não foi fechado'))).toHaveLength(1);
   });
 });

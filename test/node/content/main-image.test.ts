@@ -24,7 +24,7 @@ const grainyPng = (width: number, height: number, sigma: number) =>
     .toBuffer();
 
 async function checkWith(slug: string, file: string, bytes: Buffer) {
-  const dir = articleFixture(slug, { 'imagem.webp': null, [file]: bytes });
+  const dir = articleFixture(slug, { fields: { imagem: file }, files: { 'imagem.webp': null, [file]: bytes } });
   return checkContent(dir, [], TODAY);
 }
 
@@ -42,7 +42,7 @@ describe('a main image past the limits', { timeout: PROCESS_TEST_TIMEOUT_MS }, (
     expect(notes).toHaveLength(1);
     expect(notes[0]!.severity).toBe('note');
     expect(notes[0]!.message).toMatch(
-      /^a imagem tem 8000×4500 \(o máximo é 4000×4000\): ao publicar, vai uma cópia reduzida, 2400×1350 em WebP \(\d+ KB\)/,
+      /^linha 5: a imagem tem 8000×4500 \(o máximo é 4000×4000\): ao publicar, vai uma cópia reduzida, 2400×1350 em WebP \(\d+ KB\)/,
     );
     const article = articles[0]!;
     expect(article.item.imagemAtual).toMatch(/^foto-enorme-[0-9a-f]{10}\.webp$/);
@@ -61,7 +61,9 @@ describe('a main image past the limits', { timeout: PROCESS_TEST_TIMEOUT_MS }, (
     expect(problems.filter((p) => p.severity === 'error')).toEqual([]);
     const note = problems.find((p) => p.field === 'imagem');
     expect(note?.severity).toBe('note');
-    expect(note?.message).toMatch(/^a imagem tem 5,\d MB \(o máximo é 1 MB\): ao publicar, vai uma cópia reduzida, 1920×1080 em WebP/);
+    expect(note?.message).toMatch(
+      /^linha 5: a imagem tem 5,\d MB \(o máximo é 1 MB\): ao publicar, vai uma cópia reduzida, 1920×1080 em WebP/,
+    );
     const published = articles[0]!.image.bytes;
     expect(published.byteLength).toBeLessThanOrEqual(LIMITS.imageMaxBytes);
     expect(await sizeOf(published)).toEqual({ width: 1920, height: 1080, format: 'webp' });
@@ -71,7 +73,7 @@ describe('a main image past the limits', { timeout: PROCESS_TEST_TIMEOUT_MS }, (
     const { problems, articles } = await checkWith('foto-4x3', 'imagem.jpg', await jpeg(8000, 6000));
     expect(articles).toEqual([]);
     const image = problems.filter((p) => p.field === 'imagem');
-    expect(image.map((p) => [p.severity, p.message])).toEqual([['error', 'a imagem tem 8000×6000, que não é 16:9']]);
+    expect(image.map((p) => [p.severity, p.message])).toEqual([['error', 'linha 5: a imagem tem 8000×6000, que não é 16:9']]);
     expect(image[0]!.hint).toContain('8000×4500');
   });
 

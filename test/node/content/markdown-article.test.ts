@@ -24,7 +24,7 @@ const indexMd = (body: string, front = FRONT) => `---\n${front.join('\n')}\n---\
 
 /** A Markdown article folder (a copy of a sample, index.md replaced), checked. */
 async function checked(text: string) {
-  const dir = articleFixture('artigo-em-markdown', { 'article.json': null, 'body.html': null, 'index.md': text });
+  const dir = articleFixture('artigo-em-markdown', { files: { 'index.md': text } });
   return { dir, ...(await checkContent(dir, [], TODAY)) };
 }
 const errors = <P extends { severity: string }>(problems: P[]) => problems.filter((p) => p.severity === 'error');
@@ -186,7 +186,7 @@ describe('the check of a Markdown folder', () => {
   });
 
   it('figures, videos and tables in their Markdown forms pass', async () => {
-    const dir = articleFixture('figura-em-markdown', { 'article.json': null, 'body.html': null });
+    const dir = articleFixture('figura-em-markdown');
     const sample = 'content/reforma-de-cozinha-planejamento-e-custos/imagens/plantas-de-cozinha.webp';
     const { mkdirSync, copyFileSync } = await import('node:fs');
     mkdirSync(join(dir, 'imagens'));
@@ -218,7 +218,9 @@ describe('the check of a Markdown folder', () => {
   });
 
   it('a folder holding both formats is an error naming both files', async () => {
-    const dir = articleFixture('dois-formatos', { 'index.md': indexMd('') });
+    const dir = articleFixture('dois-formatos', {
+      files: { 'index.md': indexMd(''), 'article.json': '{}', 'body.html': '<p>Texto.</p>' },
+    });
     const { problems, articles } = await checkContent(dir, [], TODAY);
     expect(articles).toEqual([]);
     expect(errors(problems).map((p) => p.message)).toEqual([expect.stringContaining('index.md e também article.json e body.html')]);

@@ -50,7 +50,7 @@ const WRITTEN: [string, string, string[]][] = [
 
 async function problemsOf(markdown: string): Promise<Problem[]> {
   const text = `---\n${FRONT.join('\n')}\n---\n\n${WORDS}\n\n${markdown}\n`;
-  const dir = articleFixture('mensagens-do-markdown', { 'article.json': null, 'body.html': null, 'index.md': text });
+  const dir = articleFixture('mensagens-do-markdown', { files: { 'index.md': text } });
   return (await checkContent(dir, [], TODAY)).problems;
 }
 
@@ -76,9 +76,9 @@ describe('every message of the check on Markdown', () => {
 
   it('what a refused form was is left out of the page, so the preview can show the rest', async () => {
     const dir = articleFixture('mensagens-do-markdown', {
-      'article.json': null,
-      'body.html': null,
-      'index.md': `---\n${FRONT.join('\n')}\n---\n\n${WORDS}\n\n# Como planejar\n\n![${ALT}](https://fora.example/x.jpg)\n\n[o edital](ftp://exemplo.com/edital.pdf)\n`,
+      files: {
+        'index.md': `---\n${FRONT.join('\n')}\n---\n\n${WORDS}\n\n# Como planejar\n\n![${ALT}](https://fora.example/x.jpg)\n\n[o edital](ftp://exemplo.com/edital.pdf)\n`,
+      },
     });
     const { articles } = await checkContent(dir, [], TODAY);
     expect(articles).toEqual([]);

@@ -175,7 +175,7 @@ describe('the plan as the editor reads it', () => {
       'sem alterações  "Título a"',
       '                http://localhost:8790/noticia/a',
       '                texto, imagem e campos iguais aos do ar: nada a gravar para ele',
-      'AVISO: o texto de "b" mudou, mas "atualizado" não: se é uma correção, ponha "atualizado": "AAAA-MM-DD" (o dia da correção) no index.md ou article.json do artigo, para o leitor ver que ele foi corrigido',
+      'AVISO: o texto de "b" mudou, mas "atualizado" não: se é uma correção, ponha atualizado: AAAA-MM-DD (o dia da correção) no cabeçalho do index.md do artigo, para o leitor ver que ele foi corrigido',
     ]);
     expect(describePlan(plan).slice(-5)).toEqual([
       'No KV:',
@@ -249,7 +249,7 @@ describe('the plan as the editor reads it', () => {
     const warningsOf = (next: PreparedArticle, live = LIVE) => planPublish([next], live, contentHash).warnings;
     const corrected = (version: string, atualizado?: string) => article('b', '2025-05-01', version, atualizado ? { atualizado } : {});
     expect(warningsOf(corrected('v2'))).toEqual([
-      expect.stringMatching(/^AVISO: o texto de "b" mudou, mas "atualizado" não: .*"atualizado": "AAAA-MM-DD"/),
+      expect.stringMatching(/^AVISO: o texto de "b" mudou, mas "atualizado" não: .*atualizado: AAAA-MM-DD/),
     ]);
     expect(warningsOf(corrected('v2', '2025-06-02'))).toEqual([]);
     // A second correction that keeps the first one's date.

@@ -151,7 +151,7 @@ describe('the worker and the check agree on every article field', () => {
 
   it.each(rows(ARTICLE_VALUES))('$field = $value: $verdict', ({ field, verdict, value, cleanedTo }) => {
     const fields = { ...ARTICLE, ...BESIDE[field], [field]: value };
-    const checked = checkArticleFields(fields, 'article.json', CONTEXT);
+    const checked = checkArticleFields(fields, 'index.md', CONTEXT);
     const errors = checked.problems.filter((p) => p.severity === 'error');
     const dropped: string[] = [];
     const entry = parseNewsItem({ ...STORED, ...fields }, (name) => dropped.push(name));

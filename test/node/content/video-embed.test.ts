@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../../scripts/content/check-folder';
 import { checkBody } from '../../../src/checking/check-body';
 import type { Problem } from '../../../src/checking/problems';
-import { articleFixture, body, cleanFixtures } from './fixtures';
+import { articleFixture, body, cleanFixtures, htmlBody } from './fixtures';
 
 afterAll(cleanFixtures);
 
@@ -10,7 +10,7 @@ const EMBED = 'https://www.youtube-nocookie.com/embed/M7lc1UVf-VE';
 const TODAY = new Date(2026, 0, 1);
 
 /** The check's problems of a body ending with `html`, on its line 4. */
-const checked = (html: string) => checkBody(body(`\n${html}`), 'body.html');
+const checked = (html: string) => checkBody(htmlBody(`\n${html}`), 'body.html');
 
 /** The body's problems of one severity, as `[field] message`. */
 const problems = (html: string, severity: Problem['severity']) =>
@@ -59,7 +59,7 @@ describe("a video embed's own settings are ignored, and the check says so", () =
 
   it('an article whose embed has only ignored settings still publishes', async () => {
     const dir = articleFixture('video-com-ajustes', {
-      'body.html': body(`\n<iframe src="${EMBED}?autoplay=1" title="Vídeo" allow="autoplay" width="560" height="315"></iframe>`),
+      body: body(`<iframe src="${EMBED}?autoplay=1" title="Vídeo" allow="autoplay" width="560" height="315"></iframe>`),
     });
     const { problems, articles } = await checkContent(dir, [], TODAY);
     expect(problems.map((problem) => problem.severity)).toEqual(['warning', 'warning', 'warning', 'warning']);

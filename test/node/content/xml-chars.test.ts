@@ -3,14 +3,15 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../../scripts/content/check-folder';
 import type { Problem } from '../../../src/checking/problems';
-import { articleAt, cleanFixtures, meta, tempFolder } from './fixtures';
+import { articleAt, cleanFixtures, tempFolder } from './fixtures';
 
 /**
  * The check refuses the characters no feed or sitemap may carry (XML 1.0's
  * forbidden ones, DEL and the C1 controls) in every text of an article and of
  * an author, and a tab or a line break in a one-line text. Written
- * as article.json holds them: JSON.stringify spells a control character as
- * \u000b, as an editor's tool would.
+ * as files hold them: the YAML library writes a control character in index.md
+ * as an escape between double quotes, JSON.stringify as \u000b in an author
+ * file, as an editor's tool would.
  */
 
 afterAll(cleanFixtures);
@@ -19,11 +20,10 @@ const TODAY = new Date(2026, 0, 1);
 const ANA = { nome: 'Ana Souza', cargo: 'Repórter de finanças', bio: 'Escreve sobre crédito imobiliário e juros há dez anos.' };
 const NOTE = { atualizado: '2025-06-02', correcao: 'Uma versão anterior dizia que a obra terminava em 2026; a entrega é em 2027.' };
 
-/** A content folder with one article (these fields over a good article.json) and these author files. */
+/** A content folder with one article (these fields over a good one's) and these author files. */
 function contentWith(fields: Record<string, unknown>, authors: Record<string, unknown> = { 'ana-souza': ANA }): string {
   const root = tempFolder();
-  const dir = articleAt(root, 'artigo-novo');
-  writeFileSync(join(dir, 'article.json'), meta({ autor: 'ana-souza', ...NOTE, ...fields }));
+  articleAt(root, 'artigo-novo', { fields: { autor: 'ana-souza', ...NOTE, ...fields } });
   mkdirSync(join(root, 'autores'));
   for (const [slug, value] of Object.entries(authors)) writeFileSync(join(root, 'autores', `${slug}.json`), JSON.stringify(value));
   return root;
@@ -35,7 +35,9 @@ async function check(fields: Record<string, unknown>, authors?: Record<string, u
   return { problems: problems.filter((p) => p.field !== 'body: link'), articles, registry };
 }
 
-const summary = (problems: Problem[]) => problems.map((p) => `${p.severity} [${p.field}] ${p.message} | ${p.hint}`);
+/** Each problem in one line, without the line of index.md it names (markdown-article.test.ts checks those). */
+const summary = (problems: Problem[]) =>
+  problems.map((p) => `${p.severity} [${p.field}] ${p.message.replace(/^linha \d+: /, '')} | ${p.hint}`);
 
 describe('a character no feed may carry', () => {
   it('in the title: an error naming the field, the character, where it is and the fix; nothing to publish', async () => {
@@ -45,8 +47,8 @@ describe('a character no feed may carry', () => {
       expect.objectContaining({
         severity: 'error',
         field: 'titulo',
-        file: expect.stringMatching(/artigo-novo\/article\.json$/),
-        message: 'o campo "titulo" tem um caractere de controle invisível (U+000B) no caractere 17, depois de "Casas de madeira"',
+        file: expect.stringMatching(/artigo-novo\/index\.md$/),
+        message: 'linha 2: o campo "titulo" tem um caractere de controle invisível (U+000B) no caractere 17, depois de "Casas de madeira"',
         hint: expect.stringMatching(/^apague \(no arquivo ele pode estar escrito \\u000b\).*recusam um feed ou sitemap que tenha um$/),
       }),
     ]);
