@@ -1,6 +1,6 @@
 import type { DefaultTreeAdapterTypes as T } from 'parse5';
 import { BodyTooComplexError, parseBody } from '../content/body-parse';
-import { isAllowedElement } from '../content/html-policy';
+import { isAllowedElement, MAX_DEPTH } from '../content/html-policy';
 
 /**
  * What a word processor leaves in an article's body when its text is pasted
@@ -117,7 +117,8 @@ export function cleanPastedMarkup(source: string): { html: string; cleaned: Clea
   const remove = (start: number, end: number) => edits.push({ start, end, text: keepLines(source.slice(start, end)) });
 
   /** Whether an element holds nothing but spaces and markup this module removes. */
-  const isBlank = (node: T.ParentNode): boolean =>
+  const isBlank = (node: T.ParentNode, depth = 0): boolean =>
+    depth <= MAX_DEPTH &&
     node.childNodes.every((child) => {
       if ('value' in child && child.nodeName === '#text') return BLANK.test(child.value);
       if (child.nodeName === '#comment') return true;
@@ -125,17 +126,20 @@ export function cleanPastedMarkup(source: string): { html: string; cleaned: Clea
       return (
         (UNWRAPPED.has(child.tagName) || OFFICE_ELEMENT.test(child.tagName) || child.tagName === 'br') &&
         onlyPastedAttributes(child) &&
-        isBlank(child)
+        isBlank(child, depth + 1)
       );
     });
 
-  const walk = (parent: T.ParentNode) => {
+  // Below the policy's depth nothing is cleaned: the check refuses a body that deep with its own
+  // message, and a hostile one thousands of levels deep cannot exhaust the call stack here.
+  const walk = (parent: T.ParentNode, depth = 0) => {
+    if (depth > MAX_DEPTH) return;
     const children = parent.childNodes;
     for (let i = 0; i < children.length; i++) {
       const node = children[i]!;
       const at = node.sourceCodeLocation;
       if (!at) {
-        if ('childNodes' in node) walk(node);
+        if ('childNodes' in node) walk(node, depth + 1);
         continue;
       }
       if (node.nodeName === '#text') {
@@ -169,7 +173,7 @@ export function cleanPastedMarkup(source: string): { html: string; cleaned: Clea
       const name = element.tagName;
       const { startTag: start, endTag: end } = element.sourceCodeLocation ?? {};
       if (!start || edited.has(start.startOffset)) {
-        walk(element);
+        walk(element, depth + 1);
         continue;
       }
       edited.add(start.startOffset);
@@ -215,7 +219,7 @@ export function cleanPastedMarkup(source: string): { html: string; cleaned: Clea
               .join(''),
           });
         count(docsWrapper ? 'docs-wrapper' : OFFICE_ELEMENT.test(name) ? 'office' : (name as 'span' | 'font'), line);
-        walk(element);
+        walk(element, depth + 1);
         continue;
       }
       if (isAllowedElement(name)) {
@@ -241,7 +245,7 @@ export function cleanPastedMarkup(source: string): { html: string; cleaned: Clea
           }
         }
       }
-      walk(element);
+      walk(element, depth + 1);
     }
   };
   walk(fragment);

@@ -96,6 +96,15 @@ describe('the policy still judges everything that is not a word processor’s fo
     expect(findings.map((finding) => `body: ${finding.subject}`)).toContain(field);
   });
 
+  it('a body nested thousands of levels deep is cleaned down to the depth the policy allows, without exhausting the stack', () => {
+    const deep = `${'<blockquote><span class="MsoNormal">'.repeat(4_000)}texto${'</span></blockquote>'.repeat(4_000)}`;
+    const { html, cleaned } = cleanPastedMarkup(deep);
+    // The outer levels' Word spans go; below the policy's depth the sanitizer unwraps everything anyway.
+    expect(cleaned.map((c) => c.kind)).toEqual(['span']);
+    expect(html.length).toBeLessThan(deep.length);
+    expect(html).toContain('texto');
+  });
+
   it('a body with none of it is left byte for byte as written', () => {
     const written = '<p>Texto&nbsp;com um espaço fixo, <b>negrito</b> e <a href="/noticia/x">link</a>.</p>\n<pre>a&nbsp;&nbsp;b</pre>';
     expect(cleanPastedMarkup(written)).toEqual({ html: written, cleaned: [] });
