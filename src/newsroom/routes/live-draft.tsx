@@ -1,0 +1,30 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { isValidSlug } from '../../content/format';
+import { currentTime } from '../../lib/clock';
+import { openLiveDraft } from '../live-draft/open-live-draft';
+import type { NewsroomEnv } from '../newsroom-env';
+import { PATHS } from '../paths';
+import { messagePage } from '../render';
+
+type C = Context<NewsroomEnv>;
+
+const notLive = (c: C) =>
+  messagePage(c, 404, 'Artigo não está no ar', 'Nenhum artigo no site tem este endereço (ele pode ter sido despublicado agora há pouco).');
+
+/** "Editar" on a live article: any member opens its draft (made from what is live the first time). A POST, so no link or prefetch makes one. */
+export const liveDraftRoutes = new Hono<NewsroomEnv>();
+
+liveDraftRoutes.post('/no-ar/:slug/editar', async (c) => {
+  const slug = c.req.param('slug');
+  if (!isValidSlug(slug)) return notLive(c);
+  const opened = await openLiveDraft(c.env, slug, c.var.member.email, currentTime());
+  if ('draft' in opened) return c.redirect(PATHS.draft(opened.draft.id), 303);
+  if (opened.missing === 'article') return notLive(c);
+  return messagePage(
+    c,
+    503,
+    'Texto indisponível',
+    'O texto deste artigo não pôde ser lido no site agora, então nenhum rascunho foi criado. Tente de novo em instantes.',
+  );
+});
