@@ -30,7 +30,7 @@ export interface ArticleRow {
   scheduledAt?: number;
   /** The byline: the registry author's slug (the site's editor when the article names none). */
   author: string;
-  /** The last change: when, and who (an e-mail; null for an article published by the commands, whose author is unknown here). */
+  /** The last change: when, and who (an e-mail); for a live article without a draft, its publication, by nobody known here (null). */
   changedAt: number;
   changedBy: string | null;
   /** The draft to open, or, for a live article without one, its address to open it from. */
@@ -59,9 +59,6 @@ function liveState(live: NewsEntry | undefined, now: number): Pick<ArticleRow, '
   return live !== undefined && live.published > now ? { state: 'agendado', scheduledAt: live.published } : { state: 'publicado' };
 }
 
-/** The instant a live article last changed, as its entry says: its correction's day, else its publication. */
-const liveChangedAt = (entry: NewsEntry) => Math.max(entry.published, entry.updated?.getTime() ?? 0);
-
 /** Every draft and every live article without a draft, changed last first. */
 export function articleRows(drafts: readonly Draft[], live: readonly NewsEntry[], now: number): ArticleRow[] {
   const liveBySlug = new Map(live.map((entry) => [entry.slug, entry]));
@@ -81,7 +78,8 @@ export function articleRows(drafts: readonly Draft[], live: readonly NewsEntry[]
       title: entry.titulo,
       ...liveState(entry, now),
       author: authorOf(entry.autor),
-      changedAt: liveChangedAt(entry),
+      // The entry keeps a correction's day, not its instant: the publication is the one moment it knows.
+      changedAt: entry.published,
       changedBy: null,
       draftId: null,
       slug: entry.slug,
