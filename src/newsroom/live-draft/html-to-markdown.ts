@@ -1,5 +1,5 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
-import { fromHtml } from 'hast-util-from-html';
+import { fromParse5 } from 'hast-util-from-parse5';
 import { toHtml } from 'hast-util-to-html';
 import { defaultHandlers, type Handle, type State, toMdast } from 'hast-util-to-mdast';
 import type {
@@ -15,15 +15,17 @@ import { gfmFootnoteToMarkdown } from 'mdast-util-gfm-footnote';
 import { gfmStrikethroughToMarkdown } from 'mdast-util-gfm-strikethrough';
 import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
 import { toMarkdown } from 'mdast-util-to-markdown';
+import type { DefaultTreeAdapterTypes as P } from 'parse5';
 import { VIDEO_FACADE_CLASS, VIDEO_LABEL_PREFIX, videoIdOfEmbedUrl } from '../../../shared/video-embed';
-import { embedVideo } from '../../content/html-policy';
+import { BodyTooComplexError, parseBody } from '../../content/body-parse';
+import { embedVideo, MAX_DEPTH } from '../../content/html-policy';
 
 /**
  * A live article's body (HTML, as published) as the Markdown a draft holds,
  * written so that the site's own reader (markdownToHtml,
  * src/checking/markdown-article.ts) gives the same HTML back. The HTML is
- * parsed by hast-util-from-html (parse5, the parser the body policy uses),
- * turned into a Markdown tree by hast-util-to-mdast and written by
+ * parsed as the body policy parses it (parse5, within its limits), read
+ * into a syntax tree by hast-util-from-parse5, turned into a Markdown tree by hast-util-to-mdast and written by
  * mdast-util-to-markdown (which escapes what Markdown would misread), with the
  * forms docs/editores.md teaches for what a body shows beyond text:
  *
@@ -117,43 +119,87 @@ function isPipeTable(table: Element): boolean {
   });
 }
 
-/**
- * The footnotes markdownToHtml writes at the end of a body (a rule, then a
- * list of as many items as the marks `<sup>[1]</sup>`… number): the list's
- * items, or null when the end of the body is not that.
- */
-function footnotesAtEnd(root: Root): { rule: Element; list: Element; notes: Element[] } | null {
-  const blocks = root.children.filter((node) => !isBlank(node));
-  const [rule, list] = blocks.slice(-2);
-  if (rule?.type !== 'element' || rule.tagName !== 'hr' || list?.type !== 'element' || list.tagName !== 'ol') return null;
-  if (attributesOf(list).length > 0) return null;
-  const notes = elementsIn(list);
-  if (notes.length === 0 || notes.some((note) => note.tagName !== 'li' || attributesOf(note).length > 0)) return null;
-  const marks = new Set<number>();
-  const walk = (node: Element | Root) => {
-    for (const child of elementsIn(node)) {
-      const number = child.tagName === 'sup' && attributesOf(child).length === 0 ? FOOTNOTE_MARK.exec(textOf(child)) : null;
-      if (number) marks.add(Number(number[1]));
-      else if (child !== list) walk(child);
-    }
-  };
-  walk(root);
-  const numbered = [...marks].sort((a, b) => a - b);
-  return numbered.length === notes.length && numbered.every((n, index) => n === index + 1) ? { rule, list, notes } : null;
+/** What an element of the body is for the conversion, noted on it before (hast-util-to-mdast hands handlers a copy of the tree). */
+type Role = 'footnote-mark' | 'footnote-rule' | 'footnote-list' | 'deep-mark';
+
+declare module 'hast' {
+  interface ElementData {
+    portalRole?: Role;
+  }
 }
 
-/** The same element of the parsed HTML: hast-util-to-mdast hands handlers a copy (white space minified), so by where it was written. */
-const sameNode = (element: Element, other: Element | undefined) =>
-  other !== undefined && element.position !== undefined && element.position.start.offset === other.position?.start.offset;
+const roleOf = (element: Element): Role | undefined => element.data?.portalRole;
+// hast's ElementData also names the positions some parsers add; this parse adds none.
+const setRole = (element: Element, role: Role) => {
+  element.data = { ...element.data, portalRole: role } as Element['data'];
+};
+
+/**
+ * The footnotes markdownToHtml writes at the end of a body (a rule, then a
+ * list of as many items as the marks `<sup>[1]</sup>`… number), noted on
+ * their elements; nothing when the end of the body is not that.
+ */
+function noteFootnotes(root: Root): void {
+  const blocks = root.children.filter((node) => !isBlank(node));
+  const [rule, list] = blocks.slice(-2);
+  if (rule?.type !== 'element' || rule.tagName !== 'hr' || list?.type !== 'element' || list.tagName !== 'ol') return;
+  if (attributesOf(list).length > 0) return;
+  const notes = elementsIn(list);
+  if (notes.length === 0 || notes.some((note) => note.tagName !== 'li' || attributesOf(note).length > 0)) return;
+  const marks: { element: Element; number: number }[] = [];
+  const stack: Element[] = elementsIn(root).filter((child) => child !== list);
+  for (let element = stack.pop(); element; element = stack.pop()) {
+    const number = element.tagName === 'sup' && attributesOf(element).length === 0 ? FOOTNOTE_MARK.exec(textOf(element)) : null;
+    if (number) marks.push({ element, number: Number(number[1]) });
+    else stack.push(...elementsIn(element));
+  }
+  const numbered = [...new Set(marks.map((mark) => mark.number))].sort((a, b) => a - b);
+  if (numbered.length !== notes.length || numbered.some((n, index) => n !== index + 1)) return;
+  for (const { element } of marks) setRole(element, 'footnote-mark');
+  setRole(rule, 'footnote-rule');
+  setRole(list, 'footnote-list');
+}
+
+/** Inline marks Markdown writes with delimiters around their content. */
+const MARKS = new Set(['em', 'strong', 's', 'del', 'a']);
+/**
+ * How many marks deep Markdown writes them; deeper ones stay their HTML tags.
+ * mdast-util-to-markdown's work grows much faster than the nesting (32 nested
+ * `<em>`, the body policy's depth, took ~110 ms; 60 took 630 ms), and a mark
+ * inside three others is never what a journalist typed.
+ */
+const MARK_DEPTH = 3;
+
+/** Notes the marks nested deeper than {@link MARK_DEPTH}. */
+function noteDeepMarks(root: Root): void {
+  const stack: { node: Element | Root; marks: number }[] = [{ node: root, marks: 0 }];
+  for (let frame = stack.pop(); frame; frame = stack.pop()) {
+    for (const child of elementsIn(frame.node)) {
+      const mark = MARKS.has(child.tagName);
+      if (mark && frame.marks >= MARK_DEPTH) setRole(child, 'deep-mark');
+      stack.push({ node: child, marks: frame.marks + (mark ? 1 : 0) });
+    }
+  }
+}
+
+/** How many elements deep a parsed body nests. Without recursion: a body can nest deeply. */
+function depthOf(fragment: P.DocumentFragment): number {
+  let depth = 0;
+  const stack: { node: P.ParentNode; depth: number }[] = [{ node: fragment, depth: 0 }];
+  for (let frame = stack.pop(); frame; frame = stack.pop()) {
+    depth = Math.max(depth, frame.depth);
+    for (const child of frame.node.childNodes) if ('childNodes' in child) stack.push({ node: child, depth: frame.depth + 1 });
+  }
+  return depth;
+}
 
 /** An element kept as HTML: a block whole, an inline element as its tags around its content (still Markdown). */
 function keptAsHtml(state: State, element: Element, imageAddress: ImageAddress): MdastNodes | MdastNodes[] {
-  const rewritten = withImageAddresses(element, imageAddress);
   if (BLOCKS.has(element.tagName)) {
-    const html: Html = { type: 'html', value: blockLines(toHtml(rewritten)) };
+    const html: Html = { type: 'html', value: blockLines(toHtml(withImageAddresses(element, imageAddress))) };
     return html;
   }
-  const tags = toHtml({ ...rewritten, children: [] });
+  const tags = toHtml(withImageAddresses({ ...element, children: [] }, imageAddress));
   const close = `</${element.tagName}>`;
   const open = tags.endsWith(close) ? tags.slice(0, -close.length) : tags;
   const inner = state.all(element) as MdastNodes[];
@@ -189,10 +235,28 @@ function withImageAddresses(element: Element, imageAddress: ImageAddress): Eleme
   return copy;
 }
 
-/** The address of every image a body's HTML shows, each once, in order. */
-export function imageSources(html: string): string[] {
+/**
+ * A live body's HTML, parsed as the body policy parses it (parseBody: as the
+ * inside of a `<div>`, within its element and attribute limits), for
+ * {@link imageSources} and {@link bodyMarkdown}. Null for a body past those
+ * limits or nested deeper than the policy allows (MAX_DEPTH): no body the
+ * check passed is, and the conversion recurses.
+ */
+export function readLiveBody(html: string): Root | null {
+  let fragment: P.DocumentFragment;
+  try {
+    fragment = parseBody(html);
+  } catch (error) {
+    if (error instanceof BodyTooComplexError) return null;
+    throw error;
+  }
+  return depthOf(fragment) > MAX_DEPTH ? null : (fromParse5(fragment) as Root);
+}
+
+/** The address of every image a body shows, each once, in order. */
+export function imageSources(body: Root): string[] {
   const found = new Set<string>();
-  const stack: (Element | Root)[] = [fromHtml(html, { fragment: true })];
+  const stack: (Element | Root)[] = [body];
   for (let node = stack.pop(); node; node = stack.pop()) {
     const children = elementsIn(node);
     for (const child of children) if (child.tagName === 'img' && typeof child.properties.src === 'string') found.add(child.properties.src);
@@ -201,10 +265,10 @@ export function imageSources(html: string): string[] {
   return [...found];
 }
 
-/** A body's HTML as Markdown (see the module's comment); `imageAddress` names each image as the draft does. */
-export function htmlToMarkdown(html: string, imageAddress: ImageAddress): string {
-  const tree = fromHtml(html, { fragment: true });
-  const footnotes = footnotesAtEnd(tree);
+/** A live body (readLiveBody) as Markdown (see the module's comment); `imageAddress` names each image as the draft does. */
+export function bodyMarkdown(tree: Root, imageAddress: ImageAddress): string {
+  noteFootnotes(tree);
+  noteDeepMarks(tree);
   const definitions: FootnoteDefinition[] = [];
 
   const keep = (state: State, element: Element) => keptAsHtml(state, element, imageAddress);
@@ -213,15 +277,15 @@ export function htmlToMarkdown(html: string, imageAddress: ImageAddress): string
   const unless =
     (name: string, plain: (element: Element) => boolean = (element) => attributesOf(element).length === 0): Handle =>
     (state, element, parent) =>
-      plain(element) ? library(name)(state, element, parent) : keep(state, element);
+      plain(element) && roleOf(element) !== 'deep-mark' ? library(name)(state, element, parent) : keep(state, element);
 
   const handlers: Record<string, Handle> = {};
   for (const name of BARE_ONLY) handlers[name] = unless(name);
   for (const name of TAGS_ONLY) handlers[name] = keep;
   Object.assign(handlers, {
     ol: (state, element, parent) => {
-      if (!footnotes || !sameNode(element, footnotes.list)) return unless('ol', plainList)(state, element, parent);
-      footnotes.notes.forEach((note, index) => {
+      if (roleOf(element) !== 'footnote-list') return unless('ol', plainList)(state, element, parent);
+      elementsIn(element).forEach((note, index) => {
         const children = state.toFlow(state.all(note) as MdastContent[]) as FootnoteDefinition['children'];
         definitions.push({ type: 'footnoteDefinition', identifier: String(index + 1), label: String(index + 1), children });
       });
@@ -261,10 +325,10 @@ export function htmlToMarkdown(html: string, imageAddress: ImageAddress): string
     },
     table: (state, element, parent) => (isPipeTable(element) ? library('table')(state, element, parent) : keep(state, element)),
     sup: (state, element) => {
-      const number = footnotes && attributesOf(element).length === 0 ? FOOTNOTE_MARK.exec(textOf(element))?.[1] : undefined;
+      const number = roleOf(element) === 'footnote-mark' ? FOOTNOTE_MARK.exec(textOf(element))?.[1] : undefined;
       return number ? { type: 'footnoteReference', identifier: number, label: number } : keep(state, element);
     },
-    hr: (state, element, parent) => (sameNode(element, footnotes?.rule) ? undefined : unless('hr')(state, element, parent)),
+    hr: (state, element, parent) => (roleOf(element) === 'footnote-rule' ? undefined : unless('hr')(state, element, parent)),
     li: (state, element) => {
       // A list markdownToHtml writes loose has a paragraph in every item, a tight one in none (the library's guess counts nested lists too).
       const spread = elementsIn(element).some((child) => child.tagName === 'p');

@@ -1,11 +1,11 @@
 import { IMAGE_FOLDER } from '../../content/format';
 import { openLiveIndex } from '../../content/live-index';
 import type { NewsEntry } from '../../content/news-item';
-import type { ContentBindings } from '../../content/sources';
+import { type ContentBindings, ContentUnavailableError } from '../../content/sources';
 import { type Draft, DraftsStore } from '../drafts-store';
 import { type DraftFields, FIELD_NAMES } from '../shared/draft-input';
 import { FIGURE_FOLDER, IMAGE_FIELD } from '../shared/media-names';
-import { htmlToMarkdown, imageSources } from './html-to-markdown';
+import { bodyMarkdown, imageSources, readLiveBody } from './html-to-markdown';
 import { copyPublishedImage } from './live-images';
 
 type Bindings = ContentBindings & { MEDIA: R2Bucket; SEARCH: D1Database };
@@ -25,7 +25,8 @@ export function draftFieldsOf(entry: NewsEntry, image: string | null): DraftFiel
 /** A published image's file named by a body's address (`/thumbnails/<file>`); null for any other address. */
 const publishedFile = (src: string) => (src.startsWith(`/${IMAGE_FOLDER}`) ? src.slice(IMAGE_FOLDER.length + 1) : null);
 
-export type OpenedDraft = { draft: Draft } | { missing: 'article' | 'body' };
+/** The draft, or what is missing to make one: the article, its body (unreadable now), or a body past the policy's limits. */
+export type OpenedDraft = { draft: Draft } | { missing: 'article' | 'body' | 'markdown' };
 
 /**
  * The draft of a live article ("Editar"): the draft linked to its address
@@ -43,14 +44,21 @@ export async function openLiveDraft(env: Bindings, slug: string, by: string, now
   const index = await openLiveIndex(env, now);
   const entry = await index.entry(slug);
   if (entry === null) return { missing: 'article' };
-  const html = await index.body(entry.htmlPath).catch(() => null);
+  // A KV failure, or a body that is not the text its key names: not readable now (the page says so; nothing is made).
+  const html = await index.body(entry.htmlPath).catch((error: unknown) => {
+    if (error instanceof ContentUnavailableError) return null;
+    throw error;
+  });
   if (html === null) return { missing: 'body' };
+  const parsed = readLiveBody(html);
+  if (parsed === null) return { missing: 'markdown' };
   const copy = (file: string | null) => (file === null ? Promise.resolve(null) : copyPublishedImage(env, index.source, file));
-  const sources = imageSources(html);
+  const sources = imageSources(parsed);
   const [image, ...figures] = await Promise.all([copy(entry.imagemAtual), ...sources.map((src) => copy(publishedFile(src)))]);
   const addresses = new Map(sources.flatMap((src, at) => (figures[at] ? [[src, `${FIGURE_FOLDER}${figures[at]}`] as const] : [])));
-  const content = { fields: draftFieldsOf(entry, image ?? null), body: htmlToMarkdown(html, (src) => addresses.get(src) ?? src) };
+  const body = bodyMarkdown(parsed, (src) => addresses.get(src) ?? src);
+  const content = { fields: draftFieldsOf(entry, image ?? null), body };
   const draft = (await store.createLinked(content, slug, by, now)) ?? (await store.bySlug(slug));
-  // Unlinked since by nobody: the article's draft is gone only if it was deleted between the two statements.
+  // Null only if the draft that took the address first was deleted in between: there is nothing to open.
   return draft ? { draft } : { missing: 'article' };
 }

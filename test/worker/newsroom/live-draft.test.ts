@@ -4,7 +4,7 @@ import { markdownToHtml } from '../../../src/checking/markdown-article';
 import { forgetLiveIndex } from '../../../src/content/live-index';
 import { contentHash } from '../../../src/lib/content-hash';
 import { DraftsStore } from '../../../src/newsroom/drafts-store';
-import { htmlToMarkdown } from '../../../src/newsroom/live-draft/html-to-markdown';
+import { bodyMarkdown, readLiveBody } from '../../../src/newsroom/live-draft/html-to-markdown';
 import { mediaKey } from '../../../src/newsroom/media/media-store';
 import { storedVariants } from '../../../src/newsroom/shared/media-names';
 import { figureFilesOf } from '../../../src/publishing/figure-files';
@@ -126,6 +126,16 @@ describe('"Editar" on a live article', () => {
     expect(await draftCount()).toBe(0);
   });
 
+  it('a live body nested past what the site accepts: a page that says so, no draft, no 500', async () => {
+    const item = newsItem('fundo-demais', { htmlPath: 'noticias/fundo-demais.html' });
+    await publishList([item]);
+    await env.NEWS.put(item.htmlPath, `<p>${'<em>'.repeat(5000)}texto</p>`);
+    const response = await newsroomRequest('/redacao/no-ar/fundo-demais/editar', { method: 'POST', token: chief });
+    expect(response.status).toBe(422);
+    expect(await response.text()).toContain('marcações encaixadas');
+    expect(await draftCount()).toBe(0);
+  });
+
   it('an image whose smaller versions the site lacks: the draft is made, and the form says what to send again', async () => {
     const body =
       '<p>Começo.</p>\n\n<figure>\n<img src="/thumbnails/sem-versoes-0123456789.webp" width="1600" height="900" alt="Uma planta baixa">\n</figure>';
@@ -158,11 +168,46 @@ describe('the live body as Markdown', () => {
     for (const live of await bundledNews()) {
       const html = await assetText(live.htmlPath);
       const prefix = `/thumbnails/${live.slug}-`;
-      const markdown = htmlToMarkdown(html, (src) => (src.startsWith(prefix) ? `imagens/${src.slice(prefix.length)}` : src));
+      const markdown = bodyMarkdown(readLiveBody(html)!, (src) => (src.startsWith(prefix) ? `imagens/${src.slice(prefix.length)}` : src));
       // Publishing names a draft's image by the article and gives it its size: the one way the two differ.
       const published = html.replace(/src="\/thumbnails\/[a-z0-9-]+-([0-9a-f]{10}\.webp)" width="\d+" height="\d+"/g, 'src="imagens/$1"');
       expect(spaced(markdownToHtml(markdown, live.titulo).html), live.slug).toBe(spaced(published));
     }
+  });
+});
+
+describe('the Markdown forms of a body', () => {
+  // Everything docs/editores.md teaches, and HTML that Markdown has no form for.
+  const written = [
+    'A cozinha pesa[^1] no orçamento[^2]; veja [o FGTS](/noticia/como-usar-o-fgts-na-compra-do-imovel "FGTS") e <u>isto</u>, *ênfase*, **forte**, ~~riscado~~, `código`, 1 < 2 & "aspas", \\* e H<sub>2</sub>O.',
+    '3. três\n4. quatro\n   - dentro *dele*\n   - outro',
+    '| Etapa | Custo |\n|---|---|\n| Demolição | R$ 1.500 [link](https://example.com) |\n| Barra \\| dentro | 2 * 3 |',
+    'https://youtu.be/M7lc1UVf-VE "Vídeo: a obra"',
+    '![Planta da cozinha vista de cima](imagens/0123456789.webp "A legenda, com (parênteses)")',
+    '> Uma citação de um parágrafo só.',
+    '<dl>\n<dt>Termo</dt>\n<dd>Definição</dd>\n</dl>',
+    'Linha com quebra\\\nna mesma frase.',
+    '[^1]: Segundo orçamentos de *2025*.\n\n[^2]: Outra nota.',
+  ].join('\n\n');
+
+  it('reads back as the same HTML, and the published video facade is the video line again', () => {
+    const html = markdownToHtml(written, 'Título').html;
+    const markdown = bodyMarkdown(readLiveBody(html)!, (src) => src);
+    expect(markdown).toContain('[^1]: Segundo orçamentos de *2025*.');
+    expect(markdown).toContain('| Etapa');
+    expect(spaced(markdownToHtml(markdown, 'Título').html)).toBe(spaced(html));
+
+    const facade =
+      '<a class="video-facade" href="https://www.youtube-nocookie.com/embed/M7lc1UVf-VE" aria-label="Assistir ao vídeo: A obra"><span class="video-facade-play" aria-hidden="true"></span><span class="video-facade-title">A obra</span></a>';
+    expect(bodyMarkdown(readLiveBody(facade)!, (src) => src)).toBe('https://www.youtube.com/watch?v=M7lc1UVf-VE "A obra"');
+  });
+
+  it('marks nested past three stay their tags, and a body nested past the policy is refused, not converted', () => {
+    const html = `<p>${'<em>a '.repeat(30)}fim${'</em>'.repeat(30)}</p>`;
+    const markdown = bodyMarkdown(readLiveBody(html)!, (src) => src);
+    expect(markdown.startsWith('*a _a *a <em>a ')).toBe(true);
+    expect(spaced(markdownToHtml(markdown).html)).toBe(spaced(html));
+    expect(readLiveBody(`<p>${'<em>'.repeat(5000)}fim</p>`)).toBeNull();
   });
 });
 
