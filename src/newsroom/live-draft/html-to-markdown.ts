@@ -7,6 +7,7 @@ import type {
   Html,
   ListItem,
   RootContent as MdastContent,
+  Image as MdastImage,
   Nodes as MdastNodes,
   Paragraph,
   PhrasingContent,
@@ -25,8 +26,9 @@ import { embedVideo, MAX_DEPTH } from '../../content/html-policy';
  * written so that the site's own reader (markdownToHtml,
  * src/checking/markdown-article.ts) gives the same HTML back. The HTML is
  * parsed as the body policy parses it (parse5, within its limits), read
- * into a syntax tree by hast-util-from-parse5, turned into a Markdown tree by hast-util-to-mdast and written by
- * mdast-util-to-markdown (which escapes what Markdown would misread), with the
+ * into a syntax tree by hast-util-from-parse5, turned into a Markdown tree
+ * by hast-util-to-mdast and written by mdast-util-to-markdown (which escapes
+ * what Markdown would misread), with the
  * forms docs/editores.md teaches for what a body shows beyond text:
  *
  * - a `<figure>` of one image (and its caption) is the image alone on its line, `![alt](src "caption")`;
@@ -73,6 +75,10 @@ const plainList = (element: Element) =>
 /** A link Markdown writes the same way: an address, and perhaps a title. */
 const plainLink = (element: Element) =>
   typeof element.properties.href === 'string' && attributesOf(element).every((name) => name === 'href' || name === 'title');
+
+/** An image Markdown writes (`![alt](src)`): a description, and no attribute but the size publishing writes again. */
+const plainImage = (element: Element) =>
+  typeof element.properties.alt === 'string' && attributesOf(element).every((name) => ['src', 'alt', 'width', 'height'].includes(name));
 
 /** The YouTube video an element shows, the way the site publishes it or serves it; null for anything else. */
 function videoOf(element: Element): { id: string; title: string } | null {
@@ -272,6 +278,12 @@ export function bodyMarkdown(tree: Root, imageAddress: ImageAddress): string {
   const definitions: FootnoteDefinition[] = [];
 
   const keep = (state: State, element: Element) => keptAsHtml(state, element, imageAddress);
+  const imageOf = (image: Element, title: string | null): MdastImage => ({
+    type: 'image',
+    url: imageAddress(String(image.properties.src ?? '')),
+    alt: String(image.properties.alt),
+    title,
+  });
   const library = (name: string): Handle => (defaultHandlers as Record<string, Handle>)[name] as Handle;
   /** An element Markdown writes the same way when `plain` (by default: bare): the library's conversion, else the HTML kept. */
   const unless =
@@ -306,22 +318,11 @@ export function bodyMarkdown(tree: Root, imageAddress: ImageAddress): string {
       const video = videoOf(element);
       return video ? videoLine(video) : keep(state, element);
     },
-    img: (state, element) => {
-      const plain = attributesOf(element).every((name) => ['src', 'alt', 'width', 'height'].includes(name));
-      if (!plain || typeof element.properties.alt !== 'string') return keep(state, element);
-      return { type: 'image', url: imageAddress(String(element.properties.src ?? '')), alt: element.properties.alt, title: null };
-    },
+    img: (state, element) => (plainImage(element) ? imageOf(element, null) : keep(state, element)),
     figure: (state, element) => {
       const parts = figureParts(element);
-      const alt = parts?.image.properties.alt;
-      if (
-        parts === null ||
-        typeof alt !== 'string' ||
-        !attributesOf(parts.image).every((name) => ['src', 'alt', 'width', 'height'].includes(name))
-      )
-        return keep(state, element);
-      const url = imageAddress(String(parts.image.properties.src ?? ''));
-      return { type: 'paragraph', children: [{ type: 'image', url, alt, title: parts.caption || null }] } satisfies Paragraph;
+      if (parts === null || !plainImage(parts.image)) return keep(state, element);
+      return { type: 'paragraph', children: [imageOf(parts.image, parts.caption || null)] } satisfies Paragraph;
     },
     table: (state, element, parent) => (isPipeTable(element) ? library('table')(state, element, parent) : keep(state, element)),
     sup: (state, element) => {

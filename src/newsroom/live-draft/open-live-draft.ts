@@ -11,7 +11,7 @@ import { copyPublishedImage } from './live-images';
 type Bindings = ContentBindings & { MEDIA: R2Bucket; SEARCH: D1Database };
 
 /** A live entry's article fields as the draft form holds them (the schema's keys; texts, `destaque`, `temas`), and its main image's stored name. */
-export function draftFieldsOf(entry: NewsEntry, image: string | null): DraftFields {
+function draftFieldsOf(entry: NewsEntry, image: string | null): DraftFields {
   const fields: DraftFields = {};
   for (const name of FIELD_NAMES) {
     const value: unknown = entry[name];

@@ -70,6 +70,7 @@ export function ArticlesPage({
   authors,
   authorName,
   xsrf,
+  liveUnread = false,
 }: {
   rows: readonly ArticleRow[];
   /** How many rows there are before filtering. */
@@ -78,6 +79,8 @@ export function ArticlesPage({
   authors: readonly { slug: string; name: string }[];
   authorName: (slug: string) => string;
   xsrf: string;
+  /** The site's articles could not be read now: only drafts are listed. */
+  liveUnread?: boolean;
 }) {
   return (
     <>
@@ -91,6 +94,11 @@ export function ArticlesPage({
         </form>
       </div>
       <Filters query={query} authors={authors} />
+      {liveUnread && (
+        <p className="nr-notice" role="status">
+          Os artigos no ar não puderam ser lidos agora: a lista mostra só os rascunhos. Recarregue em instantes.
+        </p>
+      )}
       {total === 0 ? (
         <p>Nenhum artigo ainda. Comece um com "Novo rascunho".</p>
       ) : rows.length === 0 ? (

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { ContentUnavailableError } from '../../content/sources';
 import { currentTime } from '../../lib/clock';
 import { articleRows, filterRows, listQuery } from '../article-list';
 import { authorChoices } from '../authors';
@@ -85,11 +86,21 @@ export const draftRoutes = new Hono<NewsroomEnv>();
 /** How many of the newest live articles the list shows beside the drafts (the drafts have their own bound: drafts-store.ts). */
 const LIVE_LISTED = 100;
 
+/** The newest live articles; null when the site's content cannot be read now (the drafts are still listed). */
+async function liveOrNull(c: C, now: number) {
+  try {
+    return await newestLive(c.env, now, LIVE_LISTED);
+  } catch (error) {
+    if (!(error instanceof ContentUnavailableError)) throw error;
+    return null;
+  }
+}
+
 draftRoutes.get('/', async (c) => {
   const now = currentTime();
-  const [drafts, live, authors] = await Promise.all([store(c).list(), newestLive(c.env, now, LIVE_LISTED), authorChoices(c)]);
+  const [drafts, live, authors] = await Promise.all([store(c).list(), liveOrNull(c, now), authorChoices(c)]);
   const names = new Map(authors.map((author) => [author.slug, author.name]));
-  const rows = articleRows(drafts, live, now);
+  const rows = articleRows(drafts, live ?? [], now);
   const query = listQuery((name) => c.req.query(name));
   const content = (
     <ArticlesPage
@@ -99,6 +110,7 @@ draftRoutes.get('/', async (c) => {
       authors={authors}
       authorName={(slug) => names.get(slug) ?? slug}
       xsrf={c.var.xsrf}
+      liveUnread={live === null}
     />
   );
   return page(c, 'Artigos', content);

@@ -8,7 +8,7 @@ import { bodyMarkdown, readLiveBody } from '../../../src/newsroom/live-draft/htm
 import { mediaKey } from '../../../src/newsroom/media/media-store';
 import { storedVariants } from '../../../src/newsroom/shared/media-names';
 import { figureFilesOf } from '../../../src/publishing/figure-files';
-import { bundledNews, clearKv, newsItem, ORIGIN, publishList } from '../helpers';
+import { bundledNews, clearKv, failingKv, newsItem, ORIGIN, publishList } from '../helpers';
 import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type TestKeys } from './newsroom-helpers';
 
 /**
@@ -261,5 +261,15 @@ describe('the list of every article', () => {
     expect(await titles('busca=nada+disso')).toEqual([]);
     // A state the list does not know is no filter at all.
     expect(await titles('estado=%3Cscript%3E')).toHaveLength(5);
+  });
+
+  it('lists the drafts, and says so, when the site cannot be read', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await drafts.create({ fields: { titulo: 'Um rascunho sobre telhados verdes' }, body: '' }, CHIEF, Date.now());
+    const response = await newsroomRequest('/redacao', { token: chief, env: { NEWS: failingKv } });
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    expect(page).toContain('Um rascunho sobre telhados verdes');
+    expect(page).toContain('Os artigos no ar não puderam ser lidos agora');
   });
 });
