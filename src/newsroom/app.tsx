@@ -9,6 +9,7 @@ import type { NewsroomEnv } from './newsroom-env';
 import { messagePage } from './render';
 import { draftRoutes } from './routes/drafts';
 import { liveRoutes } from './routes/live';
+import { liveDraftRoutes } from './routes/live-draft';
 import { isUploadPath, MAX_UPLOAD_BYTES, mediaRoutes } from './routes/media';
 import { peopleRoutes } from './routes/people';
 import { previewRoutes } from './routes/preview';
@@ -47,6 +48,7 @@ export function newsroomApp() {
   newsroom.route('/', draftRoutes);
   newsroom.route('/', peopleRoutes);
   newsroom.route('/', liveRoutes);
+  newsroom.route('/', liveDraftRoutes);
   newsroom.route('/', mediaRoutes);
   newsroom.route('/', previewRoutes);
   newsroom.all('*', (c) => messagePage(c, 404, 'Página não encontrada', 'Este endereço não existe na redação.'));

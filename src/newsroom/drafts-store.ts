@@ -118,6 +118,39 @@ export class DraftsStore {
     };
   }
 
+  /**
+   * Creates the draft of a live article: linked to its address, and marked as
+   * what readers see (`published_version` 1). The address is unique: when
+   * another draft has it (a concurrent "Editar" got there first), nothing is
+   * written and the answer is null.
+   */
+  async createLinked(content: DraftContent, slug: string, by: string, now: number): Promise<Draft | null> {
+    const id = crypto.randomUUID();
+    const fields = JSON.stringify(content.fields);
+    const [insert] = await this.db.batch([
+      this.db
+        .prepare(
+          `INSERT OR IGNORE INTO newsroom_drafts (id, fields, body, version, created_by, created_at, updated_by, updated_at, slug, published_version)
+           VALUES (?1, ?2, ?3, 1, ?4, ?5, ?4, ?5, ?6, 1)`,
+        )
+        .bind(id, fields, content.body, by, now, slug),
+      // Only when the draft was made: a slug already taken leaves no revision behind.
+      this.db
+        .prepare(
+          `INSERT INTO newsroom_revisions (draft_id, version, fields, body, saved_by, saved_at)
+           SELECT id, 1, fields, body, created_by, created_at FROM newsroom_drafts WHERE id = ?1`,
+        )
+        .bind(id),
+    ]);
+    return insert?.meta.changes === 1 ? this.get(id) : null;
+  }
+
+  /** The draft linked to an article's address, or null. */
+  async bySlug(slug: string): Promise<Draft | null> {
+    const row = await this.db.prepare('SELECT * FROM newsroom_drafts WHERE slug = ?').bind(slug).first<DraftRow>();
+    return row ? draftOf(row) : null;
+  }
+
   async get(id: string): Promise<Draft | null> {
     const row = await this.db.prepare('SELECT * FROM newsroom_drafts WHERE id = ?').bind(id).first<DraftRow>();
     return row ? draftOf(row) : null;

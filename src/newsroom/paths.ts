@@ -17,6 +17,8 @@ export const PATHS = {
   people: `${NEWSROOM_PREFIX}/equipe`,
   live: `${NEWSROOM_PREFIX}/no-ar`,
   unpublish: (slug: string) => `${NEWSROOM_PREFIX}/no-ar/${slug}/despublicar`,
+  /** Opens a live article's draft (POST). */
+  editLive: (slug: string) => `${NEWSROOM_PREFIX}/no-ar/${slug}/editar`,
   removePerson: `${NEWSROOM_PREFIX}/equipe/remover`,
   draft: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}`,
   preview: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/previa`,

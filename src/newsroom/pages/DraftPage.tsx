@@ -20,6 +20,7 @@ export function DraftPage({
   xsrf,
   showRevisions,
   notice,
+  warnings = [],
 }: {
   draft: Draft;
   problems: Partial<Record<string, FieldProblem>>;
@@ -27,17 +28,26 @@ export function DraftPage({
   xsrf: string;
   showRevisions: boolean;
   notice?: string;
+  /** What the draft lacks beyond its fields, in the journalist's words (a live article's images not copied: live-draft/image-problems.ts). */
+  warnings?: readonly string[];
 }) {
   return (
     <>
       <p className="nr-back">
-        <a href={PATHS.home}>← Rascunhos</a>
+        <a href={PATHS.home}>← Artigos</a>
       </p>
       <h1>{draftTitle(draft)}</h1>
       {notice && (
         <p className="nr-notice" role="status">
           {notice}
         </p>
+      )}
+      {warnings.length > 0 && (
+        <ul className="nr-warnings">
+          {warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
       )}
       <form id={DRAFT_FORM_ID} className="nr-form" method="post" action={PATHS.draft(draft.id)} noValidate>
         <XsrfField token={xsrf} />

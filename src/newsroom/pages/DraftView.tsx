@@ -9,7 +9,7 @@ export function DraftView({ draft }: { draft: Draft }) {
   return (
     <>
       <p className="nr-back">
-        <a href={PATHS.home}>← Rascunhos</a>
+        <a href={PATHS.home}>← Artigos</a>
       </p>
       <h1>{draftTitle(draft)}</h1>
       <p className="nr-notice">

@@ -1,3 +1,4 @@
+import { type ArticleRow, type ListQuery, STATE_NAMES, STATES } from '../article-list';
 import type { Draft } from '../drafts-store';
 import { PATHS } from '../paths';
 import { UNTITLED } from '../shared/field-labels';
@@ -7,12 +8,84 @@ import { XsrfField } from './XsrfField';
 /** A draft's title as the list shows it: what the journalist wrote, or a placeholder. */
 export const draftTitle = (draft: Pick<Draft, 'fields'>) => (typeof draft.fields.titulo === 'string' ? draft.fields.titulo : UNTITLED);
 
-/** The list of drafts: each with its state, author, and its last change and who made it. */
-export function DraftsPage({ drafts, authorName, xsrf }: { drafts: readonly Draft[]; authorName: (draft: Draft) => string; xsrf: string }) {
+/** A row's state in words: "agendado para 28/11 às 09:00". */
+function stateText(row: ArticleRow): string {
+  if (row.state !== 'agendado' || row.scheduledAt === undefined) return STATE_NAMES[row.state].toLowerCase();
+  const [day = '', time = ''] = shownAt(row.scheduledAt).split(' ');
+  return `agendado para ${day.slice(0, 5)} às ${time}`;
+}
+
+/** The filters: plain GET fields, so they work without JavaScript and the address can be shared. */
+function Filters({ query, authors }: { query: ListQuery; authors: readonly { slug: string; name: string }[] }) {
+  const filtered = query.state !== undefined || query.author !== undefined || query.search !== undefined;
+  return (
+    <form className="nr-filters" method="get" action={PATHS.home}>
+      <div className="nr-field">
+        <label htmlFor="busca">Buscar pelo título</label>
+        <input id="busca" name="busca" type="search" defaultValue={query.search ?? ''} maxLength={100} />
+      </div>
+      <div className="nr-field">
+        <label htmlFor="estado">Estado</label>
+        <select id="estado" name="estado" defaultValue={query.state ?? ''}>
+          <option value="">Todos</option>
+          {STATES.map((state) => (
+            <option key={state} value={state}>
+              {STATE_NAMES[state]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="nr-field">
+        <label htmlFor="autor">Autor</label>
+        <select id="autor" name="autor" defaultValue={query.author ?? ''}>
+          <option value="">Todos</option>
+          {authors.map((author) => (
+            <option key={author.slug} value={author.slug}>
+              {author.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="nr-filter-actions">
+        <button type="submit">Filtrar</button>
+        {filtered && (
+          <a className="nr-button" href={PATHS.home}>
+            Limpar
+          </a>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Every article, drafts and live ones together, changed last first: each
+ * with its state, author, and its last change and who made it; a live
+ * article without a draft has "Editar", which makes one from what is live.
+ */
+export function ArticlesPage({
+  rows,
+  total,
+  query,
+  authors,
+  authorName,
+  xsrf,
+  liveUnread = false,
+}: {
+  rows: readonly ArticleRow[];
+  /** How many rows there are before filtering. */
+  total: number;
+  query: ListQuery;
+  authors: readonly { slug: string; name: string }[];
+  authorName: (slug: string) => string;
+  xsrf: string;
+  /** The site's articles could not be read now: only drafts are listed. */
+  liveUnread?: boolean;
+}) {
   return (
     <>
       <div className="nr-title-row">
-        <h1>Rascunhos</h1>
+        <h1>Artigos</h1>
         <form method="post" action={PATHS.newDraft}>
           <XsrfField token={xsrf} />
           <button type="submit" className="nr-primary">
@@ -20,23 +93,49 @@ export function DraftsPage({ drafts, authorName, xsrf }: { drafts: readonly Draf
           </button>
         </form>
       </div>
-      {drafts.length === 0 ? (
-        <p>Nenhum rascunho ainda. Comece um com "Novo rascunho".</p>
+      <Filters query={query} authors={authors} />
+      {liveUnread && (
+        <p className="nr-notice" role="status">
+          Os artigos no ar não puderam ser lidos agora: a lista mostra só os rascunhos. Recarregue em instantes.
+        </p>
+      )}
+      {total === 0 ? (
+        <p>Nenhum artigo ainda. Comece um com "Novo rascunho".</p>
+      ) : rows.length === 0 ? (
+        <p role="status">Nenhum artigo com estes filtros.</p>
       ) : (
-        <ul className="nr-list">
-          {drafts.map((draft) => (
-            <li key={draft.id}>
-              <a href={PATHS.draft(draft.id)}>{draftTitle(draft)}</a>
-              <p className="nr-meta">
-                <span className="nr-state">rascunho</span> · {authorName(draft)}
-              </p>
-              <p className="nr-meta">
-                Alterado em {shownAt(draft.updatedAt)} por {draft.updatedBy}
-              </p>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="nr-meta" role="status">
+            {rows.length === total ? `${total} artigos` : `${rows.length} de ${total} artigos`}
+          </p>
+          <ul className="nr-list">
+            {rows.map((row) => (
+              <li key={row.draftId ?? row.slug}>
+                {row.draftId !== null ? <a href={PATHS.draft(row.draftId)}>{row.title}</a> : <p className="nr-row-title">{row.title}</p>}
+                <p className="nr-meta">
+                  <span className="nr-state">{stateText(row)}</span> · {authorName(row.author)}
+                </p>
+                <p className="nr-meta">
+                  {row.changedBy === null
+                    ? `No site desde ${shownAt(row.changedAt)}`
+                    : `Alterado em ${shownAt(row.changedAt)} por ${row.changedBy}`}
+                </p>
+                {row.draftId === null && row.slug !== null && <EditLiveButton slug={row.slug} xsrf={xsrf} />}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </>
+  );
+}
+
+/** "Editar" on a live article: a POST (it may make a draft), so no link, prefetch or crawler makes one. */
+export function EditLiveButton({ slug, xsrf }: { slug: string; xsrf: string }) {
+  return (
+    <form method="post" action={PATHS.editLive(slug)}>
+      <XsrfField token={xsrf} />
+      <button type="submit">Editar</button>
+    </form>
   );
 }

@@ -27,7 +27,7 @@ export function Layout({ title, member, children }: { title: string; member?: Me
           </a>
           {member && (
             <nav aria-label="Redação">
-              <a href={PATHS.home}>Rascunhos</a>
+              <a href={PATHS.home}>Artigos</a>
               <a href={PATHS.live}>No ar</a>
               {canManagePeople(member) && <a href={PATHS.people}>Equipe</a>}
             </nav>

@@ -3,6 +3,7 @@ import { articlePath } from '../../seo/urls';
 import type { ActionRecord } from '../actions-store';
 import { PATHS } from '../paths';
 import { shownAt } from '../shared/when';
+import { EditLiveButton } from './DraftsPage';
 import { XsrfField } from './XsrfField';
 
 /** What each recorded action is called in the history. */
@@ -41,12 +42,14 @@ export function LivePage({
   mayChange,
   actions,
   notice,
+  xsrf,
 }: {
   articles: readonly NewsEntry[];
   now: number;
   mayChange: boolean;
   actions: readonly ActionRecord[];
   notice?: string;
+  xsrf: string;
 }) {
   return (
     <>
@@ -67,6 +70,7 @@ export function LivePage({
                 <span className="nr-state">{article.published > now ? `agendado para ${shownAt(article.published)}` : 'publicado'}</span> ·{' '}
                 {shownAt(article.published)}
               </p>
+              <EditLiveButton slug={article.slug} xsrf={xsrf} />
               {mayChange && (
                 <p>
                   <a href={PATHS.unpublish(article.slug)}>Despublicar…</a>

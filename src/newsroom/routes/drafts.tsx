@@ -1,12 +1,16 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { ContentUnavailableError } from '../../content/sources';
 import { currentTime } from '../../lib/clock';
+import { articleRows, filterRows, listQuery } from '../article-list';
 import { authorChoices } from '../authors';
 import { type Draft, DraftsStore, isDraftId } from '../drafts-store';
+import { newestLive } from '../live-articles';
+import { liveImageProblems } from '../live-draft/image-problems';
 import type { NewsroomEnv } from '../newsroom-env';
 import { ConflictPage } from '../pages/ConflictPage';
 import { DraftPage } from '../pages/DraftPage';
-import { DraftsPage, draftTitle } from '../pages/DraftsPage';
+import { ArticlesPage, draftTitle } from '../pages/DraftsPage';
 import { DraftView } from '../pages/DraftView';
 import { RevisionsPage } from '../pages/RevisionsPage';
 import { PATHS } from '../paths';
@@ -79,14 +83,37 @@ function noticeOf(c: C): string | undefined {
 
 export const draftRoutes = new Hono<NewsroomEnv>();
 
+/** How many of the newest live articles the list shows beside the drafts (the drafts have their own bound: drafts-store.ts). */
+const LIVE_LISTED = 100;
+
+/** The newest live articles; null when the site's content cannot be read now (the drafts are still listed). */
+async function liveOrNull(c: C, now: number) {
+  try {
+    return await newestLive(c.env, now, LIVE_LISTED);
+  } catch (error) {
+    if (!(error instanceof ContentUnavailableError)) throw error;
+    return null;
+  }
+}
+
 draftRoutes.get('/', async (c) => {
-  const [drafts, authors] = await Promise.all([store(c).list(), authorChoices(c)]);
+  const now = currentTime();
+  const [drafts, live, authors] = await Promise.all([store(c).list(), liveOrNull(c, now), authorChoices(c)]);
   const names = new Map(authors.map((author) => [author.slug, author.name]));
-  const authorName = (draft: Draft) => {
-    const autor = draft.fields.autor;
-    return typeof autor === 'string' ? (names.get(autor) ?? autor) : draft.createdBy;
-  };
-  return page(c, 'Rascunhos', <DraftsPage drafts={drafts} authorName={authorName} xsrf={c.var.xsrf} />);
+  const rows = articleRows(drafts, live ?? [], now);
+  const query = listQuery((name) => c.req.query(name));
+  const content = (
+    <ArticlesPage
+      rows={filterRows(rows, query)}
+      total={rows.length}
+      query={query}
+      authors={authors}
+      authorName={(slug) => names.get(slug) ?? slug}
+      xsrf={c.var.xsrf}
+      liveUnread={live === null}
+    />
+  );
+  return page(c, 'Artigos', content);
 });
 
 draftRoutes.post('/rascunhos', async (c) => {
@@ -108,6 +135,7 @@ draftRoutes.get('/rascunhos/:id', async (c) => {
       xsrf={c.var.xsrf}
       showRevisions={canSeeRevisions(c.var.member)}
       notice={noticeOf(c)}
+      warnings={liveImageProblems(draft)}
     />
   );
   return page(c, draftTitle(draft), content);

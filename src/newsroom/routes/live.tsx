@@ -57,7 +57,7 @@ liveRoutes.get('/no-ar', async (c) => {
   return page(
     c,
     'No ar',
-    <LivePage articles={articles} now={now} mayChange={canPublish(c.var.member)} actions={actions} notice={notice} />,
+    <LivePage articles={articles} now={now} mayChange={canPublish(c.var.member)} actions={actions} notice={notice} xsrf={c.var.xsrf} />,
   );
 });
 

@@ -33,7 +33,8 @@ export const IMAGE_FIELD = 'imagem';
 export const FIGURE_FOLDER = 'imagens/';
 export const figureMarkdown = (alt: string, name: string) => `![${alt.replace(/[[\]\n]/g, ' ').trim()}](${FIGURE_FOLDER}${name})`;
 
-const FIGURE_LINK = new RegExp(`\\]\\(${FIGURE_FOLDER}([^)\\s]+)\\)`, 'g');
+/** `](imagens/<name>)`, or with a caption after the name: `](imagens/<name> "caption")`. */
+const FIGURE_LINK = new RegExp(`\\]\\(${FIGURE_FOLDER}([^)\\s]+)(?:\\s+"[^"\\n]*")?\\)`, 'g');
 
 /** The uploaded images a Markdown body shows, each once, in order. */
 export function figuresIn(body: string): string[] {

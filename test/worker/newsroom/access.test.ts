@@ -29,7 +29,7 @@ describe('who may enter the newsroom', () => {
   it('lets the configured editor-in-chief in with a good Access token', async () => {
     const response = await newsroomRequest('/redacao', { token: await accessToken(keys, CHIEF) });
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain('Rascunhos');
+    expect(await response.text()).toContain('Artigos');
   });
 
   // Each with the reason the log gives (jose's code), never the token.
