@@ -20,7 +20,16 @@ import { formatProblems, hasErrors } from '../../src/checking/problems.ts';
 import { brasilia } from '../../src/lib/brasilia-time.ts';
 import type { KvStore } from '../../src/publishing/kv-store.ts';
 import { DELETE_AFTER_MS } from '../../src/publishing/pending-deletes.ts';
-import { describePlan, type Live, type Plan, planPublish, planUnpublish, refusal, STOPPED, shownKeys } from '../../src/publishing/plan.ts';
+import {
+  describePlan,
+  type Live,
+  planPublish,
+  planSummary,
+  planUnpublish,
+  refusal,
+  STOPPED,
+  shownKeys,
+} from '../../src/publishing/plan.ts';
 import { readLive, runChange, runGc, runPublish, runRestore } from '../../src/publishing/run.ts';
 import { articlePath } from '../../src/seo/urls.ts';
 import { withImageVariants } from './check-article.ts';
@@ -98,18 +107,6 @@ const whenVisible = (target: Target) =>
     ? 'Os leitores veem a mudança em até uns 5 minutos (docs/editores.md, "Quanto tempo até aparecer").'
     : 'Os leitores do site local veem a mudança em até 1 minuto (o tempo que o site guarda a lista).';
 
-/** What a publish did, in one line. */
-const summary = (plan: Plan) =>
-  [
-    plan.added.length > 0 ? `${plan.added.length} ${plan.added.length === 1 ? 'novo' : 'novos'}` : '',
-    plan.updated.length > 0 ? `${plan.updated.length} ${plan.updated.length === 1 ? 'atualizado' : 'atualizados'}` : '',
-    plan.unchanged.length > 0 ? `${plan.unchanged.length} sem alterações (não regravados)` : '',
-    plan.authorsChanged.length > 0 ? `${plan.authorsChanged.length} autor(es) novo(s) ou alterado(s)` : '',
-    plan.repaired.length > 0 ? `${plan.repaired.length} reparo(s) do que faltava ou estava danificado no site` : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
-
 async function check(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv);
   if (positionals.length === 0) throw new UsageError('uso: npm run content:check -- <pasta do artigo ou pasta content>...');
@@ -164,7 +161,7 @@ async function publish(argv: string[]): Promise<number> {
     print,
   );
   // The last line says what readers will see, and when.
-  if (plan) console.log(`Publicado ${WHERE[target]}: ${summary(plan)}. ${whenVisible(target)} A página inicial: ${site}/`);
+  if (plan) console.log(`Publicado ${WHERE[target]}: ${planSummary(plan)}. ${whenVisible(target)} A página inicial: ${site}/`);
   else if (rolledForward) {
     console.log(
       `Os artigos já estavam na última versão publicada, mas o site ainda mostrava a anterior (uma publicação foi interrompida): ela foi gravada agora. ${whenVisible(target)}`,

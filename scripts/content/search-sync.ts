@@ -1,20 +1,12 @@
 import type { KvStore, Target } from '../../src/publishing/kv-store.ts';
-import { type SearchDb, type SyncResult, syncLive } from '../../src/publishing/search-sync.ts';
+import { describeSync, type SearchDb, syncLive } from '../../src/publishing/search-sync.ts';
 import { applyMigrations, openSearchDb } from '../search/search-db.ts';
 import { localBundle } from './served-bundle.ts';
 
+export { describeSync };
+
 /** How an editor repairs the index of a target. */
 export const reindexCommand = (target: Target) => `npm run content:reindex -- --${target}`;
-
-/** One line saying what a sync did. */
-export function describeSync({ written, deleted, unchanged }: SyncResult): string {
-  const parts = [
-    written.length > 0 ? `${written.length} ${written.length === 1 ? 'indexado' : 'indexados'}` : '',
-    deleted.length > 0 ? `${deleted.length} ${deleted.length === 1 ? 'removido' : 'removidos'}` : '',
-    unchanged > 0 ? `${unchanged} já ${unchanged === 1 ? 'atualizado' : 'atualizados'}` : '',
-  ].filter(Boolean);
-  return parts.length > 0 ? parts.join(', ') : 'nada a fazer';
-}
 
 const isMissingTable = (error: unknown) => /no such table/i.test(String(error instanceof Error ? error.message : error));
 

@@ -92,7 +92,21 @@ export function PeoplePage({
         <XsrfField token={xsrf} />
         <div className="nr-field">
           <label htmlFor="novo-email">E-mail (o mesmo do login da Cloudflare Access)</label>
-          <input id="novo-email" name="email" type="email" required autoComplete="off" />
+          <p className="nr-hint" id="novo-email-dica">
+            Para o comando que publica do computador (npm run content:publish -- --remote), escreva aqui o Client ID do token de serviço,
+            que termina em .access.
+          </p>
+          <input
+            id="novo-email"
+            name="email"
+            type="text"
+            inputMode="email"
+            spellCheck={false}
+            autoCapitalize="none"
+            required
+            autoComplete="off"
+            aria-describedby="novo-email-dica"
+          />
         </div>
         <div className="nr-field">
           <label htmlFor="novo-papel">Papel</label>
