@@ -17,7 +17,9 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatProblems, hasErrors } from '../../src/checking/problems.ts';
+import type { NewsItem } from '../../src/content/news-item.ts';
 import { brasilia } from '../../src/lib/brasilia-time.ts';
+import { API_PATHS, type ApiAnswer, FORM_FIELDS } from '../../src/newsroom/api/wire.ts';
 import type { KvStore } from '../../src/publishing/kv-store.ts';
 import { DELETE_AFTER_MS } from '../../src/publishing/pending-deletes.ts';
 import {
@@ -39,6 +41,7 @@ import { contentHash } from './content-hash.ts';
 import { exitAfterOutput } from './exit.ts';
 import { openStore, type Target } from './kv.ts';
 import { createArticleFolder, nextSteps } from './new-article.ts';
+import { openNewsroom } from './newsroom-client.ts';
 import { DEFAULT_LOCAL_PORT, localPort, runOptions, siteUrl } from './run-options.ts';
 import { updateSearchIndex } from './search-sync.ts';
 
@@ -123,12 +126,44 @@ async function check(argv: string[]): Promise<number> {
   return 0;
 }
 
+/** The newsroom's answer: what the engine logged, then what happened. */
+function printAnswer(answer: ApiAnswer): number {
+  for (const line of answer.lines) console.log(`  ${line}`);
+  console.log(answer.message);
+  return answer.ok ? 0 : 1;
+}
+
+/**
+ * `--remote`: checked here against the live list the newsroom reads, then
+ * sent to the newsroom's API, which checks it all again and publishes with
+ * the engine in the worker (newsroom-client.ts).
+ */
+async function publishRemote(values: ReturnType<typeof parse>['values'], positionals: string[]): Promise<number> {
+  const newsroom = openNewsroom();
+  const live = await newsroom.live();
+  const { problems, articles, registry } = await checkContent(positionals, live.items as NewsItem[], undefined, {
+    liveAuthors: live.authors,
+  });
+  if (problems.length > 0) console.log(formatProblems(problems));
+  if (hasErrors(problems)) {
+    console.log('Nada foi publicado: corrija os erros acima e rode o comando de novo.');
+    return 1;
+  }
+  const prepared = await Promise.all(articles.map(withImageVariants));
+  const dryRun = values['dry-run'];
+  console.log(
+    dryRun ? `Simulação em ${newsroom.site.origin}, pela redação:` : `Publicando em ${newsroom.site.origin}, pela redação:`,
+  );
+  return printAnswer(await newsroom.publish(prepared, registry, { replace: values.replace, dryRun }));
+}
+
 async function publish(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv);
   const target = targetOf(values);
   if (positionals.length === 0) throw new UsageError(PUBLISH_USAGE);
   const site = siteOf(target, values.port);
-  const store = openStore(target);
+  if (target === 'remote') return publishRemote(values, positionals);
+  const store = openStore();
   const options = runOptions(target, 'publish', print, site);
   // Read without the lock, for the check's links to live articles; the run reads it again under the lock.
   const live = await readLive(store, options);
@@ -190,7 +225,14 @@ async function unpublish(argv: string[]): Promise<number> {
     );
   }
   const site = siteOf(target, values.port);
-  const store = openStore(target);
+  if (target === 'remote') {
+    const newsroom = openNewsroom();
+    console.log(`Despublicando em ${newsroom.site.origin}, pela redação:`);
+    return printAnswer(
+      await newsroom.post(API_PATHS.unpublish, { [FORM_FIELDS.slug]: slug, [FORM_FIELDS.dryRun]: values['dry-run'] ? '1' : '' }),
+    );
+  }
+  const store = openStore();
   const options = runOptions(target, 'unpublish', print, site);
   const change = (current: Live) => planUnpublish(slug, current, contentHash);
   const notLive = () => {
@@ -225,7 +267,8 @@ async function gc(argv: string[]): Promise<number> {
   const target = targetOf(values);
   if (positionals.length > 0) throw new UsageError('uso: npm run content:gc -- --local|--remote [--dry-run]');
   const dryRun = values['dry-run'];
-  const store = openStore(target);
+  if (target === 'remote') return printAnswer(await openNewsroom().post(API_PATHS.gc, { [FORM_FIELDS.dryRun]: dryRun ? '1' : '' }));
+  const store = openStore();
   const repaired = dryRun ? null : await reconcile(store, target);
   if (repaired) console.log(repaired);
   const { found, deleted, waiting } = await runGc(store, runOptions(target, 'gc', print), dryRun);
@@ -253,12 +296,13 @@ async function restore(argv: string[]): Promise<number> {
   const target = targetOf(values);
   if (positionals.length > 0) throw new UsageError('uso: npm run content:restore -- --local|--remote [--port N]');
   const site = siteOf(target, values.port);
-  const store = openStore(target);
+  if (target === 'remote') return printAnswer(await openNewsroom().post(API_PATHS.restore, {}));
+  const store = openStore();
   const { version, switchedAt, count, restored, lost } = await runRestore(store, runOptions(target, 'restore', print, site));
   const which = `a versão ${version} (trocada em ${switchedAt === null ? 'momento desconhecido' : brasilia(switchedAt)})`;
   if (restored) {
     console.log(`index/meta.json ${WHERE[target]} foi restaurado para ${which}, a registrada no estado de publicação: ${count} artigo(s).`);
-    console.log(target === 'remote' ? 'Os artigos voltam a aparecer no site em até uns 5 minutos.' : `A página inicial: ${site}/`);
+    console.log(`A página inicial: ${site}/`);
   } else {
     console.log(
       `index/meta.json ${WHERE[target]} já está n${which.slice(1)}, a registrada no estado de publicação (${count} artigos): nada a restaurar.`,

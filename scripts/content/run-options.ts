@@ -168,7 +168,7 @@ export function runOptions(target: Target, command: string, log: (line: string) 
     target,
     hash: contentHash,
     owner,
-    db: openPublishDb(target),
+    db: openPublishDb(),
     // Locally, the bundle `npm start` built and serves; content/ may hold articles written since.
     bundled: () => (target === 'local' ? localBundle() : buildContentBundle()),
     now: () => Date.now(),

@@ -47,7 +47,7 @@ export async function updateSearchIndex(
   print: (line: string) => void,
 ): Promise<boolean> {
   try {
-    const result = await syncTarget(target, store, openSearchDb(target), slugs, print);
+    const result = await syncTarget(target, store, openSearchDb(), slugs, print);
     print(`Índice da busca (${target === 'local' ? 'site local' : 'produção'}): ${describeSync(result)}.`);
     return true;
   } catch (error) {

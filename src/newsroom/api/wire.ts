@@ -15,6 +15,7 @@ export const API_PATHS = {
   unpublish: `${API_PREFIX}/despublicar`,
   gc: `${API_PREFIX}/limpar`,
   restore: `${API_PREFIX}/restaurar`,
+  reindex: `${API_PREFIX}/reindexar`,
 };
 
 export const isApiPath = (path: string) => path.startsWith(`${API_PREFIX}/`);

@@ -241,3 +241,10 @@ apiRoutes.post('/api/restaurar', async (c) => {
     return engineRefusal(c, error, run.lines);
   }
 });
+
+/** `content:reindex`: the search brought in line with the whole live list. */
+apiRoutes.post('/api/reindexar', async (c) => {
+  const run = runFor(c, 'refazer a busca');
+  const result = await syncLive(run.search, run.store, { bundled: run.options.bundled });
+  return answer(c, 200, { ok: true, message: `Pronto: ${describeSync(result)}.`, lines: run.lines });
+});
