@@ -104,11 +104,8 @@ function printPlan(heading: string, lines: readonly string[]): void {
   for (const line of lines) console.log(`  ${line}`);
 }
 
-/** When readers see a change just written, in the editors' words: KV and the site's copy of the list (README, "How long until it shows"). */
-const whenVisible = (target: Target) =>
-  target === 'remote'
-    ? 'Os leitores veem a mudança em até uns 5 minutos (docs/editores.md, "Quanto tempo até aparecer").'
-    : 'Os leitores do site local veem a mudança em até 1 minuto (o tempo que o site guarda a lista).';
+/** When readers of the local site see a change just written: the site's copy of the list (README, "How long until it shows"). */
+const WHEN_VISIBLE = 'Os leitores do site local veem a mudança em até 1 minuto (o tempo que o site guarda a lista).';
 
 async function check(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv);
@@ -151,9 +148,7 @@ async function publishRemote(values: ReturnType<typeof parse>['values'], positio
   }
   const prepared = await Promise.all(articles.map(withImageVariants));
   const dryRun = values['dry-run'];
-  console.log(
-    dryRun ? `Simulação em ${newsroom.site.origin}, pela redação:` : `Publicando em ${newsroom.site.origin}, pela redação:`,
-  );
+  console.log(dryRun ? `Simulação em ${newsroom.site.origin}, pela redação:` : `Publicando em ${newsroom.site.origin}, pela redação:`);
   return printAnswer(await newsroom.publish(prepared, registry, { replace: values.replace, dryRun }));
 }
 
@@ -196,13 +191,12 @@ async function publish(argv: string[]): Promise<number> {
     print,
   );
   // The last line says what readers will see, and when.
-  if (plan) console.log(`Publicado ${WHERE[target]}: ${planSummary(plan)}. ${whenVisible(target)} A página inicial: ${site}/`);
+  if (plan) console.log(`Publicado ${WHERE[target]}: ${planSummary(plan)}. ${WHEN_VISIBLE} A página inicial: ${site}/`);
   else if (rolledForward) {
     console.log(
-      `Os artigos já estavam na última versão publicada, mas o site ainda mostrava a anterior (uma publicação foi interrompida): ela foi gravada agora. ${whenVisible(target)}`,
+      `Os artigos já estavam na última versão publicada, mas o site ainda mostrava a anterior (uma publicação foi interrompida): ela foi gravada agora. ${WHEN_VISIBLE}`,
     );
-  } else
-    console.log(`Nada a publicar: o site ${target === 'local' ? 'local ' : ''}já mostra estes artigos exatamente como estão na pasta.`);
+  } else console.log(`Nada a publicar: o site local já mostra estes artigos exatamente como estão na pasta.`);
   return indexed ? 0 : 1;
 }
 
@@ -252,7 +246,7 @@ async function unpublish(argv: string[]): Promise<number> {
   // A run that found the article gone may still have repaired the index (plan without `removed`).
   if (!plan?.removed.includes(slug)) return notLive();
   console.log(
-    `"${slug}" foi despublicado: ${site}${articlePath({ slug })} passa a responder 404 (o texto e as imagens são apagados daqui a ${DELETE_AFTER_MS / 60_000} minutos, quando nenhuma página em cache puder mais mostrá-los). ${whenVisible(target)}`,
+    `"${slug}" foi despublicado: ${site}${articlePath({ slug })} passa a responder 404 (o texto e as imagens são apagados daqui a ${DELETE_AFTER_MS / 60_000} minutos, quando nenhuma página em cache puder mais mostrá-los). ${WHEN_VISIBLE}`,
   );
   return indexed ? 0 : 1;
 }
@@ -342,10 +336,10 @@ async function createNew(argv: string[]): Promise<number> {
  * the index's chunks that KV lacks or holds altered rebuilt. What it did, or
  * null when everything was whole.
  */
-async function reconcile(store: KvStore, target: Target, site?: string): Promise<string | null> {
+async function reconcile(store: KvStore, target: 'local', site?: string): Promise<string | null> {
   const { plan, rolledForward } = await runChange(store, () => null, runOptions(target, 'reconcile', print, site));
-  if (plan) return `${plan.repaired.length} pedaço(s) do índice refeito(s) a partir dos artigos. ${whenVisible(target)}`;
-  return rolledForward ? `O site mostrava uma versão anterior do índice: a registrada foi gravada. ${whenVisible(target)}` : null;
+  if (plan) return `${plan.repaired.length} pedaço(s) do índice refeito(s) a partir dos artigos. ${WHEN_VISIBLE}`;
+  return rolledForward ? `O site mostrava uma versão anterior do índice: a registrada foi gravada. ${WHEN_VISIBLE}` : null;
 }
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { new: createNew, check, publish, unpublish, gc, restore };

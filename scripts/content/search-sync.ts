@@ -41,23 +41,19 @@ export async function syncTarget(
  * index; the command then exits with an error.
  */
 export async function updateSearchIndex(
-  target: Target,
+  target: 'local',
   store: KvStore,
   slugs: readonly string[],
   print: (line: string) => void,
 ): Promise<boolean> {
   try {
     const result = await syncTarget(target, store, openSearchDb(), slugs, print);
-    print(`Índice da busca (${target === 'local' ? 'site local' : 'produção'}): ${describeSync(result)}.`);
+    print(`Índice da busca (site local): ${describeSync(result)}.`);
     return true;
   } catch (error) {
-    print(
-      `A mudança acima foi feita ${target === 'local' ? 'no site local' : 'em produção'}, mas o índice da busca não pôde ser atualizado:`,
-    );
+    print('A mudança acima foi feita no site local, mas o índice da busca não pôde ser atualizado:');
     print(`  ${error instanceof Error ? error.message.split('\n').slice(0, 6).join('\n  ') : String(error)}`);
-    print(
-      `Para consertar: ${reindexCommand(target)}${target === 'remote' ? ' (README, "Search": o banco e as migrações precisam existir)' : ''}`,
-    );
+    print(`Para consertar: ${reindexCommand(target)}`);
     return false;
   }
 }
