@@ -91,10 +91,10 @@ export function PeoplePage({
       <form method="post" action={PATHS.people} className="nr-form">
         <XsrfField token={xsrf} />
         <div className="nr-field">
-          <label htmlFor="novo-email">E-mail (o mesmo do login da Cloudflare Access)</label>
+          <label htmlFor="novo-email">E-mail da pessoa, ou Client ID de um token de serviço</label>
           <p className="nr-hint" id="novo-email-dica">
-            Para o comando que publica do computador (npm run content:publish -- --remote), escreva aqui o Client ID do token de serviço,
-            que termina em .access.
+            O e-mail com que a pessoa entra pelo login da equipe (Cloudflare Access). Para deixar o programa que publica do computador de
+            um editor entrar, cole aqui o Client ID do token de serviço (termina em .access) e dê a ele o papel Editor(a).
           </p>
           <input
             id="novo-email"
