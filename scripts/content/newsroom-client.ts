@@ -1,4 +1,13 @@
-import { API_PATHS, type ApiAnswer, type LiveAnswer, PUBLISH_PARTS, type PublishManifest } from '../../src/newsroom/api/wire.ts';
+import { formatBytes } from '../../src/content/image-limits.ts';
+import {
+  API_PATHS,
+  type ApiAnswer,
+  type LiveAnswer,
+  MAX_API_ARTICLES,
+  MAX_API_BYTES,
+  PUBLISH_PARTS,
+  type PublishManifest,
+} from '../../src/newsroom/api/wire.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../src/newsroom/shared/names.ts';
 import type { LocalRegistry, PreparedArticle } from '../../src/publishing/prepared-article.ts';
 import { siteUrl } from './run-options.ts';
@@ -102,7 +111,7 @@ export function openNewsroom(env: Record<string, string | undefined> = process.e
   return {
     site,
     live: () => call(API_PATHS.live, { method: 'GET' }) as Promise<LiveAnswer>,
-    publish(articles, registry, { replace, dryRun }) {
+    async publish(articles, registry, { replace, dryRun }) {
       const form = new FormData();
       const manifest: PublishManifest = {
         articles: articles.map(({ item, body, image, variants, figures = [] }) => ({
@@ -123,8 +132,14 @@ export function openNewsroom(env: Record<string, string | undefined> = process.e
         ...variants,
         ...figures.map(({ key, bytes }) => ({ key, value: bytes })),
       ]);
-      for (const { key, value } of [...files, ...registry.photos])
-        form.set(PUBLISH_PARTS.file(key), new Blob([new Uint8Array(value)]), key);
+      const all = [...files, ...registry.photos];
+      // Said before uploading: the newsroom would refuse it whole (413), and nothing of a set is published alone.
+      const bytes = all.reduce((sum, { value }) => sum + value.byteLength, 0);
+      if (articles.length > MAX_API_ARTICLES || bytes > MAX_API_BYTES * 0.95)
+        throw new NewsroomError(
+          `${articles.length} artigo(s) e ${formatBytes(bytes)} de imagens passam do que a redação recebe de uma vez (${MAX_API_ARTICLES} artigos, ${formatBytes(MAX_API_BYTES)}): publique as pastas em partes. Nada foi publicado.`,
+        );
+      for (const { key, value } of all) form.set(PUBLISH_PARTS.file(key), new Blob([new Uint8Array(value)]), key);
       return call(API_PATHS.publish, { method: 'POST', body: form });
     },
     post(path, fields) {

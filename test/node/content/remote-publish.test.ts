@@ -100,6 +100,26 @@ describe('content:publish --remote through the newsroom', { timeout: PROCESS_TES
     expect((await fetch(`${SITE}/noticia/${SLUG}`)).status).toBe(404);
   });
 
+  it('checks against the live list the newsroom reads, and runs gc, restore and reindex there', () => {
+    const checked = command({ NEWSROOM_URL: SITE }, 'check', '--remote', join(folders, SLUG));
+    expect(checked.status, checked.stdout + checked.stderr).toBe(0);
+    expect(checked.stdout).toContain(`autores e lista ao vivo: produção (${SITE}, pela redação)`);
+    const gc = command({ NEWSROOM_URL: SITE }, 'gc', '--remote', '--dry-run');
+    expect(gc.status, gc.stdout + gc.stderr).toBe(0);
+    expect(gc.stdout).toContain('Simulação, nada foi gravado no site local.');
+    const restore = command({ NEWSROOM_URL: SITE }, 'restore', '--remote');
+    expect(restore.status, restore.stdout + restore.stderr).toBe(0);
+    // Published, then unpublished: two switches.
+    expect(restore.stdout).toContain('O índice já está na versão 2');
+    const reindex = spawnSync('node_modules/.bin/tsx', ['scripts/search/reindex.ts', '--remote'], {
+      encoding: 'utf8',
+      timeout: PROCESS_TEST_TIMEOUT_MS,
+      env: { ...process.env, NEWSROOM_URL: SITE, CF_ACCESS_CLIENT_ID: '', CF_ACCESS_CLIENT_SECRET: '' },
+    });
+    expect(reindex.status, reindex.stdout + reindex.stderr).toBe(0);
+    expect(reindex.stdout).toContain('Pronto:');
+  });
+
   it('refuses in pt-BR, exiting non-zero, without the service token for a site that is not this computer', () => {
     const run = command({ NEWSROOM_URL: 'https://casaempauta.example' }, 'unpublish', '--remote', SLUG);
     expect(run.status).toBe(1);
