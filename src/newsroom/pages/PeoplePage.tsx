@@ -93,8 +93,8 @@ export function PeoplePage({
         <div className="nr-field">
           <label htmlFor="novo-email">E-mail da pessoa, ou Client ID de um token de serviço</label>
           <p className="nr-hint" id="novo-email-dica">
-            O e-mail com que a pessoa entra pelo login da equipe (Cloudflare Access). Para deixar o programa que publica do computador de
-            um editor entrar, cole aqui o Client ID do token de serviço (termina em .access) e dê a ele o papel Editor(a).
+            O e-mail com que a pessoa entra pelo login da equipe (Cloudflare Access). Para deixar o programa que publica do computador de um
+            editor entrar, cole aqui o Client ID do token de serviço (termina em .access) e dê a ele o papel Editor(a).
           </p>
           <input
             id="novo-email"
