@@ -8,7 +8,7 @@ import { contentHash } from '../../lib/content-hash';
 import { log } from '../../log';
 import { LockBusyError } from '../../publishing/lock';
 import { DELETE_AFTER_MS } from '../../publishing/pending-deletes';
-import { describePlan, planPublish, planSummary, planUnpublish, ReplaceRefused, refusal, STOPPED } from '../../publishing/plan';
+import { describePlan, type Plan, planPublish, planSummary, planUnpublish, ReplaceRefused, refusal, STOPPED } from '../../publishing/plan';
 import { LiveIndexError, RestoreError, readLive, runChange, runGc, runPublish, runRestore } from '../../publishing/run';
 import { describeSync, syncLive } from '../../publishing/search-sync';
 import { type WorkerRun, workerRun } from '../../publishing/worker-run';
@@ -19,6 +19,7 @@ import { type ApiAnswer, FORM_FIELDS, type LiveAnswer } from '../api/wire';
 import type { NewsroomEnv } from '../newsroom-env';
 import { postedForm } from '../posted-form';
 import { canPublish } from '../roles';
+import { targetOf } from './live';
 
 type C = Context<NewsroomEnv>;
 
@@ -36,8 +37,6 @@ const answer = (c: C, status: ContentfulStatusCode, body: ApiAnswer) => c.json(b
 const refused = (c: C, status: ContentfulStatusCode, message: string, lines: string[] = []) =>
   answer(c, status, { ok: false, message, lines });
 
-/** Where this worker writes, as the engine names it: the local site, or production. */
-const targetOf = (c: C) => (c.var.newsroom.identity === 'development' ? 'local' : 'remote');
 const WHERE = { local: 'no site local', remote: 'em produção' } as const;
 const whenVisible = (c: C) =>
   targetOf(c) === 'local'
@@ -140,7 +139,7 @@ apiRoutes.post('/api/publicar', async (c) => {
 });
 
 /** Each article the run published or corrected, in the newsroom's history. */
-async function recordPublish(c: C, plan: NonNullable<Awaited<ReturnType<typeof runPublish>>['plan']>) {
+async function recordPublish(c: C, plan: Plan) {
   const actions = new ActionsStore(c.env.SEARCH);
   const at = currentTime();
   for (const article of plan.articles) {
@@ -226,6 +225,8 @@ apiRoutes.post('/api/restaurar', async (c) => {
   const run = runFor(c, 'restaurar');
   try {
     const { version, count, restored, lost } = await runRestore(run.store, run.options);
+    // As content:restore: the index's chunks KV lacks or holds altered are then rebuilt from the articles they list.
+    await runChange(run.store, () => null, run.options);
     forgetLiveIndex();
     const lines = [
       ...run.lines,
