@@ -11,7 +11,10 @@
  * <path> is one article folder (content/<slug>/) or a folder of them; several
  * paths are checked (and published) together, as one set. Publish and
  * unpublish print, per article, its title, its address and what happens to
- * it (src/publishing/plan.ts, describePlan).
+ * it (src/publishing/plan.ts, describePlan). `--local` runs the publishing
+ * engine here, over the local store; `--remote` sends the work to the
+ * newsroom's API on the deployed worker, which runs the same engine
+ * (newsroom-client.ts).
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +44,7 @@ import { contentHash } from './content-hash.ts';
 import { exitAfterOutput } from './exit.ts';
 import { openStore, type Target } from './kv.ts';
 import { createArticleFolder, nextSteps } from './new-article.ts';
-import { openNewsroom } from './newsroom-client.ts';
+import { newsroomSite, openNewsroom } from './newsroom-client.ts';
 import { DEFAULT_LOCAL_PORT, localPort, runOptions, siteUrl } from './run-options.ts';
 import { updateSearchIndex } from './search-sync.ts';
 
@@ -82,11 +85,12 @@ function targetOf(values: { local: boolean; remote: boolean }): Target {
   return values.remote ? 'remote' : 'local';
 }
 
-/** The site's origin for the target, to print the addresses to open: SITE_URL remotely, the local port locally. */
+/** The site's origin for the target, to print the addresses to open: the newsroom's site remotely, the local port locally. */
 function siteOf(target: Target, port: string | undefined): string {
   if (target === 'remote') {
-    if (port !== undefined) throw new UsageError('--port é para --local: com --remote, os endereços são os do SITE_URL de produção');
-    return siteUrl('remote');
+    if (port !== undefined)
+      throw new UsageError('--port é para --local: com --remote, o endereço é o NEWSROOM_URL, ou o SITE_URL de produção');
+    return newsroomSite().origin;
   }
   try {
     return siteUrl('local', { port: localPort(port) });
