@@ -81,7 +81,7 @@ export function localPublishDb(env = localEnv): PublishDb {
           if (isMissingTable(error) && !migrated) {
             migrated = true;
             try {
-              applyMigrations('local');
+              applyMigrations();
             } catch {
               // Another run may be applying them at this moment (its wrangler then wins): look again.
             }

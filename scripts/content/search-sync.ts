@@ -27,7 +27,7 @@ export async function syncTarget(
     return await sync();
   } catch (error) {
     if (target !== 'local' || !isMissingTable(error)) throw error;
-    applyMigrations('local');
+    applyMigrations();
     return sync();
   }
 }

@@ -3,7 +3,6 @@ import { readdirSync } from 'node:fs';
 import { kvStoreOf, searchDbOf } from '../../src/publishing/bindings.ts';
 import type { KvStore } from '../../src/publishing/kv-store.ts';
 import type { SearchDb } from '../../src/publishing/search-sync.ts';
-import type { Target } from '../content/kv.ts';
 import { localEnv, whileBusy } from '../content/local-env.ts';
 
 /** The binding of the search database in wrangler.toml. */
@@ -56,12 +55,12 @@ export const sqlLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
 export const openSearchDb = (): SearchDb => localSearchDb();
 
 /**
- * Applies migrations/ to the target's database with wrangler's own command,
- * which records what it applied and skips it next time.
+ * Applies migrations/ to the local database with wrangler's own command,
+ * which records what it applied and skips it next time (production's are a
+ * deliberate step of a deploy: README, "Deploying").
  */
-export function applyMigrations(target: Target): void {
-  const scope = target === 'remote' ? ['--remote', '--env', 'production'] : ['--local'];
-  const result = spawnSync('wrangler', ['d1', 'migrations', 'apply', SEARCH_BINDING, ...scope], {
+export function applyMigrations(): void {
+  const result = spawnSync('wrangler', ['d1', 'migrations', 'apply', SEARCH_BINDING, '--local'], {
     encoding: 'utf8',
     // Not a terminal: wrangler applies without asking.
     stdio: ['ignore', 'pipe', 'pipe'],
