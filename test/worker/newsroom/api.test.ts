@@ -8,6 +8,7 @@ import { batchOf } from '../../../src/publishing/bindings';
 import { readState } from '../../../src/publishing/publish-state';
 import { clearKv, fetchPath } from '../helpers';
 import { preparedArticle, publishForm } from './api-fixtures';
+import { webp } from './media-fixtures';
 import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, serviceToken, type TestKeys } from './newsroom-helpers';
 
 /**
@@ -150,6 +151,26 @@ describe('publishing through the newsroom API', () => {
     expect(third.status).toBe(400);
     expect(((await third.json()) as ApiAnswer).message).toContain('nenhum artigo ou autor o usa');
     await expectNothingWritten();
+  });
+
+  it('publishes an author beside the articles, with the photo the command prepares, and refuses any other photo', async () => {
+    const author = (photo: Uint8Array) => {
+      const foto = `autor-ana-souza-${contentHash(photo)}.webp`;
+      const article = preparedArticle('com-autora-nova');
+      (article.entry.item as { autor?: string }).autor = 'ana-souza';
+      article.files.set(`thumbnails/${foto}`, photo);
+      const authors = { 'ana-souza': { nome: 'Ana Souza', cargo: 'Repórter de arquitetura', bio: 'Escreve sobre casas e cidades.', foto } };
+      return publishForm([article], { authors, photos: [`thumbnails/${foto}`] });
+    };
+    const wrong = await publish(author(webp(400, 400, 'grande')));
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as ApiAnswer).message).toContain('autor "ana-souza": a foto não é a WebP de 192×192');
+    await expectNothingWritten();
+    expect((await fetchPath('/autor/ana-souza')).status).toBe(404);
+
+    const right = await publish(author(webp(192, 192, 'certa')));
+    expect(right.status, ((await right.clone().json()) as ApiAnswer).message).toBe(200);
+    expect((await fetchPath('/autor/ana-souza')).status).toBe(200);
   });
 
   it('refuses a request past the size bound with 413 and a pt-BR reason', async () => {
