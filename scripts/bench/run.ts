@@ -23,9 +23,12 @@
  * 7. `content:check` of one ordinary article folder, the whole command as an
  *    editor runs it (check-command.ts): wall and CPU time, with
  *    nothing published locally and after a local publish.
- * 8. The speed targets beside this run's figures.
+ * 8. The newsroom (newsroom.ts): the drafts list, a draft's page, an autosave,
+ *    and publish → live through the newsroom's API (what `content:publish
+ *    --remote` sends), with a reader's page as the control, in the same rounds.
+ * 9. The speed targets beside this run's figures.
  *
- * BENCH_QUICK=1 shortens every part, BENCH_ONLY=cpu|search|served|lighthouse|hostile|check runs one of
+ * BENCH_QUICK=1 shortens every part, BENCH_ONLY=cpu|search|served|lighthouse|hostile|check|newsroom runs one of
  * them (for trying the script, not for results: neither writes bench/RESULTS.md).
  */
 
@@ -40,6 +43,7 @@ import { anotherArticleOf, articleOf, fakeEnv, generatedStore } from './fake-env
 import { benchHostileBodies } from './hostile.ts';
 import { compareFirstVisits, startControls } from './lighthouse-compare.ts';
 import type { LighthouseSample } from './lighthouse-runs.ts';
+import { benchNewsroom } from './newsroom.ts';
 import { profilePaths } from './profile.ts';
 import { benchSearch, searchTable } from './search.ts';
 import {
@@ -663,6 +667,35 @@ async function search(): Promise<void> {
   out();
 }
 
+/** The newsroom's port: its own wrangler dev. */
+const NEWSROOM_PORT = Number(process.env.BENCH_NEWSROOM_PORT || 8919);
+
+async function newsroom(): Promise<void> {
+  const rounds = QUICK ? 3 : 10;
+  const load = loadavg()[0]!.toFixed(2);
+  const times = await benchNewsroom({ port: NEWSROOM_PORT, rounds });
+  out('### The newsroom: pages, an autosave, publish → live');
+  out();
+  out(
+    `wrangler dev on dist/ with the development identity (loopback), its own state (migrations applied, nothing published), list lifetime 0 and no edge cache. ${rounds} rounds after one unmeasured, the targets in turn within each round; a page's time is to the last byte of its answer. Publish → live: from the POST of the newsroom's API (\`content:publish --remote\`'s request: one article, its main image and six variants, prepared before the clock starts) to the first 200 of the article's address, polled every 50 ms; unpublished after each round. The control is a reader's article page, in the same rounds. The first publish also copies the bundled articles' files into KV (the engine's first run). Load average (1 min) when this part began: ${load} on ${cpus().length} cores.`,
+  );
+  out();
+  out(`Publish → live, round by round (ms): ${times.publish.map((ms) => ms.toFixed(0)).join(', ')}.`);
+  out();
+  const row = (name: string, ms: number[]) => [name, median(ms).toFixed(1), Math.max(...ms).toFixed(1)];
+  table(
+    ['target', 'median ms', 'worst ms'],
+    [
+      row('control: a reader’s article page', times.control),
+      row('GET /redacao (the drafts)', times.list),
+      row('GET a draft’s page', times.draft),
+      row('an autosave (POST, JSON answer)', times.save),
+      row('publish → live (API POST to the article’s 200)', times.publish),
+    ],
+  );
+  out();
+}
+
 async function main(): Promise<void> {
   // One build for the whole run, bundled at once: others edit the sources meanwhile.
   execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
@@ -680,6 +713,7 @@ async function main(): Promise<void> {
   if (ONLY === 'lighthouse') await lighthouseAlone(deployBundle);
   if (!ONLY || ONLY === 'hostile') await hostileBodies();
   if (!ONLY || ONLY === 'check') checkCommand();
+  if (!ONLY || ONLY === 'newsroom') await newsroom();
   if (!ONLY) targets();
   // A trial run (quick, or only one half) never replaces the recorded results.
   if (QUICK || ONLY) return;

@@ -76,26 +76,39 @@ function cachedLocalContext(stamp: string): CheckContext | null {
   }
 }
 
+/** Production's live list and authors, as the newsroom's API reads them (newsroom-client.ts). */
+async function remoteContext(): Promise<CheckContext> {
+  const { openNewsroom } = await import('./newsroom-client.ts');
+  const newsroom = openNewsroom();
+  const live = await newsroom.live();
+  return {
+    live: live.items as NewsItem[],
+    liveAuthors: live.authors,
+    source: `produção (${newsroom.site.origin}, pela redação): ${live.items.length} artigo(s) e ${live.authors.length} autor(es) no ar`,
+  };
+}
+
 /** The check's context for a target; wrangler (slow to load) is loaded only when there is a store to read. */
 export async function checkContext(target: Target = 'local'): Promise<CheckContext> {
-  if (target === 'local' && !hasLocalStore()) {
+  if (target === 'remote') return remoteContext();
+  if (!hasLocalStore()) {
     return bundledContext('o site local (.wrangler/state) ainda não tem nada publicado');
   }
-  const stamp = target === 'local' ? localStamp() : null;
-  const cached = stamp === null ? null : cachedLocalContext(stamp);
+  const stamp = localStamp();
+  const cached = cachedLocalContext(stamp);
   if (cached) return cached;
   const [{ openStore }, { readLive }, { openPublishDb }] = await Promise.all([
     import('./kv.ts'),
     import('../../src/publishing/run.ts'),
     import('./publish-db.ts'),
   ]);
-  const where = target === 'local' ? 'site local (.wrangler/state)' : 'produção (--remote)';
+  const where = 'site local (.wrangler/state)';
   let bundled: CheckContext | undefined;
   try {
-    const live = await readLive(openStore(target), {
+    const live = await readLive(openStore(), {
       target,
       hash: contentHash,
-      db: openPublishDb(target),
+      db: openPublishDb(),
       kvSettleMs: 0,
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       bundled: async () => {
@@ -110,11 +123,9 @@ export async function checkContext(target: Target = 'local'): Promise<CheckConte
       liveAuthors,
       source: `${where}: ${live.items.length} artigo(s) e ${liveAuthors.length} autor(es) no ar`,
     };
-    if (stamp !== null) {
-      // Read with wrangler, which may have touched the files as it opened them: the stamp is taken again.
-      mkdirSync(dirname(LOCAL_CONTEXT_CACHE), { recursive: true });
-      writeFileSync(LOCAL_CONTEXT_CACHE, JSON.stringify({ stamp: localStamp(), context }));
-    }
+    // Read with wrangler, which may have touched the files as it opened them: the stamp is taken again.
+    mkdirSync(dirname(LOCAL_CONTEXT_CACHE), { recursive: true });
+    writeFileSync(LOCAL_CONTEXT_CACHE, JSON.stringify({ stamp: localStamp(), context }));
     return context;
   } catch (cause) {
     const why = (cause as Error).message.split('\n')[0];

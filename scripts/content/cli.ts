@@ -11,14 +11,28 @@
  * <path> is one article folder (content/<slug>/) or a folder of them; several
  * paths are checked (and published) together, as one set. Publish and
  * unpublish print, per article, its title, its address and what happens to
- * it (src/publishing/plan.ts, describePlan).
+ * it (src/publishing/plan.ts, describePlan). `--local` runs the publishing
+ * engine here, over the local store; `--remote` sends the work to the
+ * newsroom's API on the deployed worker, which runs the same engine
+ * (newsroom-client.ts).
  */
 import { parseArgs } from 'node:util';
 import { formatProblems, hasErrors } from '../../src/checking/problems.ts';
+import type { NewsItem } from '../../src/content/news-item.ts';
 import { brasilia } from '../../src/lib/brasilia-time.ts';
+import { API_PATHS, type ApiAnswer, FORM_FIELDS } from '../../src/newsroom/api/wire.ts';
 import type { KvStore } from '../../src/publishing/kv-store.ts';
 import { DELETE_AFTER_MS } from '../../src/publishing/pending-deletes.ts';
-import { describePlan, type Live, type Plan, planPublish, planUnpublish, refusal, STOPPED, shownKeys } from '../../src/publishing/plan.ts';
+import {
+  describePlan,
+  type Live,
+  planPublish,
+  planSummary,
+  planUnpublish,
+  refusal,
+  STOPPED,
+  shownKeys,
+} from '../../src/publishing/plan.ts';
 import { readLive, runChange, runGc, runPublish, runRestore } from '../../src/publishing/run.ts';
 import { articlePath } from '../../src/seo/urls.ts';
 import { withImageVariants } from './check-article.ts';
@@ -28,6 +42,7 @@ import { contentHash } from './content-hash.ts';
 import { exitAfterOutput } from './exit.ts';
 import { openStore, type Target } from './kv.ts';
 import { createArticleFolder, nextSteps } from './new-article.ts';
+import { newsroomSite, openNewsroom } from './newsroom-client.ts';
 import { DEFAULT_LOCAL_PORT, localPort, runOptions, siteUrl } from './run-options.ts';
 import { updateSearchIndex } from './search-sync.ts';
 
@@ -68,11 +83,12 @@ function targetOf(values: { local: boolean; remote: boolean }): Target {
   return values.remote ? 'remote' : 'local';
 }
 
-/** The site's origin for the target, to print the addresses to open: SITE_URL remotely, the local port locally. */
+/** The site's origin for the target, to print the addresses to open: the newsroom's site remotely, the local port locally. */
 function siteOf(target: Target, port: string | undefined): string {
   if (target === 'remote') {
-    if (port !== undefined) throw new UsageError('--port é para --local: com --remote, os endereços são os do SITE_URL de produção');
-    return siteUrl('remote');
+    if (port !== undefined)
+      throw new UsageError('--port é para --local: com --remote, o endereço é o NEWSROOM_URL, ou o SITE_URL de produção');
+    return newsroomSite().origin;
   }
   try {
     return siteUrl('local', { port: localPort(port) });
@@ -90,23 +106,8 @@ function printPlan(heading: string, lines: readonly string[]): void {
   for (const line of lines) console.log(`  ${line}`);
 }
 
-/** When readers see a change just written, in the editors' words: KV and the site's copy of the list (docs/request-flow.md, "How long until a change shows"). */
-const whenVisible = (target: Target) =>
-  target === 'remote'
-    ? 'Os leitores veem a mudança em até uns 5 minutos (docs/editores.md, "Quanto tempo até aparecer").'
-    : 'Os leitores do site local veem a mudança em até 1 minuto (o tempo que o site guarda a lista).';
-
-/** What a publish did, in one line. */
-const summary = (plan: Plan) =>
-  [
-    plan.added.length > 0 ? `${plan.added.length} ${plan.added.length === 1 ? 'novo' : 'novos'}` : '',
-    plan.updated.length > 0 ? `${plan.updated.length} ${plan.updated.length === 1 ? 'atualizado' : 'atualizados'}` : '',
-    plan.unchanged.length > 0 ? `${plan.unchanged.length} sem alterações (não regravados)` : '',
-    plan.authorsChanged.length > 0 ? `${plan.authorsChanged.length} autor(es) novo(s) ou alterado(s)` : '',
-    plan.repaired.length > 0 ? `${plan.repaired.length} reparo(s) do que faltava ou estava danificado no site` : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
+/** When readers of the local site see a change just written: the site's copy of the list (docs/request-flow.md, "How long until a change shows"). */
+const WHEN_VISIBLE = 'Os leitores do site local veem a mudança em até 1 minuto (o tempo que o site guarda a lista).';
 
 async function check(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv);
@@ -124,12 +125,42 @@ async function check(argv: string[]): Promise<number> {
   return 0;
 }
 
+/** The newsroom's answer: what the engine logged, then what happened. */
+function printAnswer(answer: ApiAnswer): number {
+  for (const line of answer.lines) console.log(`  ${line}`);
+  console.log(answer.message);
+  return answer.ok ? 0 : 1;
+}
+
+/**
+ * `--remote`: checked here against the live list the newsroom reads, then
+ * sent to the newsroom's API, which checks it all again and publishes with
+ * the engine in the worker (newsroom-client.ts).
+ */
+async function publishRemote(values: ReturnType<typeof parse>['values'], positionals: string[]): Promise<number> {
+  const newsroom = openNewsroom();
+  const live = await newsroom.live();
+  const { problems, articles, registry } = await checkContent(positionals, live.items as NewsItem[], undefined, {
+    liveAuthors: live.authors,
+  });
+  if (problems.length > 0) console.log(formatProblems(problems));
+  if (hasErrors(problems)) {
+    console.log('Nada foi publicado: corrija os erros acima e rode o comando de novo.');
+    return 1;
+  }
+  const prepared = await Promise.all(articles.map(withImageVariants));
+  const dryRun = values['dry-run'];
+  console.log(dryRun ? `Simulação em ${newsroom.site.origin}, pela redação:` : `Publicando em ${newsroom.site.origin}, pela redação:`);
+  return printAnswer(await newsroom.publish(prepared, registry, { replace: values.replace, dryRun }));
+}
+
 async function publish(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv);
   const target = targetOf(values);
   if (positionals.length === 0) throw new UsageError(PUBLISH_USAGE);
   const site = siteOf(target, values.port);
-  const store = openStore(target);
+  if (target === 'remote') return publishRemote(values, positionals);
+  const store = openStore();
   const options = runOptions(target, 'publish', print, site);
   // Read without the lock, for the check's links to live articles; the run reads it again under the lock.
   const live = await readLive(store, options);
@@ -162,13 +193,12 @@ async function publish(argv: string[]): Promise<number> {
     print,
   );
   // The last line says what readers will see, and when.
-  if (plan) console.log(`Publicado ${WHERE[target]}: ${summary(plan)}. ${whenVisible(target)} A página inicial: ${site}/`);
+  if (plan) console.log(`Publicado ${WHERE[target]}: ${planSummary(plan)}. ${WHEN_VISIBLE} A página inicial: ${site}/`);
   else if (rolledForward) {
     console.log(
-      `Os artigos já estavam na última versão publicada, mas o site ainda mostrava a anterior (uma publicação foi interrompida): ela foi gravada agora. ${whenVisible(target)}`,
+      `Os artigos já estavam na última versão publicada, mas o site ainda mostrava a anterior (uma publicação foi interrompida): ela foi gravada agora. ${WHEN_VISIBLE}`,
     );
-  } else
-    console.log(`Nada a publicar: o site ${target === 'local' ? 'local ' : ''}já mostra estes artigos exatamente como estão na pasta.`);
+  } else console.log(`Nada a publicar: o site local já mostra estes artigos exatamente como estão na pasta.`);
   return indexed ? 0 : 1;
 }
 
@@ -191,7 +221,14 @@ async function unpublish(argv: string[]): Promise<number> {
     );
   }
   const site = siteOf(target, values.port);
-  const store = openStore(target);
+  if (target === 'remote') {
+    const newsroom = openNewsroom();
+    console.log(`Despublicando em ${newsroom.site.origin}, pela redação:`);
+    return printAnswer(
+      await newsroom.post(API_PATHS.unpublish, { [FORM_FIELDS.slug]: slug, [FORM_FIELDS.dryRun]: values['dry-run'] ? '1' : '' }),
+    );
+  }
+  const store = openStore();
   const options = runOptions(target, 'unpublish', print, site);
   const change = (current: Live) => planUnpublish(slug, current, contentHash);
   const notLive = () => {
@@ -211,7 +248,7 @@ async function unpublish(argv: string[]): Promise<number> {
   // A run that found the article gone may still have repaired the index (plan without `removed`).
   if (!plan?.removed.includes(slug)) return notLive();
   console.log(
-    `"${slug}" foi despublicado: ${site}${articlePath({ slug })} passa a responder 404 (o texto e as imagens são apagados daqui a ${DELETE_AFTER_MS / 60_000} minutos, quando nenhuma página em cache puder mais mostrá-los). ${whenVisible(target)}`,
+    `"${slug}" foi despublicado: ${site}${articlePath({ slug })} passa a responder 404 (o texto e as imagens são apagados daqui a ${DELETE_AFTER_MS / 60_000} minutos, quando nenhuma página em cache puder mais mostrá-los). ${WHEN_VISIBLE}`,
   );
   return indexed ? 0 : 1;
 }
@@ -226,7 +263,8 @@ async function gc(argv: string[]): Promise<number> {
   const target = targetOf(values);
   if (positionals.length > 0) throw new UsageError('uso: npm run content:gc -- --local|--remote [--dry-run]');
   const dryRun = values['dry-run'];
-  const store = openStore(target);
+  if (target === 'remote') return printAnswer(await openNewsroom().post(API_PATHS.gc, { [FORM_FIELDS.dryRun]: dryRun ? '1' : '' }));
+  const store = openStore();
   const repaired = dryRun ? null : await reconcile(store, target);
   if (repaired) console.log(repaired);
   const { found, deleted, waiting } = await runGc(store, runOptions(target, 'gc', print), dryRun);
@@ -254,12 +292,13 @@ async function restore(argv: string[]): Promise<number> {
   const target = targetOf(values);
   if (positionals.length > 0) throw new UsageError('uso: npm run content:restore -- --local|--remote [--port N]');
   const site = siteOf(target, values.port);
-  const store = openStore(target);
+  if (target === 'remote') return printAnswer(await openNewsroom().post(API_PATHS.restore, {}));
+  const store = openStore();
   const { version, switchedAt, count, restored, lost } = await runRestore(store, runOptions(target, 'restore', print, site));
   const which = `a versão ${version} (trocada em ${switchedAt === null ? 'momento desconhecido' : brasilia(switchedAt)})`;
   if (restored) {
     console.log(`index/meta.json ${WHERE[target]} foi restaurado para ${which}, a registrada no estado de publicação: ${count} artigo(s).`);
-    console.log(target === 'remote' ? 'Os artigos voltam a aparecer no site em até uns 5 minutos.' : `A página inicial: ${site}/`);
+    console.log(`A página inicial: ${site}/`);
   } else {
     console.log(
       `index/meta.json ${WHERE[target]} já está n${which.slice(1)}, a registrada no estado de publicação (${count} artigos): nada a restaurar.`,
@@ -299,10 +338,10 @@ async function createNew(argv: string[]): Promise<number> {
  * the index's chunks that KV lacks or holds altered rebuilt. What it did, or
  * null when everything was whole.
  */
-async function reconcile(store: KvStore, target: Target, site?: string): Promise<string | null> {
+async function reconcile(store: KvStore, target: 'local', site?: string): Promise<string | null> {
   const { plan, rolledForward } = await runChange(store, () => null, runOptions(target, 'reconcile', print, site));
-  if (plan) return `${plan.repaired.length} pedaço(s) do índice refeito(s) a partir dos artigos. ${whenVisible(target)}`;
-  return rolledForward ? `O site mostrava uma versão anterior do índice: a registrada foi gravada. ${whenVisible(target)}` : null;
+  if (plan) return `${plan.repaired.length} pedaço(s) do índice refeito(s) a partir dos artigos. ${WHEN_VISIBLE}`;
+  return rolledForward ? `O site mostrava uma versão anterior do índice: a registrada foi gravada. ${WHEN_VISIBLE}` : null;
 }
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { new: createNew, check, publish, unpublish, gc, restore };

@@ -4,24 +4,13 @@ import { hostname, uptime, userInfo } from 'node:os';
 import { parse as parseToml } from 'smol-toml';
 import type { LockHolder, LockOwner } from '../../src/publishing/publish-state.ts';
 import type { RunOptions } from '../../src/publishing/run.ts';
-import { buildContentBundle } from './bundle.ts';
 import { contentHash } from './content-hash.ts';
 import type { Target } from './kv.ts';
 import { openPublishDb } from './publish-db.ts';
 import { localBundle } from './served-bundle.ts';
 
-/**
- * How often a run waiting for the lock looks again: locally a statement takes
- * milliseconds; remotely each look is a wrangler process (a second or two).
- */
-const POLL_MS: Record<Target, number> = { local: 1_000, remote: 5_000 };
-
-/**
- * How long KV may take to show a write everywhere: only waited for when KV
- * seems to lack something the publish state says it holds (src/publishing/run.ts, readLive).
- * Locally a write is seen at once; remotely KV promises 60 s.
- */
-const KV_SETTLE_MS: Record<Target, number> = { local: 0, remote: 60_000 };
+/** How often a run waiting for the lock looks again: locally a statement takes milliseconds. */
+const POLL_MS = 1_000;
 
 /** How long a run waits for another one's lock: a publish takes seconds, a large migration a few minutes. */
 const LOCK_WAIT_MS = 5 * 60_000;
@@ -153,8 +142,12 @@ function pauseAfterLock(log: (line: string) => void, env: Record<string, string 
   };
 }
 
-/** The real clock, the target's publish state and pauses, and this process as the lock's owner; `site` is the origin the log shows. */
-export function runOptions(target: Target, command: string, log: (line: string) => void, site?: string): RunOptions {
+/**
+ * A local run (remote ones run in the worker, through the newsroom's API): the
+ * real clock, the local publish state and pauses, and this process as the
+ * lock's owner; `site` is the origin the log shows.
+ */
+export function runOptions(target: 'local', command: string, log: (line: string) => void, site?: string): RunOptions {
   const owner: LockOwner = {
     id: randomUUID(),
     host: hostname(),
@@ -168,13 +161,14 @@ export function runOptions(target: Target, command: string, log: (line: string) 
     target,
     hash: contentHash,
     owner,
-    db: openPublishDb(target),
-    // Locally, the bundle `npm start` built and serves; content/ may hold articles written since.
-    bundled: () => (target === 'local' ? localBundle() : buildContentBundle()),
+    db: openPublishDb(),
+    // The bundle `npm start` built and serves; content/ may hold articles written since.
+    bundled: localBundle,
     now: () => Date.now(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    pollMs: POLL_MS[target],
-    kvSettleMs: KV_SETTLE_MS[target],
+    pollMs: POLL_MS,
+    // A local write is seen at once.
+    kvSettleMs: 0,
     lockWaitMs: LOCK_WAIT_MS,
     log,
     holderGone: (holder) => holderGone(holder, owner),

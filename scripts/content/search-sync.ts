@@ -1,20 +1,12 @@
 import type { KvStore, Target } from '../../src/publishing/kv-store.ts';
-import { type SearchDb, type SyncResult, syncLive } from '../../src/publishing/search-sync.ts';
+import { describeSync, type SearchDb, syncLive } from '../../src/publishing/search-sync.ts';
 import { applyMigrations, openSearchDb } from '../search/search-db.ts';
 import { localBundle } from './served-bundle.ts';
 
+export { describeSync };
+
 /** How an editor repairs the index of a target. */
 const reindexCommand = (target: Target) => `npm run content:reindex -- --${target}`;
-
-/** One line saying what a sync did. */
-export function describeSync({ written, deleted, unchanged }: SyncResult): string {
-  const parts = [
-    written.length > 0 ? `${written.length} ${written.length === 1 ? 'indexado' : 'indexados'}` : '',
-    deleted.length > 0 ? `${deleted.length} ${deleted.length === 1 ? 'removido' : 'removidos'}` : '',
-    unchanged > 0 ? `${unchanged} já ${unchanged === 1 ? 'atualizado' : 'atualizados'}` : '',
-  ].filter(Boolean);
-  return parts.length > 0 ? parts.join(', ') : 'nada a fazer';
-}
 
 const isMissingTable = (error: unknown) => /no such table/i.test(String(error instanceof Error ? error.message : error));
 
@@ -35,7 +27,7 @@ export async function syncTarget(
     return await sync();
   } catch (error) {
     if (target !== 'local' || !isMissingTable(error)) throw error;
-    applyMigrations('local');
+    applyMigrations();
     return sync();
   }
 }
@@ -49,23 +41,19 @@ export async function syncTarget(
  * index; the command then exits with an error.
  */
 export async function updateSearchIndex(
-  target: Target,
+  target: 'local',
   store: KvStore,
   slugs: readonly string[],
   print: (line: string) => void,
 ): Promise<boolean> {
   try {
-    const result = await syncTarget(target, store, openSearchDb(target), slugs, print);
-    print(`Índice da busca (${target === 'local' ? 'site local' : 'produção'}): ${describeSync(result)}.`);
+    const result = await syncTarget(target, store, openSearchDb(), slugs, print);
+    print(`Índice da busca (site local): ${describeSync(result)}.`);
     return true;
   } catch (error) {
-    print(
-      `A mudança acima foi feita ${target === 'local' ? 'no site local' : 'em produção'}, mas o índice da busca não pôde ser atualizado:`,
-    );
+    print('A mudança acima foi feita no site local, mas o índice da busca não pôde ser atualizado:');
     print(`  ${error instanceof Error ? error.message.split('\n').slice(0, 6).join('\n  ') : String(error)}`);
-    print(
-      `Para consertar: ${reindexCommand(target)}${target === 'remote' ? ' (docs/deploying.md: o banco e as migrações precisam existir)' : ''}`,
-    );
+    print(`Para consertar: ${reindexCommand(target)}`);
     return false;
   }
 }

@@ -13,7 +13,7 @@ try {
   const db = localSearchDb();
   // wrangler's own command (a second or two) only when a migration is still to apply.
   const applied = new Set(await db.appliedMigrations());
-  if (migrationFiles().some((name) => !applied.has(name))) applyMigrations('local');
+  if (migrationFiles().some((name) => !applied.has(name))) applyMigrations();
   const result = await syncTarget('local', db.news, db);
   console.log(`Índice da busca (site local): ${describeSync(result)}.`);
 } catch (error) {

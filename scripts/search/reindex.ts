@@ -7,10 +7,11 @@
  * as often as needed: it only writes what differs.
  */
 import { parseArgs } from 'node:util';
+import { API_PATHS } from '../../src/newsroom/api/wire.ts';
 import { exitAfterOutput } from '../content/exit.ts';
-import { openStore } from '../content/kv.ts';
+import { openNewsroom } from '../content/newsroom-client.ts';
 import { describeSync, syncTarget } from '../content/search-sync.ts';
-import { localSearchDb, remoteSearchDb } from './search-db.ts';
+import { localSearchDb } from './search-db.ts';
 
 const USAGE = 'uso: npm run content:reindex -- --local|--remote';
 
@@ -26,10 +27,15 @@ async function main(argv: string[]): Promise<number> {
   }
   const target = values.remote ? 'remote' : 'local';
   console.log(`Refazendo o índice da busca (${target === 'local' ? 'site local' : 'produção'}) a partir da lista ao vivo:`);
+  if (target === 'remote') {
+    // Production's index is rebuilt by the worker, through the newsroom's API (scripts/content/newsroom-client.ts).
+    const answer = await openNewsroom().post(API_PATHS.reindex, {});
+    console.log(answer.message);
+    return answer.ok ? 0 : 1;
+  }
   // Locally one workerd serves both the news store and the search database.
-  const local = target === 'local' ? localSearchDb() : null;
-  const [store, db] = local ? [local.news, local] : [openStore(target), remoteSearchDb()];
-  const result = await syncTarget(target, store, db, undefined, (line) => console.log(line));
+  const local = localSearchDb();
+  const result = await syncTarget(target, local.news, local, undefined, (line) => console.log(line));
   console.log(`Pronto: ${describeSync(result)}.`);
   return 0;
 }

@@ -22,22 +22,34 @@ function keysOf(certsUrl: string): JWTVerifyGetKey {
 }
 
 /**
- * The e-mail address an Access token vouches for, or null when the token is
- * not one this deployment may trust: not signed by the team's keys (RS256,
- * what Access signs with), for another application (`aud`), from another
- * team (`iss`), expired or not yet valid, or without an e-mail.
+ * A service token's Client ID, as Access names it in the token's `common_name`
+ * (`<32 hex digits>.access`): how a program (the publishing command) is
+ * named in the people table, in place of an e-mail.
+ */
+export const isServiceTokenId = (value: string) => /^[0-9a-f]{32}\.access$/.test(value);
+
+/**
+ * Who an Access token vouches for, or null when the token is not one this
+ * deployment may trust: not signed by the team's keys (RS256, what Access
+ * signs with), for another application (`aud`), from another team (`iss`),
+ * expired or not yet valid. A person's token names their `email`; a service
+ * token's (a program sending `CF-Access-Client-Id`/`-Secret`) has no e-mail
+ * and names its Client ID in `common_name`, which is then who it is. A token
+ * with neither is refused.
  * Never throws: a bad token is only a refusal, logged with jose's reason
  * (an expired token, a wrong audience, the keys unreachable…), never the token.
  */
-export async function verifiedEmail(token: string, access: AccessSettings): Promise<string | null> {
+export async function verifiedIdentity(token: string, access: AccessSettings): Promise<string | null> {
   try {
     const { payload } = await jwtVerify(token, keysOf(access.certsUrl), {
       issuer: access.issuer,
       audience: access.aud,
       algorithms: ['RS256'],
-      requiredClaims: ['exp', 'email'],
+      requiredClaims: ['exp'],
     });
-    return typeof payload.email === 'string' && payload.email.includes('@') ? payload.email.toLowerCase() : null;
+    if (typeof payload.email === 'string') return payload.email.includes('@') ? payload.email.toLowerCase() : null;
+    const client = typeof payload.common_name === 'string' ? payload.common_name.toLowerCase() : '';
+    return isServiceTokenId(client) ? client : null;
   } catch (error) {
     log('warn', 'newsroom_token_refused', { reason: (error as { code?: unknown }).code ?? 'unknown' });
     return null;

@@ -3,10 +3,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { MAX_BODY_BYTES } from '../content/html-policy';
 import { describeError, log } from '../log';
 import { antiForgery } from './anti-forgery';
+import { isApiPath, MAX_API_BYTES } from './api/wire';
 import { newsroomHeaders } from './headers';
 import { newsroomGate, requireMember } from './identity';
 import type { NewsroomEnv } from './newsroom-env';
 import { messagePage } from './render';
+import { apiRoutes } from './routes/api';
 import { draftRoutes } from './routes/drafts';
 import { liveRoutes } from './routes/live';
 import { liveDraftRoutes } from './routes/live-draft';
@@ -42,7 +44,19 @@ export function newsroomApp() {
         413,
       ),
   });
-  newsroom.use((c, next) => (isUploadPath(c.req.path) ? uploadLimit(c, next) : formLimit(c, next)));
+  const apiLimit = bodyLimit({
+    maxSize: MAX_API_BYTES,
+    onError: (c) =>
+      messagePage(
+        c,
+        413,
+        'Pedido grande demais',
+        `O envio passa de ${MAX_API_BYTES / 1024 / 1024} MB, o máximo que a redação aceita de uma vez: publique menos artigos de cada vez. Nada foi publicado.`,
+      ),
+  });
+  newsroom.use((c, next) =>
+    isUploadPath(c.req.path) ? uploadLimit(c, next) : isApiPath(c.req.path) ? apiLimit(c, next) : formLimit(c, next),
+  );
   newsroom.use(requireMember());
   newsroom.use(antiForgery());
   newsroom.route('/', draftRoutes);
@@ -51,6 +65,7 @@ export function newsroomApp() {
   newsroom.route('/', liveDraftRoutes);
   newsroom.route('/', mediaRoutes);
   newsroom.route('/', previewRoutes);
+  newsroom.route('/', apiRoutes);
   newsroom.all('*', (c) => messagePage(c, 404, 'Página não encontrada', 'Este endereço não existe na redação.'));
   // Its own error page (the reader's would be styled for the reader's CSP): a database that fails, or migrations not yet applied.
   newsroom.onError((error, c) => {

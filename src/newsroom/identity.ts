@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import { ACCESS_JWT_HEADER, verifiedEmail } from './access-token';
+import { ACCESS_JWT_HEADER, isServiceTokenId, verifiedIdentity } from './access-token';
 import type { NewsroomEnv } from './newsroom-env';
 import { PeopleStore } from './people-store';
 import { messagePage } from './render';
@@ -22,7 +22,8 @@ export function newsroomGate() {
 
 /**
  * Who is asking, checked on every newsroom request, never taken from the
- * path: the Access token's e-mail (or the development editor), then their
+ * path: the Access token's e-mail or service token's Client ID (or the
+ * development editor), then their
  * row in the people table (or the configured editor-in-chief). Anyone else
  * is refused before any route runs.
  */
@@ -31,7 +32,7 @@ export function requireMember() {
     const settings = c.var.newsroom;
     const token = c.req.header(ACCESS_JWT_HEADER);
     const email =
-      settings.identity === 'development' ? settings.email : token === undefined ? null : await verifiedEmail(token, settings.access);
+      settings.identity === 'development' ? settings.email : token === undefined ? null : await verifiedIdentity(token, settings.access);
     if (email === null) {
       return messagePage(
         c,
@@ -46,7 +47,9 @@ export function requireMember() {
         c,
         403,
         'Você ainda não faz parte da redação',
-        `O e-mail ${email} entrou pelo login da equipe, mas não está na lista de pessoas da redação. Peça a um editor-chefe que o adicione em "Equipe".`,
+        isServiceTokenId(email)
+          ? `O token de serviço ${email} entrou pelo login da equipe, mas o Client ID dele não está na lista de pessoas da redação. Peça a um editor-chefe que o adicione em "Equipe".`
+          : `O e-mail ${email} entrou pelo login da equipe, mas não está na lista de pessoas da redação. Peça a um editor-chefe que o adicione em "Equipe".`,
       );
     }
     c.set('member', member);

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { type ApiAnswer, isApiPath } from './api/wire';
 import type { NewsroomEnv } from './newsroom-env';
 import { Layout } from './pages/Layout';
 import { MessagePage } from './pages/MessagePage';
@@ -18,8 +19,13 @@ export function page(c: Context<NewsroomEnv>, title: string, content: ReactNode,
   return c.html(`<!doctype html>${html}`, status);
 }
 
-/** A refusal or an error as a page: its title, and one paragraph saying what to do. */
+/**
+ * A refusal or an error as a page: its title, and one paragraph saying what to
+ * do. On the command line's API (api/wire.ts) the same words as its JSON
+ * answer, which the command prints.
+ */
 export function messagePage(c: Context<NewsroomEnv>, status: ContentfulStatusCode, title: string, message: string): Response {
+  if (isApiPath(c.req.path)) return c.json({ ok: false, message: `${title}. ${message}`, lines: [] } satisfies ApiAnswer, status);
   return page(
     c,
     title,

@@ -474,3 +474,15 @@ export function describePlan(plan: Plan, site = ''): string[] {
     `4. apagar ${plan.stale.length} chave(s) que deixam de ser usadas, ${DELETE_AFTER_MS / 60_000} minutos depois da troca`,
   ];
 }
+
+/** What a publish did, in one line. */
+export const planSummary = (plan: Plan) =>
+  [
+    plan.added.length > 0 ? `${plan.added.length} ${plan.added.length === 1 ? 'novo' : 'novos'}` : '',
+    plan.updated.length > 0 ? `${plan.updated.length} ${plan.updated.length === 1 ? 'atualizado' : 'atualizados'}` : '',
+    plan.unchanged.length > 0 ? `${plan.unchanged.length} sem alterações (não regravados)` : '',
+    plan.authorsChanged.length > 0 ? `${plan.authorsChanged.length} autor(es) novo(s) ou alterado(s)` : '',
+    plan.repaired.length > 0 ? `${plan.repaired.length} reparo(s) do que faltava ou estava danificado no site` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');

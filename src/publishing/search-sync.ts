@@ -224,3 +224,13 @@ export async function syncLive(
     `o índice de notícias mudou seguidamente durante a sincronização da busca (${MAX_SYNC_ATTEMPTS} tentativas): rode de novo quando as outras publicações terminarem`,
   );
 }
+
+/** One line saying what a sync did. */
+export function describeSync({ written, deleted, unchanged }: SyncResult): string {
+  const parts = [
+    written.length > 0 ? `${written.length} ${written.length === 1 ? 'indexado' : 'indexados'}` : '',
+    deleted.length > 0 ? `${deleted.length} ${deleted.length === 1 ? 'removido' : 'removidos'}` : '',
+    unchanged > 0 ? `${unchanged} já ${unchanged === 1 ? 'atualizado' : 'atualizados'}` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : 'nada a fazer';
+}

@@ -3,7 +3,6 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentHash } from '../../scripts/content/content-hash';
 import { describeSync } from '../../scripts/content/search-sync';
-import { inlined, remoteSearchDb } from '../../scripts/search/search-db';
 import { INDEX_META_KEY } from '../../src/content/news-index';
 import type { KvStore } from '../../src/publishing/kv-store';
 import { planPublish, planUnpublish } from '../../src/publishing/plan';
@@ -26,18 +25,15 @@ import { article, bundleOf, itemsOf, runOptions } from './content/publish-fixtur
 /**
  * The search database as plain SQLite (Node's own, which has FTS5) with the
  * real migrations: the statements the commands send to D1 run here unchanged.
- * `inlinedSql` runs them the way `--remote` does (`?1` written out as a
- * literal, src/search/search-db.ts), so both paths are exercised.
  */
-function sqliteDb({ inlinedSql = false, sqlite = migrated() } = {}): SearchDb & { sqlite: DatabaseSync; runs: number } {
+function sqliteDb({ sqlite = migrated() } = {}): SearchDb & { sqlite: DatabaseSync; runs: number } {
   const db = {
     sqlite,
     runs: 0,
     maxJsonBytes: 90_000,
     async run(statements: readonly string[], json: string) {
       db.runs += 1;
-      if (inlinedSql) sqlite.exec(inlined(statements, json));
-      else for (const sql of statements) sqlite.prepare(sql).run(json);
+      for (const sql of statements) sqlite.prepare(sql).run(json);
     },
     async versions(slugs?: readonly string[]) {
       const rows = slugs
@@ -371,45 +367,7 @@ describe('the order key (rowid = minute of publication, then id)', () => {
   });
 });
 
-describe('writing to the remote database', () => {
-  it('runs the same statements with the JSON written out as an SQL literal, quotes and $ patterns included', async () => {
-    const tricky = article('aspas', '2025-06-01', 'v1', { titulo: "D'Ávila: o \"retrofit\" $& $' $` ?1 de 'prédios'" });
-    const bound = sqliteDb();
-    const literal = sqliteDb({ inlinedSql: true });
-    for (const db of [bound, literal])
-      await syncSearch(db, { items: [tricky.item], bodies: async () => new Map([[tricky.item.htmlPath, tricky.body]]) });
-    const row = (db: DatabaseSync) =>
-      db.prepare('SELECT a.slug, a.item, t.titulo FROM search_articles a JOIN search_text t ON t.rowid = a.sort_key').get();
-    expect(row(literal.sqlite)).toEqual(row(bound.sqlite));
-    expect((row(literal.sqlite) as { titulo: string }).titulo).toBe(tricky.item.titulo);
-  });
-
-  it('sends the statements a few megabytes to a wrangler call, and reads versions after what it kept back', async () => {
-    const sqlite = migrated();
-    const calls: string[] = [];
-    // What `wrangler d1 execute --remote` does with each call, on local SQLite.
-    const db = remoteSearchDb((args) => {
-      calls.push(args[0]!);
-      if (args[0] === '--file') {
-        sqlite.exec(readFileSync(args[1]!, 'utf8'));
-        return [];
-      }
-      return [{ results: sqlite.prepare(args[1]!).all(), success: true }];
-    });
-    const articles = Array.from({ length: 300 }, (_, i) => article(`remota-${i}`, '2025-06-01', 'v1', { titulo: `Casa remota ${i}` }));
-    await syncSearch(db, { items: itemsOf(articles), bodies: async (paths) => new Map(paths.map((path) => [path, '<p>texto</p>'])) });
-    // 300 documents in 90 KB groups, sent in one file; the versions read before them.
-    expect(calls).toEqual(['--command', '--file']);
-    expect(rowCount(sqlite)).toEqual({ articles: 300, text: 300 });
-    expect(search(sqlite, '"remota" "299"')).toEqual(['remota-299']);
-    // A second sync reads the versions back and has nothing to send.
-    expect(await syncSearch(db, { items: itemsOf(articles), bodies: async () => new Map() })).toMatchObject({
-      written: [],
-      unchanged: 300,
-    });
-    expect(calls).toEqual(['--command', '--file', '--command']);
-  });
-
+describe('the documents sent to D1', () => {
   it('keeps every statement under D1’s 100 KB, even for the largest documents', async () => {
     const huge = `<p>${"palavra com 'aspas' e ção ".repeat(5_000)}</p>`;
     const documents = await Promise.all(
@@ -419,9 +377,7 @@ describe('writing to the remote database', () => {
     const groups = groupsOf(documents, 90_000);
     expect(groups.flat()).toHaveLength(12);
     for (const group of groups) {
-      for (const statement of inlined(UPSERT_DOCUMENTS, JSON.stringify(group)).split(';\n')) {
-        expect(Buffer.byteLength(statement)).toBeLessThan(100_000);
-      }
+      expect(Buffer.byteLength(JSON.stringify(group))).toBeLessThan(100_000);
     }
   });
 });

@@ -91,8 +91,22 @@ export function PeoplePage({
       <form method="post" action={PATHS.people} className="nr-form">
         <XsrfField token={xsrf} />
         <div className="nr-field">
-          <label htmlFor="novo-email">E-mail (o mesmo do login da Cloudflare Access)</label>
-          <input id="novo-email" name="email" type="email" required autoComplete="off" />
+          <label htmlFor="novo-email">E-mail da pessoa, ou Client ID de um token de serviço</label>
+          <p className="nr-hint" id="novo-email-dica">
+            O e-mail com que a pessoa entra pelo login da equipe (Cloudflare Access). Para deixar o programa que publica do computador de um
+            editor entrar, cole aqui o Client ID do token de serviço (termina em .access) e dê a ele o papel Editor(a).
+          </p>
+          <input
+            id="novo-email"
+            name="email"
+            type="text"
+            inputMode="email"
+            spellCheck={false}
+            autoCapitalize="none"
+            required
+            autoComplete="off"
+            aria-describedby="novo-email-dica"
+          />
         </div>
         <div className="nr-field">
           <label htmlFor="novo-papel">Papel</label>

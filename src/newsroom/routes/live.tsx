@@ -32,7 +32,7 @@ const NOTICES: Record<string, (title: string) => string> = {
 };
 
 /** Where this worker writes, as the engine names it in its messages: the local site, or production. */
-const targetOf = (c: C) => (c.var.newsroom.identity === 'development' ? 'local' : 'remote');
+export const targetOf = (c: C) => (c.var.newsroom.identity === 'development' ? 'local' : 'remote');
 
 /** The live article the path names, scheduled or not (one read of its slug's shard); null when none is. */
 async function liveArticle(c: C) {

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { isValidSlug } from '../../content/format';
 import { currentTime } from '../../lib/clock';
+import { isServiceTokenId } from '../access-token';
 import { authorChoices } from '../authors';
 import type { NewsroomEnv } from '../newsroom-env';
 import { PeoplePage } from '../pages/PeoplePage';
@@ -53,8 +54,11 @@ peopleRoutes.post('/equipe', async (c) => {
   const email = text(form, 'email').toLowerCase();
   const role = text(form, 'papel');
   const author = text(form, 'autor');
-  if (!isEmailAddress(email))
-    return refused(c, `"${email}" não é um e-mail: escreva o e-mail com que a pessoa entra na redação, p. ex. ana@casaempauta.com.br.`);
+  if (!isEmailAddress(email) && !isServiceTokenId(email))
+    return refused(
+      c,
+      `"${email}" não é um e-mail nem o Client ID de um token de serviço: escreva o e-mail com que a pessoa entra na redação, p. ex. ana@casaempauta.com.br (para o comando de publicação, o Client ID, que termina em .access).`,
+    );
   if (!isRole(role)) return refused(c, 'Escolha um papel: colaborador(a), editor(a) ou editor(a)-chefe.');
   const authors = await authorChoices(c);
   // While the registry cannot be read, any well-formed slug is kept (the form offered none to choose from).

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import { remotePublishDb } from '../../../scripts/content/publish-db';
 import type { KvEntry, KvStore } from '../../../src/publishing/kv-store';
 import type { PublishDb, Row, Statement } from '../../../src/publishing/publish-state';
 
@@ -117,11 +116,9 @@ const MIGRATIONS = readdirSync('migrations')
 /**
  * The D1 database of the publish state as Node's SQLite, with the real
  * migrations, on the test's clock: julianday('now'), the statements' only
- * time source (publish-state.ts, NOW_MS), answers from `clock`. `inlined`
- * runs the statements as `--remote` does (parameters written into the SQL,
- * one text per call, publish-db.ts), so both paths are exercised.
+ * time source (publish-state.ts, NOW_MS), answers from `clock`.
  */
-export function publishStateDb(clock: TestClock, { inlined = false } = {}): PublishDb & { sqlite: DatabaseSync } {
+export function publishStateDb(clock: TestClock): PublishDb & { sqlite: DatabaseSync } {
   const sqlite = new DatabaseSync(':memory:');
   sqlite.function('julianday', { varargs: true }, (...args) => {
     if (args.length !== 1 || args[0] !== 'now') throw new Error('these tests only know julianday("now")');
@@ -129,11 +126,9 @@ export function publishStateDb(clock: TestClock, { inlined = false } = {}): Publ
   });
   for (const name of MIGRATIONS) sqlite.exec(readFileSync(`migrations/${name}`, 'utf8'));
   const all = ({ sql, params }: Statement) => sqlite.prepare(sql).all(...params) as Row[];
-  // What `wrangler d1 execute --json --command` answers: each statement's rows.
-  const remote = remotePublishDb((args) => args[1]!.split(';\n').map((sql) => ({ results: all({ sql, params: [] }) })));
   return {
     sqlite,
-    run: async (statements) => (inlined ? remote.run(statements) : statements.map(all)),
+    run: async (statements) => statements.map(all),
     // The release's own process, here at once.
     runDetached: (statements) => {
       for (const statement of statements) all(statement);

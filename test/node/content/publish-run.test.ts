@@ -14,7 +14,7 @@ import { planPublish, planUnpublish, publishChange, ReplaceRefused, referencedKe
 import type { PreparedArticle } from '../../../src/publishing/prepared-article';
 import { type LockOwner, type PublishDb, readState, switchVersion, tryAcquire } from '../../../src/publishing/publish-state';
 import { type RunOptions, readIndex, runChange, runGc, runRestore } from '../../../src/publishing/run';
-import { dbView, Killed, MemoryStore, publishStateDb, Runner, runnerView, TestClock } from './memory-store';
+import { dbView, Killed, MemoryStore, Runner, runnerView, TestClock } from './memory-store';
 import { article, bundleOf, itemsOf, runOptions, stateDbOf } from './publish-fixtures';
 import { siteView } from './site-view';
 
@@ -532,23 +532,6 @@ describe('a lost index/meta.json', () => {
     await kv.put([{ key: PUBLISHED_MARKER_KEY, value: '{}' }]);
     await expect(gc()).rejects.toThrow(/o KV já recebeu publicações \(index\/published\.json\)/);
     expect(kv.keys()).toEqual([...before, PUBLISHED_MARKER_KEY].sort());
-  });
-});
-
-describe('through the remote path (parameters written into the SQL, as wrangler d1 execute gets them)', () => {
-  it('runs, waits, merges and restores the same', async () => {
-    const db = publishStateDb(clock, { inlined: true });
-    const opts = () => options([], { db });
-    await Promise.all([
-      publish([article('primeira', '2025-06-01')], runnerView(kv), opts()),
-      publish([article('segunda', '2025-06-02')], runnerView(kv), opts()),
-    ]);
-    expect(slugsOf((await view()).items)).toEqual(['amostra-dois', 'amostra-um', 'primeira', 'segunda']);
-    await kv.delete([INDEX_META_KEY]);
-    await expect(publish([article('terceira', '2025-06-03')], kv, opts())).rejects.toThrow(/content:restore/);
-    expect(await runRestore(kv, opts())).toMatchObject({ restored: true, version: 2 });
-    const now = await readState(db);
-    expect(now).toMatchObject({ version: 2, kvVersion: 2, lock: null, meta: kv.text(INDEX_META_KEY) });
   });
 });
 

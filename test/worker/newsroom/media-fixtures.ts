@@ -40,3 +40,24 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   joined.set(b, a.byteLength);
   return joined;
 }
+
+/** An AVIF's `ftyp` box and the `meta` › `iprp` › `ipco` › `ispe` boxes that state its size: `width`×`height`. */
+export function avif(width: number, height: number, seed = ''): Uint8Array {
+  const box = (type: string, ...parts: Uint8Array[]) => {
+    const size = 8 + parts.reduce((sum, part) => sum + part.byteLength, 0);
+    const head = new Uint8Array(8);
+    new DataView(head.buffer).setUint32(0, size);
+    head.set(ascii(type), 4);
+    return parts.reduce(concat, head);
+  };
+  const u32 = (...values: number[]) => {
+    const bytes = new Uint8Array(values.length * 4);
+    const view = new DataView(bytes.buffer);
+    for (const [at, value] of values.entries()) view.setUint32(at * 4, value);
+    return bytes;
+  };
+  const ftyp = box('ftyp', new Uint8Array(ascii('avif')), u32(0), new Uint8Array(ascii('avifmif1')));
+  const ispe = box('ispe', u32(0, width, height));
+  const meta = box('meta', u32(0), box('iprp', box('ipco', ispe)));
+  return concat(concat(ftyp, meta), seedBytes(seed));
+}

@@ -49,9 +49,16 @@ interface TokenOptions {
 }
 
 /** An Access token for this e-mail: by default a good one (the team's key, aud, issuer, an hour to live). */
-export async function accessToken(keys: TestKeys, email: string, options: TokenOptions = {}): Promise<string> {
+export const accessToken = (keys: TestKeys, email: string, options: TokenOptions = {}) =>
+  signedToken(keys, { email, type: 'app' }, options);
+
+/** The token Access gives a service token (a program sending CF-Access-Client-Id/-Secret): its Client ID in `common_name`, no e-mail, `sub` empty. */
+export const serviceToken = (keys: TestKeys, clientId: string, options: TokenOptions = {}) =>
+  signedToken(keys, { common_name: clientId, type: 'app', sub: '' }, options);
+
+async function signedToken(keys: TestKeys, claims: Record<string, string>, options: TokenOptions): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ email, type: 'app' })
+  return new SignJWT(claims)
     .setProtectedHeader({ alg: 'RS256', kid: KID })
     .setIssuer(options.issuer ?? ISSUER)
     .setAudience(options.aud ?? AUD)
@@ -76,14 +83,15 @@ interface NewsroomRequest {
 }
 
 /** A request to the app, on a deployment with Access (unless `env` says otherwise), as a browser on the newsroom's own page sends it. */
-export async function newsroomRequest(path: string, request: NewsroomRequest = {}): Promise<Response> {
+export async function newsroomRequest(path: string, request: NewsroomRequest & { multipart?: FormData } = {}): Promise<Response> {
   const headers = new Headers(request.headers);
   if (request.token !== undefined) headers.set('Cf-Access-Jwt-Assertion', request.token);
-  let body: URLSearchParams | undefined;
+  let body: URLSearchParams | FormData | undefined;
   if (request.method === 'POST') {
-    body = new URLSearchParams();
-    for (const [name, value] of Object.entries(request.form ?? {})) for (const item of [value].flat()) body.append(name, item);
-    if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/x-www-form-urlencoded');
+    body = request.multipart ?? new URLSearchParams();
+    if (body instanceof URLSearchParams)
+      for (const [name, value] of Object.entries(request.form ?? {})) for (const item of [value].flat()) body.append(name, item);
+    if (!headers.has('Content-Type') && body instanceof URLSearchParams) headers.set('Content-Type', 'application/x-www-form-urlencoded');
     headers.set('Origin', request.origin ?? ORIGIN);
     if (request.xsrf !== false) {
       headers.set('Cookie', `${XSRF_COOKIE}=${XSRF}`);

@@ -1,0 +1,251 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { isValidSlug } from '../../content/format';
+import { forgetLiveIndex } from '../../content/live-index';
+import { currentTime } from '../../lib/clock';
+import { contentHash } from '../../lib/content-hash';
+import { log } from '../../log';
+import { LockBusyError } from '../../publishing/lock';
+import { DELETE_AFTER_MS } from '../../publishing/pending-deletes';
+import { describePlan, type Plan, planPublish, planSummary, planUnpublish, ReplaceRefused, refusal, STOPPED } from '../../publishing/plan';
+import { LiveIndexError, RestoreError, readLive, runChange, runGc, runPublish, runRestore } from '../../publishing/run';
+import { describeSync, syncLive } from '../../publishing/search-sync';
+import { type WorkerRun, workerRun } from '../../publishing/worker-run';
+import { articlePath } from '../../seo/urls';
+import { ActionsStore } from '../actions-store';
+import { readPublishRequest } from '../api/publish-request';
+import { type ApiAnswer, FORM_FIELDS, type LiveAnswer } from '../api/wire';
+import type { NewsroomEnv } from '../newsroom-env';
+import { postedForm } from '../posted-form';
+import { canPublish } from '../roles';
+import { targetOf } from './live';
+
+type C = Context<NewsroomEnv>;
+
+/**
+ * The newsroom's API for the command line (docs/newsroom.md, "The command
+ * line's API"): `content:publish --remote` and its siblings send what they
+ * prepared, and the worker runs the same publishing engine as "No ar" against
+ * its own bindings. Behind the same gate, identity (a person's Access login or
+ * a service token) and anti-forgery pair as every newsroom page; answers are
+ * JSON (ApiAnswer), in pt-BR.
+ */
+export const apiRoutes = new Hono<NewsroomEnv>();
+
+const answer = (c: C, status: ContentfulStatusCode, body: ApiAnswer) => c.json(body, status);
+const refused = (c: C, status: ContentfulStatusCode, message: string, lines: string[] = []) =>
+  answer(c, status, { ok: false, message, lines });
+
+const WHERE = { local: 'no site local', remote: 'em produção' } as const;
+const whenVisible = (c: C) =>
+  targetOf(c) === 'local'
+    ? 'Este computador mostra a mudança na hora; os leitores do site local, em até 1 minuto.'
+    : 'Os leitores veem a mudança em até uns 5 minutos (docs/editores.md, "Quanto tempo até aparecer").';
+
+/** One run of the engine for this request, its log's addresses on this site. */
+function runFor(c: C, action: string): WorkerRun {
+  const run = workerRun(c.env, c.var.member.email, action, targetOf(c));
+  run.options.site = new URL(c.req.url).origin;
+  return run;
+}
+
+/** A refusal the engine makes before writing anything (another run's lock, an index it cannot read): 409 with its reason. */
+function engineRefusal(c: C, error: unknown, lines: string[]) {
+  if (
+    !(error instanceof LockBusyError || error instanceof LiveIndexError || error instanceof ReplaceRefused || error instanceof RestoreError)
+  )
+    throw error;
+  log('warn', 'newsroom_publish_refused', { reason: error.message });
+  return refused(c, 409, error.message, lines);
+}
+
+/** Brings the search in line for these articles; its line, or the repair to run when it failed (the change itself stands). */
+async function syncSearch(run: WorkerRun, slugs: readonly string[]): Promise<{ line: string; ok: boolean }> {
+  try {
+    const result = await syncLive(run.search, run.store, { slugs, bundled: run.options.bundled });
+    return { line: `Índice da busca: ${describeSync(result)}.`, ok: true };
+  } catch (error) {
+    log('error', 'newsroom_search_sync_failed', { reason: error instanceof Error ? error.message : String(error) });
+    return { line: 'A mudança foi feita, mas o índice da busca não pôde ser atualizado: rode o mesmo comando de novo.', ok: false };
+  }
+}
+
+// Every route here changes or reads what readers see: editors and chefes only.
+apiRoutes.use('/api/*', async (c, next) => {
+  if (!canPublish(c.var.member)) {
+    return refused(
+      c,
+      403,
+      `${c.var.member.email} não pode publicar: só um editor ou editor-chefe publica. Peça a um editor-chefe que mude o papel em "Equipe".`,
+    );
+  }
+  await next();
+});
+
+/** The live list and authors, for the command's check (links to live articles, authors); also where the command gets its anti-forgery cookie. */
+apiRoutes.get('/api/no-ar', async (c) => {
+  const run = runFor(c, 'ler a lista');
+  const live = await readLive(run.store, run.options);
+  const body: LiveAnswer = {
+    ok: true,
+    message: `${live.items.length} artigo(s) no ar`,
+    lines: [],
+    items: [...live.items],
+    authors: Object.keys(live.authors ?? {}),
+  };
+  return c.json(body);
+});
+
+apiRoutes.post('/api/publicar', async (c) => {
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    return refused(c, 400, 'O pedido chegou incompleto: rode o comando de novo.');
+  }
+  const request = await readPublishRequest(form);
+  if ('refused' in request) return refused(c, 400, `Nada foi publicado: ${request.refused}.`);
+  const { articles, registry, replace } = request;
+  const run = runFor(c, `publicar ${articles.map(({ item }) => item.slug).join(', ')}`);
+  const site = run.options.site;
+  try {
+    if (request.dryRun) {
+      // Planned as with --replace, to show what it would replace; without it, the run would stop.
+      const plan = planPublish(articles, await readLive(run.store, run.options), contentHash, { replace: true, registry });
+      const stop = replace ? null : refusal(plan.articles);
+      const lines = [...describePlan(plan, site), ...(stop ? [stop.replace(STOPPED, 'Sem --replace, a publicação pararia')] : [])];
+      return answer(c, 200, { ok: stop === null, message: `Plano ${WHERE[targetOf(c)]} (simulação, nada foi gravado).`, lines });
+    }
+    const { plan, rolledForward, first } = await runPublish(run.store, articles, run.options, { replace, registry });
+    if (!plan && !rolledForward) run.lines.push(...describePlan(first, site));
+    const search = await syncSearch(
+      run,
+      articles.map(({ item }) => item.slug),
+    );
+    run.lines.push(search.line);
+    // This isolate shows the change at once; the others within the index's lifetime.
+    forgetLiveIndex();
+    if (plan) await recordPublish(c, plan);
+    const message = plan
+      ? `Publicado ${WHERE[targetOf(c)]}: ${planSummary(plan)}. ${whenVisible(c)} A página inicial: ${site}/`
+      : rolledForward
+        ? `Os artigos já estavam na última versão publicada, mas o site ainda mostrava a anterior (uma publicação foi interrompida): ela foi gravada agora. ${whenVisible(c)}`
+        : 'Nada a publicar: o site já mostra estes artigos exatamente como estão na pasta.';
+    return answer(c, search.ok ? 200 : 500, { ok: search.ok, message, lines: run.lines });
+  } catch (error) {
+    return engineRefusal(c, error, run.lines);
+  }
+});
+
+/** Each article the run published or corrected, in the newsroom's history. */
+async function recordPublish(c: C, plan: Plan) {
+  const actions = new ActionsStore(c.env.SEARCH);
+  const at = currentTime();
+  for (const article of plan.articles) {
+    if (article.change !== 'new' && article.change !== 'updated') continue;
+    await actions.record({
+      at,
+      email: c.var.member.email,
+      action: article.change === 'new' ? 'publicar' : 'corrigir',
+      slug: article.slug,
+      title: article.titulo,
+      detail: article.scheduled ? `agendado para ${article.scheduled}, pelo comando de publicação` : 'pelo comando de publicação',
+    });
+  }
+}
+
+apiRoutes.post('/api/despublicar', async (c) => {
+  const form = await postedForm(c);
+  const slug = form?.get(FORM_FIELDS.slug) ?? '';
+  if (!isValidSlug(slug)) return refused(c, 400, `"${slug.slice(0, 100)}" não é o slug de um artigo: nada foi despublicado.`);
+  const dryRun = form?.get(FORM_FIELDS.dryRun) === '1';
+  const run = runFor(c, `despublicar ${slug}`);
+  let title = slug;
+  const change = (live: Parameters<typeof planUnpublish>[1]) => {
+    title = String(live.items.find((item) => item.slug === slug)?.titulo ?? slug);
+    return planUnpublish(slug, live, contentHash);
+  };
+  const notLive = () => refused(c, 404, `"${slug}" não está publicado ${WHERE[targetOf(c)]}: nada a fazer.`, run.lines);
+  try {
+    if (dryRun) {
+      const plan = change(await readLive(run.store, run.options));
+      if (!plan) return notLive();
+      return answer(c, 200, {
+        ok: true,
+        message: `Plano ${WHERE[targetOf(c)]} (simulação, nada foi gravado).`,
+        lines: describePlan(plan, run.options.site),
+      });
+    }
+    const { plan } = await runChange(run.store, change, run.options);
+    // Also when it was gone already: a search entry left by an interrupted run goes with it.
+    const search = await syncSearch(run, [slug]);
+    run.lines.push(search.line);
+    if (!plan?.removed.includes(slug)) return notLive();
+    forgetLiveIndex();
+    await new ActionsStore(c.env.SEARCH).record({
+      at: currentTime(),
+      email: c.var.member.email,
+      action: 'despublicar',
+      slug,
+      title,
+      detail: 'saiu do site pelo comando de publicação; o texto e as imagens são apagados 10 minutos depois',
+    });
+    const message = `"${slug}" foi despublicado: ${run.options.site}${articlePath({ slug })} passa a responder 404 (o texto e as imagens são apagados daqui a ${DELETE_AFTER_MS / 60_000} minutos). ${whenVisible(c)}`;
+    return answer(c, search.ok ? 200 : 500, { ok: search.ok, message, lines: run.lines });
+  } catch (error) {
+    return engineRefusal(c, error, run.lines);
+  }
+});
+
+/** `content:gc`: deletes what no article uses any more, once its time is up. */
+apiRoutes.post('/api/limpar', async (c) => {
+  const dryRun = (await postedForm(c))?.get(FORM_FIELDS.dryRun) === '1';
+  const run = runFor(c, 'limpar');
+  try {
+    // As content:gc: first what the site serves is brought in line with what was published.
+    if (!dryRun) await runChange(run.store, () => null, run.options);
+    const { found, deleted, waiting } = await runGc(run.store, run.options, dryRun);
+    const lines = [
+      ...run.lines,
+      `${found.length} chave(s) sem uso encontrada(s)`,
+      `${deleted.length} chave(s) ${dryRun ? 'seriam apagadas' : 'apagada(s)'}`,
+      ...(waiting.size > 0
+        ? [`${waiting.size} chave(s) aguardam ${DELETE_AFTER_MS / 60_000} minutos depois de deixarem de ser usadas: rode de novo depois`]
+        : []),
+    ];
+    return answer(c, 200, { ok: true, message: `${dryRun ? 'Simulação, nada foi gravado' : 'Feito'} ${WHERE[targetOf(c)]}.`, lines });
+  } catch (error) {
+    return engineRefusal(c, error, run.lines);
+  }
+});
+
+/** `content:restore`: writes the index the publish state records back to KV. */
+apiRoutes.post('/api/restaurar', async (c) => {
+  const run = runFor(c, 'restaurar');
+  try {
+    const { version, count, restored, lost } = await runRestore(run.store, run.options);
+    // As content:restore: the index's chunks KV lacks or holds altered are then rebuilt from the articles they list.
+    await runChange(run.store, () => null, run.options);
+    forgetLiveIndex();
+    const lines = [
+      ...run.lines,
+      ...lost.map(
+        ({ slug, titulo }) => `"${titulo}" não pôde ser refeito (falta o texto ou uma imagem): publique de novo a pasta content/${slug}`,
+      ),
+    ];
+    const message = restored
+      ? `O índice foi restaurado para a versão ${version}, a registrada no estado de publicação: ${count} artigo(s). ${whenVisible(c)}`
+      : `O índice já está na versão ${version}, a registrada no estado de publicação (${count} artigos): nada a restaurar.`;
+    return answer(c, 200, { ok: lost.length === 0, message, lines });
+  } catch (error) {
+    return engineRefusal(c, error, run.lines);
+  }
+});
+
+/** `content:reindex`: the search brought in line with the whole live list. */
+apiRoutes.post('/api/reindexar', async (c) => {
+  const run = runFor(c, 'refazer a busca');
+  const result = await syncLive(run.search, run.store, { bundled: run.options.bundled });
+  return answer(c, 200, { ok: true, message: `Pronto: ${describeSync(result)}.`, lines: run.lines });
+});
