@@ -6,7 +6,8 @@ const SEVERITY = { error: 'Erro', warning: 'Aviso' } as const;
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function Problems({ problems }: { problems: readonly DraftProblem[] }) {
+/** The check's problems in the form's terms (the preview's bar, and a publish refused for them). */
+export function Problems({ problems }: { problems: readonly DraftProblem[] }) {
   if (problems.length === 0) return <p className="pv-ok">Nenhum problema encontrado: o rascunho passa na verificação.</p>;
   const errors = problems.filter((p) => p.severity === 'error').length;
   const warnings = problems.length - errors;
