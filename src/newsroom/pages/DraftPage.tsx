@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Draft } from '../drafts-store';
 import { PATHS } from '../paths';
 import type { FieldProblem } from '../shared/field-check';
@@ -20,6 +21,7 @@ export function DraftPage({
   xsrf,
   showRevisions,
   notice,
+  publishing,
 }: {
   draft: Draft;
   problems: Partial<Record<string, FieldProblem>>;
@@ -27,6 +29,8 @@ export function DraftPage({
   xsrf: string;
   showRevisions: boolean;
   notice?: string;
+  /** The draft's actions on the site (PublishPanel). */
+  publishing?: ReactNode;
 }) {
   return (
     <>
@@ -55,6 +59,7 @@ export function DraftPage({
       <p>
         <a href={PATHS.preview(draft.id)}>Pré-visualizar a versão salva</a>
       </p>
+      {publishing}
       {showRevisions && (
         <p>
           <a href={PATHS.revisions(draft.id)}>Revisões deste rascunho</a>

@@ -16,6 +16,7 @@ import { canEditDraft, canSeeRevisions } from '../roles';
 import { type DraftContent, draftFromForm } from '../shared/draft-input';
 import { fieldProblems } from '../shared/field-check';
 import { FORM } from '../shared/names';
+import { publishPanel } from './publish';
 
 type C = Context<NewsroomEnv>;
 
@@ -108,6 +109,7 @@ draftRoutes.get('/rascunhos/:id', async (c) => {
       xsrf={c.var.xsrf}
       showRevisions={canSeeRevisions(c.var.member)}
       notice={noticeOf(c)}
+      publishing={publishPanel(c, draft)}
     />
   );
   return page(c, draftTitle(draft), content);
