@@ -102,7 +102,7 @@ export function PublishPanel({
         <>
           <form method="post" action={PATHS.publish(draft.id)}>
             <XsrfField token={xsrf} />
-            <p className="nr-hint">Publica a versão salva (versão {draft.version}): confira antes na pré-visualização.</p>
+            <p className="nr-hint">Publica a última versão salva: confira antes na pré-visualização.</p>
             <button type="submit" className="nr-primary">
               {live ? 'Publicar alterações' : 'Publicar'}
             </button>
@@ -135,9 +135,20 @@ export function PublishPanel({
 }
 
 /** A publish refused: why, the draft's problems in the form's terms when there are any, and the way back. */
-export function PublishRefused({ draftId, message, problems }: { draftId: string; message: string; problems?: readonly DraftProblem[] }) {
+export function PublishRefused({
+  heading,
+  draftId,
+  message,
+  problems,
+}: {
+  heading: string;
+  draftId: string;
+  message: string;
+  problems?: readonly DraftProblem[];
+}) {
   return (
     <>
+      <h1>{heading}</h1>
       <p>{message}</p>
       {problems && problems.length > 0 && <Problems problems={problems} />}
       <p>

@@ -43,7 +43,7 @@ export function publishPanel(c: C, draft: Draft) {
 async function publishAndAnswer(c: C, draft: Draft, action: Action, done: Done): Promise<Response> {
   const outcome = await publishDraft(c.env, c.var.member.email, draft, action, isLocal(c) ? 'local' : 'remote');
   if (!outcome.done) {
-    const content = <PublishRefused draftId={draft.id} message={outcome.message} problems={outcome.problems} />;
+    const content = <PublishRefused heading={outcome.heading} draftId={draft.id} message={outcome.message} problems={outcome.problems} />;
     return page(c, outcome.heading, content, outcome.status);
   }
   return c.redirect(`${PATHS.draft(draft.id)}?feito=${done}#publicacao`, 303);
