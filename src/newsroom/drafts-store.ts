@@ -172,6 +172,11 @@ export class DraftsStore {
       .run();
   }
 
+  /** The article at this address left the site: its draft keeps the address, and no version of it is live. */
+  async markUnpublished(slug: string): Promise<void> {
+    await this.db.prepare('UPDATE newsroom_drafts SET published_version = NULL WHERE slug = ?').bind(slug).run();
+  }
+
   /** Another draft already linked to this address, if any: two drafts never publish to one article. */
   async slugHolder(slug: string, except: string): Promise<Draft | null> {
     const row = await this.db.prepare('SELECT * FROM newsroom_drafts WHERE slug = ? AND id != ?').bind(slug, except).first<DraftRow>();

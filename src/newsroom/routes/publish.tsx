@@ -13,6 +13,7 @@ import { publishDraft } from '../publish/publish-draft';
 import { messagePage, page } from '../render';
 import { canPublish } from '../roles';
 import type { DraftFields } from '../shared/draft-input';
+import { fieldProblems } from '../shared/field-check';
 import { PUBLISH_FORM } from '../shared/names';
 import { shownAt } from '../shared/when';
 import { draftOf, mayEdit, notAllowed, notFound } from './drafts';
@@ -123,7 +124,11 @@ publishRoutes.post('/rascunhos/:id/corrigir', async (c) => {
       'Escreva a nota de correção (o que estava errado e o que foi corrigido) e publique de novo.',
     );
   }
-  return saveThenPublish(c, draft, { correcao: note, atualizado: siteWallClock(currentTime()) }, 'corrigir', 'corrigido');
+  const fields = { correcao: note, atualizado: siteWallClock(currentTime()) };
+  // Judged by the schema's rule before it is saved: a note the article could not show is not kept either.
+  const problem = fieldProblems({ ...draft.fields, ...fields }).correcao;
+  if (problem) return messagePage(c, 400, 'Nada foi corrigido', `A nota de correção: ${problem.message}; ${problem.fix}.`);
+  return saveThenPublish(c, draft, fields, 'corrigir', 'corrigido');
 });
 
 publishRoutes.post('/rascunhos/:id/revisao', async (c) => {

@@ -133,6 +133,11 @@ describe('publishing a draft', () => {
     expect(page).toContain('Os leitores o veem em até uns 5 minutos');
     const history = await (await newsroomRequest('/redacao/no-ar', { token: chief })).text();
     expect(history).toContain(`${CHIEF} publicou`);
+
+    // Unpublished from "No ar": the draft keeps its address, and no version of it is live (nothing to correct).
+    expect((await post(`/redacao/no-ar/${slug}/despublicar`, chief)).status).toBe(303);
+    expect(await draftOf(path)).toMatchObject({ slug, publishedVersion: null });
+    expect((await post(`${path}/corrigir`, chief, { correcao: 'O prazo citado era de três meses, não de dois.' })).status).toBe(409);
   });
 
   it('refuses a draft with errors, listing them in the form’s terms, and writes nothing', async () => {
@@ -257,6 +262,11 @@ describe('scheduling and correcting', () => {
     const unpublished = await post(`${path}/corrigir`, chief, { correcao: 'O prazo citado era de três meses, não de dois.' });
     expect(unpublished.status).toBe(409);
     expect((await post(`${path}/publicar`, chief)).status).toBe(303);
+    const published = await draftOf(path);
+    const tooLong = await post(`${path}/corrigir`, chief, { correcao: 'x'.repeat(100_000) });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.text()).toContain('A nota de correção:');
+    expect((await draftOf(path)).version).toBe(published.version);
     const done = await post(`${path}/corrigir`, chief, { correcao: 'O prazo citado era de três meses, não de dois.' });
     expect(done.status).toBe(303);
     forgetLiveIndex();
