@@ -93,6 +93,8 @@ export function PublishPanel({
   done?: Done;
 }) {
   const live = draft.publishedVersion !== null;
+  // A correction is for an article readers can see: one still scheduled is simply published again.
+  const correctable = live && !isScheduled(String(draft.fields.data ?? ''), now);
   return (
     <section className="nr-publish" aria-labelledby="publicacao">
       <h2 id="publicacao">Publicação</h2>
@@ -113,7 +115,7 @@ export function PublishPanel({
             <input id="agendar-quando" name={PUBLISH_FORM.when} type="datetime-local" required min={siteWallClock(now)} />
             <button type="submit">Agendar</button>
           </form>
-          {live && (
+          {correctable && (
             <form method="post" action={PATHS.correct(draft.id)}>
               <XsrfField token={xsrf} />
               <label htmlFor="corrigir-nota">Nota de correção</label>

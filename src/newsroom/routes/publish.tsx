@@ -55,6 +55,13 @@ async function publishAndAnswer(c: C, draft: Draft, action: Action, done: Done):
  * the version just read, as every save), then publishes that version.
  */
 async function saveThenPublish(c: C, draft: Draft, fields: Partial<DraftFields>, action: Action, done: Done): Promise<Response> {
+  // The changed fields are judged by the schema's rules first: a value the article could not take is not saved either.
+  const problems = fieldProblems({ ...draft.fields, ...fields });
+  const refused = Object.keys(fields).flatMap((name) => {
+    const problem = problems[name];
+    return problem ? [`${problem.message}; ${problem.fix}.`] : [];
+  });
+  if (refused.length > 0) return messagePage(c, 400, 'Nada foi alterado', refused.join(' '));
   const saved = await new DraftsStore(c.env.SEARCH).save(
     draft.id,
     draft.version,
@@ -124,11 +131,7 @@ publishRoutes.post('/rascunhos/:id/corrigir', async (c) => {
       'Escreva a nota de correção (o que estava errado e o que foi corrigido) e publique de novo.',
     );
   }
-  const fields = { correcao: note, atualizado: siteWallClock(currentTime()) };
-  // Judged by the schema's rule before it is saved: a note the article could not show is not kept either.
-  const problem = fieldProblems({ ...draft.fields, ...fields }).correcao;
-  if (problem) return messagePage(c, 400, 'Nada foi corrigido', `A nota de correção: ${problem.message}; ${problem.fix}.`);
-  return saveThenPublish(c, draft, fields, 'corrigir', 'corrigido');
+  return saveThenPublish(c, draft, { correcao: note, atualizado: siteWallClock(currentTime()) }, 'corrigir', 'corrigido');
 });
 
 publishRoutes.post('/rascunhos/:id/revisao', async (c) => {

@@ -48,7 +48,8 @@ afterEach(async () => {
   vi.useRealTimers();
   await clearKv();
   await env.SEARCH.exec(`${reset} DELETE FROM newsroom_drafts; DELETE FROM newsroom_actions;`);
-  vi.restoreAllMocks();
+  // Only the console's: restoring every mock would drop the team's keys (serveTeamKeys), which the verifier fetches again once its copy is stale.
+  for (const quiet of [console.log, console.error]) if (vi.isMockFunction(quiet)) quiet.mockRestore();
 });
 
 /** A main image as the newsroom stores an upload: the file and its three WebP variants, in R2. */
@@ -240,6 +241,13 @@ describe('scheduling and correcting', () => {
     const page = (await (await newsroomRequest(`${path}?feito=agendado`, { token: chief })).text()).replaceAll('<!-- -->', '');
     expect(page).toContain('agendado para 28/11/2026 às 09:00'.replace('agendado', 'Agendado'));
 
+    // Nothing to correct while readers cannot see it: refused by the schema's rule (a correction before the publication), nothing saved.
+    expect(page).not.toContain(`${path}/corrigir`);
+    const version = (await draftOf(path)).version;
+    const early = await post(`${path}/corrigir`, chief, { correcao: 'O prazo citado era de três meses, não de dois.' });
+    expect(early.status).toBe(400);
+    expect((await draftOf(path)).version).toBe(version);
+
     forgetLiveIndex();
     expect((await site(`/noticia/${slug}`)).status).toBe(404);
     expect(await (await site('/')).text()).not.toContain('Casas de madeira voltam');
@@ -265,7 +273,7 @@ describe('scheduling and correcting', () => {
     const published = await draftOf(path);
     const tooLong = await post(`${path}/corrigir`, chief, { correcao: 'x'.repeat(100_000) });
     expect(tooLong.status).toBe(400);
-    expect(await tooLong.text()).toContain('A nota de correção:');
+    expect(await tooLong.text()).toContain('&quot;Nota de correção&quot; tem 100000 caracteres');
     expect((await draftOf(path)).version).toBe(published.version);
     const done = await post(`${path}/corrigir`, chief, { correcao: 'O prazo citado era de três meses, não de dois.' });
     expect(done.status).toBe(303);
