@@ -121,7 +121,12 @@ describe('publishing a draft', () => {
     expect(images.length).toBeGreaterThanOrEqual(3);
     for (const url of images) expect((await site(url)).status, url).toBe(200);
 
-    expect(await (await site('/')).text()).toContain(title);
+    const home = await site('/');
+    expect(await home.clone().text()).toContain(title);
+    // Its card on the home page too: every address it names answers, none of them AVIF.
+    const card = (await imageUrls(home)).filter((url) => url.includes(`/${slug}-`));
+    expect(card.length).toBeGreaterThanOrEqual(3);
+    for (const url of card) expect((await site(url)).status, url).toBe(200);
     expect(await searchFinds(slug)).toBe(true);
     const state = await readState(db);
     expect(await env.NEWS.get(INDEX_META_KEY)).toBe(state.meta);
