@@ -5,10 +5,11 @@ import { bodyKey, imageKey } from '../../content/format';
 import { type NewsEntry, parseNewsItem } from '../../content/news-item';
 import { slugFromTitle } from '../../content/slug-from-title';
 import type { Draft } from '../drafts-store';
+import { publishedName } from '../media/published-images';
 import { FIELD_NAMES, type FieldName } from '../shared/draft-input';
 import { fieldProblems } from '../shared/field-check';
 import { labelOf, UNTITLED } from '../shared/field-labels';
-import { FIGURE_FOLDER } from '../shared/media-names';
+import { FIGURE_FOLDER, figuresIn } from '../shared/media-names';
 
 /** One thing the check found in a draft, in the form's terms: the field's label, or the body's line. */
 export interface DraftProblem {
@@ -64,6 +65,14 @@ export interface PublishedFigure {
 }
 
 /**
+ * The text's uploaded images under the names they are published with, their
+ * sizes unread: what a preview checks the body with (the files exist only
+ * once published, so the preview shows no image, as the bar says).
+ */
+const unreadFigures = (draft: Pick<Draft, 'fields' | 'body'> & { slug?: string | null }) =>
+  new Map(figuresIn(draft.body).map((name) => [name, { file: publishedName(draftSlug(draft), name) }]));
+
+/**
  * The body's images (`src="imagens/<name>"`, as markdownToHtml writes an
  * uploaded image's line) pointed at their published files, as
  * `content:publish` points an article folder's: only the attributes change,
@@ -85,13 +94,13 @@ function withPublishedFigures(html: string, figures: ReadonlyMap<string, Publish
  * (src/checking/), every problem named by the field's label or the body's
  * line. Fields the schema rejects are left out of the page (required ones
  * replaced by stand-ins), so the page renders whenever it can. The address
- * is {@link draftSlug}'s. With `figures` (publishing), the body's images
- * point at their published files.
+ * is {@link draftSlug}'s. The body's uploaded images point at their
+ * published files: with their sizes when publishing (`figures`).
  */
 export function draftArticle(
   draft: Pick<Draft, 'fields' | 'body'> & { slug?: string | null },
   now: number,
-  figures: ReadonlyMap<string, PublishedFigure> = new Map(),
+  figures: ReadonlyMap<string, PublishedFigure> = unreadFigures(draft),
 ): DraftArticle {
   const fieldFaults = fieldProblems(draft.fields);
   const problems: DraftProblem[] = [];

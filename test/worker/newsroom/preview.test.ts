@@ -77,6 +77,16 @@ describe('the preview in the newsroom', () => {
     expect(html).toContain('<meta name="robots" content="noindex"/>');
   });
 
+  it('checks an uploaded image of the text under its published name (no error for it), and says the images do not show', async () => {
+    const figure = '0123456789.webp';
+    const corpo = `${BODY}\n\n![Planta baixa da casa de madeira com dois quartos](imagens/${figure})`;
+    const path = await savedDraft(chief, { corpo });
+    const html = (await (await newsroomRequest(`${path}/previa`, { token: chief })).text()).replaceAll('<!-- -->', '');
+    expect(html).not.toContain('não é uma imagem deste artigo');
+    expect(html).toContain(`src="/thumbnails/${SLUG}-${figure}"`);
+    expect(html).toContain('As imagens (a principal e as do texto) não aparecem na pré-visualização.');
+  });
+
   it('lets a colaborador preview their own draft', async () => {
     await addPerson('colab@casaempauta.com.br', 'colaborador');
     const colab = await accessToken(keys, 'colab@casaempauta.com.br');
