@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { siteWallClock } from '../../content/date-rule';
 import { isScheduled } from '../../publishing/scheduled';
 import { articlePath } from '../../seo/urls';
@@ -20,9 +21,9 @@ const whenSeen = (local: boolean) =>
   local ? 'Neste computador os leitores já o veem.' : 'Os leitores o veem em até uns 5 minutos (o tempo de o site se atualizar).';
 
 function Notice({ done, draft, local }: { done: Done; draft: Draft; local: boolean }) {
-  const address = draft.slug && <a href={articlePath({ slug: draft.slug })}>{draft.slug && articlePath({ slug: draft.slug })}</a>;
+  const address = draft.slug && <a href={articlePath({ slug: draft.slug })}>{articlePath({ slug: draft.slug })}</a>;
   const data = String(draft.fields.data ?? '');
-  const texts: Record<Done, React.ReactNode> = {
+  const texts: Record<Done, ReactNode> = {
     publicado: (
       <>
         Publicado em {address}. {whenSeen(local)}
