@@ -1,5 +1,5 @@
 import { IMAGE_SIZE } from '../content/format';
-import { IMAGE_VARIANT_WIDTHS, type VariantFormat, variantName, variantStem } from '../content/image-variants';
+import { IMAGE_VARIANT_WIDTHS, type VariantFormat, variantFormatsOf, variantName, variantStem } from '../content/image-variants';
 import type { NewsItem } from '../content/news-item';
 import { thumbnailPath } from '../seo/urls';
 
@@ -14,7 +14,7 @@ const srcSet = (stem: string, format: VariantFormat) =>
   IMAGE_VARIANT_WIDTHS.map((width) => `${thumbnailPath(variantName(stem, width, format))} ${width}w`).join(', ');
 
 interface ResponsiveImageProps {
-  item: Pick<NewsItem, 'imagemAtual' | 'titulo' | 'alt'>;
+  item: Pick<NewsItem, 'imagemAtual' | 'titulo' | 'alt' | 'formatosImagem'>;
   /** How wide the image is drawn, for the browser to pick a variant (the `sizes` attribute). */
   sizes: string;
   className?: string;
@@ -25,13 +25,15 @@ interface ResponsiveImageProps {
 /**
  * An article image as AVIF and WebP in three widths (published beside the
  * original, see src/content/image-variants.ts), with its intrinsic size so the
- * page never shifts while it loads.
+ * page never shifts while it loads. No AVIF source when the entry says its
+ * image has none (the newsroom's): a `<source>` whose file is missing does
+ * not fall back to the next one.
  */
 export function ResponsiveImage({ item, sizes, className, priority }: ResponsiveImageProps) {
   const stem = variantStem(item.imagemAtual);
   return (
     <picture>
-      <source type="image/avif" srcSet={srcSet(stem, 'avif')} sizes={sizes} />
+      {variantFormatsOf(item).includes('avif') && <source type="image/avif" srcSet={srcSet(stem, 'avif')} sizes={sizes} />}
       <img
         className={className}
         src={thumbnailPath(variantName(stem, FALLBACK_WIDTH, 'webp'))}

@@ -18,7 +18,27 @@ export const variantStem = (publishedName: string) => publishedName.replace(/\.[
 /** A variant's name from the stem: for naming several variants of one image with one {@link variantStem}. */
 export const variantName = (stem: string, width: number, format: VariantFormat) => `${stem}-${width}w.${format}`;
 
-/** All variant file names of a published image. */
-export function variantFiles(publishedName: string): string[] {
-  return IMAGE_VARIANT_WIDTHS.flatMap((width) => IMAGE_VARIANT_FORMATS.map((format) => variantFile(publishedName, width, format)));
+/**
+ * The variant formats an article's images have, as its list entry records
+ * them (`formatosImagem`): the newsroom publishes WebP variants only
+ * (docs/newsroom.md, "Images"); an entry without the field has both, as the
+ * commands publish them.
+ */
+export interface WithVariantFormats {
+  formatosImagem?: readonly VariantFormat[];
+}
+
+/** What an entry may record: WebP alone (WebP is every page's fallback, so it is never missing). */
+export const WEBP_ONLY: readonly VariantFormat[] = ['webp'];
+
+/** The formats an entry's images have: WebP alone when it says so, else both. */
+export const variantFormatsOf = (item: WithVariantFormats): readonly VariantFormat[] => item.formatosImagem ?? IMAGE_VARIANT_FORMATS;
+
+/** Whether a stored `formatosImagem` is one an entry may record ({@link WEBP_ONLY}). */
+export const isRecordedFormats = (value: unknown): value is readonly VariantFormat[] =>
+  Array.isArray(value) && value.length === WEBP_ONLY.length && value.every((format, i) => format === WEBP_ONLY[i]);
+
+/** All variant file names of a published image, in the given formats (both by default). */
+export function variantFiles(publishedName: string, formats: readonly VariantFormat[] = IMAGE_VARIANT_FORMATS): string[] {
+  return IMAGE_VARIANT_WIDTHS.flatMap((width) => formats.map((format) => variantFile(publishedName, width, format)));
 }

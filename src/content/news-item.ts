@@ -1,5 +1,6 @@
 import { ARTICLE_FIELDS, ARTICLE_RELATIONS, type ArticleFields } from './article-schema';
 import { isValidBodyPath, isValidImageFile, isValidSlug } from './format';
+import { isRecordedFormats, type WithVariantFormats } from './image-variants';
 import { type DroppedField, readFields } from './read-fields';
 import { parseUpdated, publicationInstant } from './updated';
 
@@ -10,7 +11,7 @@ export type { DroppedField } from './read-fields';
  * (src/content/news-index.ts): the article's fields (article-schema.ts) and
  * where its files are.
  */
-export interface NewsItem extends ArticleFields {
+export interface NewsItem extends ArticleFields, WithVariantFormats {
   slug: string;
   /** File name inside the thumbnails folder. */
   imagemAtual: string;
@@ -48,6 +49,9 @@ export function parseNewsItem(raw: unknown, dropped?: DroppedField): NewsEntry |
   if (!isValidSlug(slug)) return `invalid slug "${slug}"`;
   if (!isValidImageFile(imagemAtual)) return `invalid image file name "${imagemAtual}"`;
   if (!isValidBodyPath(htmlPath, slug)) return `invalid htmlPath "${htmlPath}"`;
+  // Written by the engine, like the file fields: a value it never writes would send readers to images that do not exist.
+  const { formatosImagem } = stored;
+  if (formatosImagem !== undefined && !isRecordedFormats(formatosImagem)) return `invalid formatosImagem ${JSON.stringify(formatosImagem)}`;
   const fields = readFields(ARTICLE_FIELDS, ARTICLE_RELATIONS, stored, dropped);
   if (typeof fields === 'string') return fields;
   const { titulo, descricao, data, ...optional } = fields as ArticleFields;
@@ -61,6 +65,7 @@ export function parseNewsItem(raw: unknown, dropped?: DroppedField): NewsEntry |
     htmlPath,
     date,
     published: publicationInstant(data)!,
+    ...(formatosImagem === undefined ? {} : { formatosImagem }),
     ...optional,
   };
   if (entry.atualizado !== undefined) entry.updated = parseUpdated(entry.atualizado)!.day;

@@ -15,6 +15,7 @@ import { liveDraftRoutes } from './routes/live-draft';
 import { isUploadPath, MAX_UPLOAD_BYTES, mediaRoutes } from './routes/media';
 import { peopleRoutes } from './routes/people';
 import { previewRoutes } from './routes/preview';
+import { publishRoutes } from './routes/publish';
 
 /** A save's whole form: the body's limit, and room for the fields. */
 const MAX_REQUEST_BYTES = MAX_BODY_BYTES * 2;
@@ -66,6 +67,7 @@ export function newsroomApp() {
   newsroom.route('/', mediaRoutes);
   newsroom.route('/', previewRoutes);
   newsroom.route('/', apiRoutes);
+  newsroom.route('/', publishRoutes);
   newsroom.all('*', (c) => messagePage(c, 404, 'Página não encontrada', 'Este endereço não existe na redação.'));
   // Its own error page (the reader's would be styled for the reader's CSP): a database that fails, or migrations not yet applied.
   newsroom.onError((error, c) => {

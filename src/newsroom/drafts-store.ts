@@ -190,6 +190,42 @@ export class DraftsStore {
     return { saved: false, current: await this.get(id) };
   }
 
+  /**
+   * Links the draft to the article it published: its address, and `version`
+   * as the one readers see (unless a later version was recorded meanwhile, by
+   * an editor publishing it at the same time); clears "em revisão".
+   */
+  async markPublished(id: string, version: number, slug: string): Promise<void> {
+    await this.db
+      .prepare(
+        `UPDATE newsroom_drafts SET slug = ?3, published_version = ?2, review_requested_by = NULL, review_requested_at = NULL
+         WHERE id = ?1 AND (published_version IS NULL OR published_version <= ?2)`,
+      )
+      .bind(id, version, slug)
+      .run();
+  }
+
+  /** The article at this address left the site: its draft keeps the address, and no version of it is live. */
+  async markUnpublished(slug: string): Promise<void> {
+    await this.db.prepare('UPDATE newsroom_drafts SET published_version = NULL WHERE slug = ?').bind(slug).run();
+  }
+
+  /** Another draft already linked to this address, if any: two drafts never publish to one article. */
+  async slugHolder(slug: string, except: string): Promise<Draft | null> {
+    const row = await this.db.prepare('SELECT * FROM newsroom_drafts WHERE slug = ? AND id != ?').bind(slug, except).first<DraftRow>();
+    return row ? draftOf(row) : null;
+  }
+
+  /** Sends the draft to an editor for review ("em revisão"); the first request stands until it is published. */
+  async requestReview(id: string, by: string, now: number): Promise<void> {
+    await this.db
+      .prepare(
+        'UPDATE newsroom_drafts SET review_requested_by = ?2, review_requested_at = ?3 WHERE id = ?1 AND review_requested_by IS NULL',
+      )
+      .bind(id, by, now)
+      .run();
+  }
+
   /** The revisions kept, newest first. */
   async revisions(id: string): Promise<Revision[]> {
     const { results } = await this.db

@@ -24,6 +24,11 @@ export const PATHS = {
   preview: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/previa`,
   shareLinks: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/links`,
   revokeLink: (id: string, link: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/links/${link}/revogar`,
+  /** A draft's actions on the site (POST): publish, schedule, correct; and sending it for review. */
+  publish: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/publicar`,
+  schedule: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/agendar`,
+  correct: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/corrigir`,
+  review: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/revisao`,
   revisions: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/revisoes`,
   restore: (id: string, version: number) => `${NEWSROOM_PREFIX}/rascunhos/${id}/revisoes/${version}`,
   /** Uploads an image for the draft (POST, multipart). */

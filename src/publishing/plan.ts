@@ -1,5 +1,5 @@
 import { BODY_FOLDER, imageKey } from '../content/format';
-import { variantFiles } from '../content/image-variants';
+import { variantFiles, variantFormatsOf } from '../content/image-variants';
 import { buildIndex, type StoredAuthor } from '../content/index-build';
 import { collectionPageKeys, parseIndexMeta } from '../content/index-parse';
 import { type ContentHash, INDEX_META_KEY, indexKeysOf } from '../content/news-index';
@@ -10,7 +10,7 @@ import { articlePath, collectionPath } from '../seo/urls';
 import { figureFilesOf } from './figure-files';
 import type { KvEntry } from './kv-store';
 import { DELETE_AFTER_MS } from './pending-deletes';
-import { emptyRegistry, type LocalRegistry, type PreparedArticle } from './prepared-article';
+import { emptyRegistry, type LocalRegistry, type PreparedArticle, withRecordedFormats } from './prepared-article';
 import { isScheduled, scheduledFor } from './scheduled';
 
 /** The live index as a run read it. */
@@ -99,15 +99,15 @@ export interface PublishOptions {
   registry?: LocalRegistry;
 }
 
-/** An image's KV keys: the published original and its responsive variants. */
-const imageKeys = (file: string) => [imageKey(file), ...variantFiles(file).map(imageKey)];
+/** An image's KV keys: the published original and its responsive variants, in the formats its entry records. */
+const imageKeys = (item: NewsItem, file: string) => [imageKey(file), ...variantFiles(file, variantFormatsOf(item)).map(imageKey)];
 
 /** The KV keys an entry's page reads: its body, its image and its body's images, with the variants (odd entries: what they name). */
 export function articleKeys(item: NewsItem): string[] {
   const keys: string[] = [];
   if (typeof item.htmlPath === 'string' && item.htmlPath.startsWith(BODY_FOLDER)) keys.push(item.htmlPath);
-  if (typeof item.imagemAtual === 'string' && item.imagemAtual !== '') keys.push(...imageKeys(item.imagemAtual));
-  for (const file of figureFilesOf(item)) keys.push(...imageKeys(file));
+  if (typeof item.imagemAtual === 'string' && item.imagemAtual !== '') keys.push(...imageKeys(item, item.imagemAtual));
+  for (const file of figureFilesOf(item)) keys.push(...imageKeys(item, file));
   return keys;
 }
 
@@ -242,6 +242,7 @@ export function planPublish(
   hash: ContentHash,
   { replace = false, now = Date.now(), registry = emptyRegistry() }: PublishOptions = {},
 ): Plan {
+  articles = articles.map(withRecordedFormats);
   const publishing = new Set<string>();
   for (const { item } of articles) {
     if (publishing.has(item.slug)) throw new Error(`duas das pastas são o artigo "${item.slug}": publique só uma delas (nada foi gravado)`);
@@ -342,6 +343,7 @@ export interface Change {
 
 /** The change a publish makes to a live index: null when every article is exactly as live, its files intact. */
 export function publishChange(articles: readonly PreparedArticle[], hash: ContentHash, options: PublishOptions = {}): Change {
+  articles = articles.map(withRecordedFormats);
   const change: Change = (live) => {
     const plan = planPublish(articles, live, hash, options);
     return changesNothing(plan) ? null : plan;

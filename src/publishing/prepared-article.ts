@@ -1,3 +1,5 @@
+import { imageKey } from '../content/format';
+import { IMAGE_VARIANT_WIDTHS, type VariantFormat, variantFile, WEBP_ONLY } from '../content/image-variants';
 import type { StoredAuthor } from '../content/index-build';
 import type { NewsItem } from '../content/news-item';
 import type { WithFigures } from './figure-files';
@@ -26,3 +28,20 @@ export interface LocalRegistry {
 }
 
 export const emptyRegistry = (): LocalRegistry => ({ authors: {}, photos: [] });
+
+/**
+ * The article with its entry saying which variant formats its images have
+ * (`formatosImagem`, src/content/image-variants.ts), read from the variants
+ * it actually publishes: WebP alone when its main image has every WebP
+ * variant and no AVIF one (the newsroom's images), so no page offers readers
+ * an AVIF file that does not exist; otherwise no field (both formats, as the
+ * commands publish them, or variants not given).
+ */
+export function withRecordedFormats(article: PreparedArticle): PreparedArticle {
+  const { formatosImagem: _, ...item } = article.item;
+  const keys = new Set(article.variants.map(({ key }) => key));
+  const present = (format: VariantFormat) =>
+    IMAGE_VARIANT_WIDTHS.filter((width) => keys.has(imageKey(variantFile(item.imagemAtual, width, format)))).length;
+  const webpOnly = present('webp') === IMAGE_VARIANT_WIDTHS.length && present('avif') === 0;
+  return { ...article, item: webpOnly ? { ...item, formatosImagem: WEBP_ONLY } : item };
+}

@@ -239,6 +239,14 @@ describe('stored optional fields are checked on read', () => {
     expect(dropped).toEqual([expect.stringMatching(/^alt: /), expect.stringMatching(/^atualizado: /)]);
     expect(parseNewsItem({ ...PLAIN, atualizado: '2025-04-20T09:05' })).toMatchObject({ atualizado: '2025-04-20T09:05' });
   });
+
+  it('parseNewsItem keeps the image formats the engine records (WebP alone) and refuses an entry with any other', () => {
+    expect(parseNewsItem({ ...PLAIN, formatosImagem: ['webp'] })).toMatchObject({ formatosImagem: ['webp'] });
+    expect(parseNewsItem(PLAIN)).not.toHaveProperty('formatosImagem');
+    for (const odd of [[], ['avif'], ['webp', 'webp'], 'webp', ['png']]) {
+      expect(parseNewsItem({ ...PLAIN, formatosImagem: odd })).toMatch(/^invalid formatosImagem/);
+    }
+  });
 });
 
 describe('destaque: the home page featured block', () => {

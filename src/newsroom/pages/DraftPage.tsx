@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Draft } from '../drafts-store';
 import { PATHS } from '../paths';
 import type { FieldProblem } from '../shared/field-check';
@@ -21,6 +22,7 @@ export function DraftPage({
   showRevisions,
   notice,
   warnings = [],
+  publishing,
 }: {
   draft: Draft;
   problems: Partial<Record<string, FieldProblem>>;
@@ -30,6 +32,8 @@ export function DraftPage({
   notice?: string;
   /** What the draft lacks beyond its fields, in the journalist's words (a live article's images not copied: live-draft/image-problems.ts). */
   warnings?: readonly string[];
+  /** The draft's actions on the site (PublishPanel). */
+  publishing?: ReactNode;
 }) {
   return (
     <>
@@ -65,6 +69,7 @@ export function DraftPage({
       <p>
         <a href={PATHS.preview(draft.id)}>Pré-visualizar a versão salva</a>
       </p>
+      {publishing}
       {showRevisions && (
         <p>
           <a href={PATHS.revisions(draft.id)}>Revisões deste rascunho</a>

@@ -6,7 +6,8 @@ const SEVERITY = { error: 'Erro', warning: 'Aviso' } as const;
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function Problems({ problems }: { problems: readonly DraftProblem[] }) {
+/** The check's problems in the form's terms (the preview's bar, and a publish refused for them). */
+export function Problems({ problems }: { problems: readonly DraftProblem[] }) {
   if (problems.length === 0) return <p className="pv-ok">Nenhum problema encontrado: o rascunho passa na verificação.</p>;
   const errors = problems.filter((p) => p.severity === 'error').length;
   const warnings = problems.length - errors;
@@ -43,7 +44,7 @@ export function PreviewBar({ article, now, children }: { article: DraftArticle; 
         <strong>Pré-visualização</strong> · não publicado · endereço previsto: /noticia/{article.slug}
         {data !== undefined && isScheduled(String(data), now) && <> · agendado para {scheduledFor(String(data))} (horário de Brasília)</>}
       </p>
-      <p className="pv-note">A imagem principal não aparece na pré-visualização.</p>
+      <p className="pv-note">As imagens (a principal e as do texto) não aparecem na pré-visualização.</p>
       <Problems problems={article.problems} />
       {children}
     </div>

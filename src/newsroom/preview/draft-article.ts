@@ -1,13 +1,15 @@
 import { checkBody } from '../../checking/check-body';
 import { markdownToHtml } from '../../checking/markdown-article';
 import { siteWallClock } from '../../content/date-rule';
-import { bodyKey } from '../../content/format';
+import { bodyKey, imageKey } from '../../content/format';
 import { type NewsEntry, parseNewsItem } from '../../content/news-item';
 import { slugFromTitle } from '../../content/slug-from-title';
 import type { Draft } from '../drafts-store';
+import { publishedName } from '../media/published-images';
 import { FIELD_NAMES, type FieldName } from '../shared/draft-input';
 import { fieldProblems } from '../shared/field-check';
 import { labelOf, UNTITLED } from '../shared/field-labels';
+import { FIGURE_FOLDER, figuresIn } from '../shared/media-names';
 
 /** One thing the check found in a draft, in the form's terms: the field's label, or the body's line. */
 export interface DraftProblem {
@@ -20,7 +22,7 @@ export interface DraftProblem {
 
 /** A draft as the site would show it, and what the check says about it. */
 export interface DraftArticle {
-  /** The address it will have: made from its title, as `content:new` makes one. Empty without a title. */
+  /** The address it has or will have: its own once linked to one, else made from its title, as `content:new` makes one. */
   slug: string;
   /** The list entry the article page reads; null when even stand-ins cannot make one. */
   item: NewsEntry | null;
@@ -51,15 +53,55 @@ function standIns(now: number): Partial<Record<FieldName, string>> {
   return { titulo: UNTITLED, descricao: UNTITLED_SUMMARY, data: siteWallClock(now) };
 }
 
+/** A draft's address: its own once linked to an article (published, or opened from the site), else made from its title. */
+export const draftSlug = (draft: Pick<Draft, 'fields'> & { slug?: string | null }) =>
+  draft.slug || slugFromTitle(typeof draft.fields.titulo === 'string' ? draft.fields.titulo : '') || UNTITLED_SLUG;
+
+/** A text image as published: its file in the thumbnails folder and, once read, its own size (the page never shifts while it loads). */
+export interface PublishedFigure {
+  file: string;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * The text's uploaded images under the names they are published with, their
+ * sizes unread: what a preview checks the body with (the files exist only
+ * once published, so the preview shows no image, as the bar says).
+ */
+const unreadFigures = (draft: Pick<Draft, 'fields' | 'body'> & { slug?: string | null }) =>
+  new Map(figuresIn(draft.body).map((name) => [name, { file: publishedName(draftSlug(draft), name) }]));
+
+/**
+ * The body's images (`src="imagens/<name>"`, as markdownToHtml writes an
+ * uploaded image's line) pointed at their published files, as
+ * `content:publish` points an article folder's: only the attributes change,
+ * so every line the check names stays the text's.
+ */
+function withPublishedFigures(html: string, figures: ReadonlyMap<string, PublishedFigure>): string {
+  let published = html;
+  for (const [name, { file, width, height }] of figures) {
+    const size = width && height ? ` width="${width}" height="${height}"` : '';
+    published = published.replaceAll(`src="${FIGURE_FOLDER}${name}"`, `src="/${imageKey(file)}"${size}`);
+  }
+  return published;
+}
+
 /**
  * Reads a draft as the site would publish it: its fields by the article
  * schema's rules (field-check.ts, as the form says them), its Markdown body
  * converted and checked by the same code `content:check` runs
  * (src/checking/), every problem named by the field's label or the body's
  * line. Fields the schema rejects are left out of the page (required ones
- * replaced by stand-ins), so the page renders whenever it can.
+ * replaced by stand-ins), so the page renders whenever it can. The address
+ * is {@link draftSlug}'s. The body's uploaded images point at their
+ * published files: with their sizes when publishing (`figures`).
  */
-export function draftArticle(draft: Pick<Draft, 'fields' | 'body'>, now: number): DraftArticle {
+export function draftArticle(
+  draft: Pick<Draft, 'fields' | 'body'> & { slug?: string | null },
+  now: number,
+  figures: ReadonlyMap<string, PublishedFigure> = unreadFigures(draft),
+): DraftArticle {
   const fieldFaults = fieldProblems(draft.fields);
   const problems: DraftProblem[] = [];
   const fields: Record<string, unknown> = { ...standIns(now) };
@@ -70,10 +112,11 @@ export function draftArticle(draft: Pick<Draft, 'fields' | 'body'>, now: number)
   }
   const title = typeof fields.titulo === 'string' ? fields.titulo : UNTITLED;
   const converted = markdownToHtml(draft.body, title);
+  const html = withPublishedFigures(converted.html, figures);
   for (const note of converted.notes) {
     problems.push({ severity: note.severity, where: `${BODY_LABEL}, linha ${note.line}`, message: note.message, fix: note.hint });
   }
-  for (const found of checkBody(converted.html, BODY_FILE)) {
+  for (const found of checkBody(html, BODY_FILE)) {
     if (found.severity === 'note') continue;
     const lined = LINE.exec(found.message);
     problems.push({
@@ -83,7 +126,7 @@ export function draftArticle(draft: Pick<Draft, 'fields' | 'body'>, now: number)
       fix: found.hint,
     });
   }
-  const slug = slugFromTitle(typeof draft.fields.titulo === 'string' ? draft.fields.titulo : '') || UNTITLED_SLUG;
+  const slug = draftSlug(draft);
   const entry = parseNewsItem({ ...fields, slug, imagemAtual: NO_IMAGE, htmlPath: bodyKey(slug) });
-  return { slug, item: typeof entry === 'string' ? null : entry, html: converted.html, problems };
+  return { slug, item: typeof entry === 'string' ? null : entry, html, problems };
 }

@@ -20,6 +20,7 @@ import { canEditDraft, canSeeRevisions } from '../roles';
 import { type DraftContent, draftFromForm } from '../shared/draft-input';
 import { fieldProblems } from '../shared/field-check';
 import { FORM } from '../shared/names';
+import { publishPanel } from './publish';
 
 type C = Context<NewsroomEnv>;
 
@@ -136,6 +137,7 @@ draftRoutes.get('/rascunhos/:id', async (c) => {
       showRevisions={canSeeRevisions(c.var.member)}
       notice={noticeOf(c)}
       warnings={liveImageProblems(draft)}
+      publishing={publishPanel(c, draft)}
     />
   );
   return page(c, draftTitle(draft), content);

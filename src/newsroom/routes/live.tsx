@@ -11,6 +11,7 @@ import { LiveIndexError, runChange } from '../../publishing/run';
 import { syncLive } from '../../publishing/search-sync';
 import { workerRun } from '../../publishing/worker-run';
 import { ActionsStore } from '../actions-store';
+import { DraftsStore } from '../drafts-store';
 import { newestLive } from '../live-articles';
 import type { NewsroomEnv } from '../newsroom-env';
 import { LivePage, UnpublishPage } from '../pages/LivePage';
@@ -98,6 +99,7 @@ liveRoutes.post('/no-ar/:slug/despublicar', async (c) => {
   }
   // This isolate shows the change at once; the others within the index's lifetime.
   forgetLiveIndex();
+  await new DraftsStore(c.env.SEARCH).markUnpublished(slug);
   await new ActionsStore(c.env.SEARCH).record({
     at: currentTime(),
     email: c.var.member.email,

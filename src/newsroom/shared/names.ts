@@ -23,3 +23,6 @@ export const UPLOAD = {
   file: 'arquivo',
   variant: (width: number) => `variante-${width}`,
 } as const;
+
+/** The publishing panel's fields (src/newsroom/pages/PublishPanel.tsx): when to schedule for, the correction's note. */
+export const PUBLISH_FORM = { when: 'quando', note: 'correcao' } as const;

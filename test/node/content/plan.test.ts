@@ -36,6 +36,21 @@ const listAfter = (plan: Plan) => {
 };
 
 describe('publish plan', () => {
+  it('records WebP alone for an article whose images have no AVIF variants (the newsroom’s), and names only the keys it has', () => {
+    const webpOnly = article('redacao', '2025-06-01');
+    webpOnly.variants = webpOnly.variants.filter(({ key }) => key.endsWith('.webp'));
+    const plan = planPublish([webpOnly, article('comando', '2025-06-02')], LIVE, contentHash);
+    const [fromNewsroom, fromCommand] = ['redacao', 'comando'].map((slug) => listAfter(plan).find((entry) => entry.slug === slug)!);
+    expect(fromNewsroom!.formatosImagem).toEqual(['webp']);
+    expect(fromCommand!.formatosImagem).toBeUndefined();
+    // What the site reads (and a later run checks, or deletes after the bound) is what was written: no AVIF key.
+    const named = referencedKeys({ ...plan, items: plan.next, metaText: plan.metaText });
+    expect([...named].filter((key) => key.startsWith('thumbnails/redacao-') && key.endsWith('.avif'))).toEqual([]);
+    expect([...named].filter((key) => key.startsWith('thumbnails/comando-') && key.endsWith('.avif'))).toHaveLength(3);
+    // Published again as it is, nothing is to do: the recorded field is part of the live entry.
+    expect(publishChange([webpOnly], contentHash)({ ...plan, items: plan.next, metaText: plan.metaText })).toBeNull();
+  });
+
   it('writes the article files and new index chunks under new keys, and switches with the meta alone', () => {
     const nova = article('nova', '2025-06-01');
     const plan = planPublish([nova], LIVE, contentHash);

@@ -77,6 +77,16 @@ describe('the preview in the newsroom', () => {
     expect(html).toContain('<meta name="robots" content="noindex"/>');
   });
 
+  it('checks an uploaded image of the text under its published name (no error for it), and says the images do not show', async () => {
+    const figure = '0123456789.webp';
+    const corpo = `${BODY}\n\n![Planta baixa da casa de madeira com dois quartos](imagens/${figure})`;
+    const path = await savedDraft(chief, { corpo });
+    const html = (await (await newsroomRequest(`${path}/previa`, { token: chief })).text()).replaceAll('<!-- -->', '');
+    expect(html).not.toContain('não é uma imagem deste artigo');
+    expect(html).toContain(`src="/thumbnails/${SLUG}-${figure}"`);
+    expect(html).toContain('As imagens (a principal e as do texto) não aparecem na pré-visualização.');
+  });
+
   it('lets a colaborador preview their own draft', async () => {
     await addPerson('colab@casaempauta.com.br', 'colaborador');
     const colab = await accessToken(keys, 'colab@casaempauta.com.br');
@@ -130,9 +140,11 @@ describe('a shared preview link', () => {
   it('refuses a forged token with 403 and shows nothing of the draft', async () => {
     const path = await savedDraft(chief);
     const shared = await shareLink(path, chief);
-    const last = shared.at(-1) === 'A' ? 'B' : 'A';
+    // The signature's first character: its last one also carries padding bits, so 'A' → 'B' there can decode to the same bytes.
+    const signature = shared.lastIndexOf('.') + 1;
+    const other = shared[signature] === 'A' ? 'B' : 'A';
     for (const forged of [
-      `${shared.slice(0, -1)}${last}`,
+      `${shared.slice(0, signature)}${other}${shared.slice(signature + 1)}`,
       '/previa/qualquer-coisa',
       // The same claims with no signature at all ("alg": "none"), the classic JWT forgery.
       `/previa/${btoa('{"alg":"none"}').replace(/=+$/, '')}.${shared.split('.')[1]}.`,

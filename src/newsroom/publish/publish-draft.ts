@@ -1,0 +1,110 @@
+import { forgetLiveIndex } from '../../content/live-index';
+import { currentTime } from '../../lib/clock';
+import { contentHash } from '../../lib/content-hash';
+import { log } from '../../log';
+import type { Target } from '../../publishing/kv-store';
+import { LockBusyError } from '../../publishing/lock';
+import { type Change, publishChange } from '../../publishing/plan';
+import { LiveIndexError, runChange } from '../../publishing/run';
+import { isScheduled, scheduledFor } from '../../publishing/scheduled';
+import { syncLive } from '../../publishing/search-sync';
+import { type PublishingBindings, workerRun } from '../../publishing/worker-run';
+import { type Action, ActionsStore } from '../actions-store';
+import { type Draft, DraftsStore } from '../drafts-store';
+import type { DraftProblem } from '../preview/draft-article';
+import { preparedDraft } from './prepared-draft';
+
+/** What publishing a draft needs of the worker: the engine's bindings and the uploaded images. */
+export interface PublishBindings extends PublishingBindings {
+  MEDIA: R2Bucket;
+}
+
+/** A publish done (the article's address and title, when it shows if scheduled), or why nothing changed. */
+export type PublishOutcome =
+  | { done: true; slug: string; title: string; scheduled: string | null }
+  | { done: false; status: 409 | 422; heading: string; message: string; problems?: DraftProblem[] };
+
+/** Thrown inside the lock when the address is another live article's: nothing is written. */
+class SlugTaken extends Error {}
+
+/** "28/11/2026 09:00" → "28/11/2026 às 09:00", as the newsroom's pages say a scheduled time. */
+export const scheduledText = (data: string) => scheduledFor(data).replace(' ', ' às ');
+
+/** What the history says each action did. */
+const detailOf = (action: Action, data: string, note: unknown, now: number) => {
+  if (action === 'agendar') return `agendado para ${scheduledText(data)}`;
+  if (action === 'corrigir') return `correção: ${String(note ?? '')}`;
+  return isScheduled(data, now) ? `publicado, aparece em ${scheduledText(data)}` : 'publicado no site';
+};
+
+/**
+ * Publishes a saved draft with the publishing engine inside the request (as
+ * the unpublish in routes/live.tsx runs it: the lock, the switch, the waiting
+ * deletes, then the search), records the action and links the draft to its
+ * article. Refused, with nothing written: a draft with errors (listed in the
+ * form's terms), an address that another live article or draft has (only a
+ * draft's own article is ever replaced), a busy lock or a damaged index.
+ */
+export async function publishDraft(
+  env: PublishBindings,
+  who: string,
+  draft: Draft,
+  action: Action,
+  target: Target,
+): Promise<PublishOutcome> {
+  const now = currentTime();
+  const prepared = await preparedDraft(draft, env.MEDIA, now);
+  if (!prepared.ok) {
+    return {
+      done: false,
+      status: 422,
+      heading: 'Rascunho não publicado',
+      message: 'O rascunho tem erros: corrija-os no formulário, salve e publique de novo. Nada foi alterado no site.',
+      problems: prepared.problems,
+    };
+  }
+  const { item } = prepared.article;
+  const { slug, titulo } = item;
+  const drafts = new DraftsStore(env.SEARCH);
+  // Only the draft's own article is ever replaced: an address it does not hold yet must be free.
+  const own = draft.slug === slug;
+  const other = own ? null : await drafts.slugHolder(slug, draft.id);
+  if (other !== null) return taken(slug, `o de outro rascunho, "${String(other.fields.titulo ?? slug)}"`);
+  const change = publishChange([prepared.article], contentHash, { replace: own, now });
+  const guarded: Change = (live) => {
+    const existing = own ? undefined : live.items.find((entry) => entry.slug === slug);
+    if (existing) throw new SlugTaken(String(existing.titulo));
+    return change(live);
+  };
+  guarded.verify = change.verify;
+  const run = workerRun(env, who, `${action} ${slug}`, target);
+  try {
+    await runChange(run.store, guarded, run.options);
+  } catch (error) {
+    if (error instanceof SlugTaken) return taken(slug, `o do artigo no ar "${error.message}"`);
+    if (!(error instanceof LockBusyError || error instanceof LiveIndexError)) throw error;
+    log('warn', 'newsroom_publish_refused', { slug, reason: error.message });
+    return { done: false, status: 409, heading: 'Nada foi alterado', message: error.message };
+  }
+  await syncLive(run.search, run.store, { slugs: [slug], bundled: run.options.bundled });
+  // This isolate shows the change at once; the others within the index's lifetime.
+  forgetLiveIndex();
+  await new ActionsStore(env.SEARCH).record({
+    at: now,
+    email: who,
+    action,
+    slug,
+    title: titulo,
+    detail: detailOf(action, item.data, item.correcao, now),
+  });
+  await drafts.markPublished(draft.id, draft.version, slug);
+  return { done: true, slug, title: titulo, scheduled: isScheduled(item.data, now) ? scheduledText(item.data) : null };
+}
+
+/** The refusal of an address already `whose` ("o do artigo no ar …"). */
+const taken = (slug: string, whose: string): PublishOutcome => ({
+  done: false,
+  status: 409,
+  heading: 'Endereço já usado',
+  message: `O endereço /noticia/${slug}, feito do título deste rascunho, já é ${whose}. Mude o título do rascunho (o endereço sai dele), salve e publique de novo. Nada foi alterado no site.`,
+});

@@ -1,0 +1,347 @@
+import { env } from 'cloudflare:test';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetLiveIndex } from '../../../src/content/live-index';
+import { INDEX_META_KEY } from '../../../src/content/news-index';
+import { contentHash } from '../../../src/lib/content-hash';
+import { DraftsStore } from '../../../src/newsroom/drafts-store';
+import { putMedia } from '../../../src/newsroom/media/media-store';
+import { batchOf } from '../../../src/publishing/bindings';
+import { readState } from '../../../src/publishing/publish-state';
+import { attr, bundledNews, clearKv, documentOf, fetchWithEnv, queryAll } from '../helpers';
+import { png, webp } from './media-fixtures';
+import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type TestKeys } from './newsroom-helpers';
+
+/**
+ * Publishing from a draft: the publishing engine runs inside the request, so
+ * an editor's "Publicar" puts the article on the site, and "Agendar" and
+ * "Corrigir" save the draft and publish it; a colaborador sends it for review.
+ */
+
+const BODY = [
+  'Construtoras do Paraná e de Santa Catarina dizem que a procura por casas de madeira dobrou em dois anos, puxada por quem quer obra rápida e limpa.',
+  '',
+  '## O custo',
+  '',
+  'O custo por metro quadrado ficou perto do da alvenaria, e o prazo de entrega caiu para a metade em boa parte dos projetos visitados.',
+  '',
+  'Arquitetos ouvidos pela reportagem lembram que a madeira certificada exige manutenção a cada poucos anos, com verniz e inspeção de cupins, e que o seguro da casa pode custar mais.',
+].join('\n');
+const ALT = 'Casa de madeira clara com varanda e jardim na frente';
+
+const db = { run: batchOf(env.SEARCH), runDetached: () => {} };
+const searchFinds = async (slug: string) =>
+  (await env.SEARCH.prepare('SELECT count(*) AS n FROM search_articles WHERE slug = ?').bind(slug).first<{ n: number }>())!.n > 0;
+const reset = 'UPDATE publish_state SET version = 0, meta = NULL, kv_version = 0, lock_id = NULL; DELETE FROM served_indexes;';
+
+let keys: TestKeys;
+let chief: string;
+beforeAll(async () => {
+  keys = await serveTeamKeys();
+  chief = await accessToken(keys, CHIEF);
+});
+beforeEach(async () => {
+  forgetLiveIndex();
+  await env.SEARCH.exec(reset);
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await clearKv();
+  await env.SEARCH.exec(`${reset} DELETE FROM newsroom_drafts; DELETE FROM newsroom_actions;`);
+  // Only the console's: restoring every mock would drop the team's keys (serveTeamKeys), which the verifier fetches again once its copy is stale.
+  for (const quiet of [console.log, console.error]) if (vi.isMockFunction(quiet)) quiet.mockRestore();
+});
+
+/** A main image as the newsroom stores an upload: the file and its three WebP variants, in R2. */
+async function storedImage(seed: string): Promise<string> {
+  const bytes = png(1600, 900, seed);
+  const name = `${contentHash(bytes)}.png`;
+  await putMedia(env.MEDIA, name, bytes);
+  for (const [width, height] of [
+    [480, 270],
+    [800, 450],
+    [1200, 675],
+  ] as const) {
+    await putMedia(env.MEDIA, name.replace('.png', `-${width}w.webp`), webp(width, height, seed));
+  }
+  return name;
+}
+
+/** A draft started and saved by `token`'s holder, with a main image; its path. */
+async function savedDraft(token: string, title: string, fields: Record<string, string> = {}): Promise<string> {
+  const path = (await newsroomRequest('/redacao/rascunhos', { method: 'POST', token })).headers.get('Location')!;
+  const form = {
+    versao: '1',
+    titulo: title,
+    descricao: 'A procura por casas de madeira dobrou em dois anos no Sul, segundo construtoras.',
+    data: '2025-05-10',
+    alt: ALT,
+    imagem: await storedImage(title),
+    corpo: BODY,
+    ...fields,
+  };
+  expect((await newsroomRequest(path, { method: 'POST', token, form })).status).toBe(303);
+  return path;
+}
+
+/** A reader's request, through the app this module imports: the isolate whose index the newsroom forgets after a publish. */
+const site = (path: string) => fetchWithEnv(path, {});
+const draftId = (path: string) => path.split('/').pop()!;
+const draftOf = async (path: string) => (await new DraftsStore(env.SEARCH).get(draftId(path)))!;
+const post = (path: string, token: string, form: Record<string, string> = {}) => newsroomRequest(path, { method: 'POST', token, form });
+const kvKeys = async () => (await env.NEWS.list()).keys.map((key) => key.name).sort();
+
+/** Every image address a page names (src and srcset of its images and sources). */
+async function imageUrls(response: Response): Promise<string[]> {
+  const document = await documentOf(response);
+  const urls = [...queryAll(document, 'img'), ...queryAll(document, 'source')].flatMap((element) => [
+    attr(element, 'src') ?? '',
+    ...(attr(element, 'srcset') ?? '').split(',').map((candidate) => candidate.trim().split(' ')[0] ?? ''),
+  ]);
+  return [...new Set(urls.filter((url) => url.startsWith('/thumbnails/')))];
+}
+
+describe('publishing a draft', () => {
+  it('puts the article on the site: its page, the home list, the search, every image; records it and links the draft', async () => {
+    const title = 'Casas de madeira voltam a crescer no Sul do país';
+    const slug = 'casas-de-madeira-voltam-a-crescer-no-sul-do-pais';
+    const path = await savedDraft(chief, title);
+    const done = await post(`${path}/publicar`, chief);
+    expect(done.status).toBe(303);
+    expect(done.headers.get('Location')).toBe(`${path}?feito=publicado#publicacao`);
+
+    const article = await site(`/noticia/${slug}`);
+    expect(article.status).toBe(200);
+    const html = await article.clone().text();
+    expect(html).toContain(`<h1>${title}</h1>`);
+    expect(html).toContain('Construtoras do Paraná');
+    // Newsroom images have WebP variants only: no AVIF source points readers at files that do not exist.
+    expect(html).not.toMatch(new RegExp(`/thumbnails/${slug}-[^" ]+\\.avif`));
+    const images = await imageUrls(article);
+    expect(images.length).toBeGreaterThanOrEqual(3);
+    for (const url of images) expect((await site(url)).status, url).toBe(200);
+
+    const home = await site('/');
+    expect(await home.clone().text()).toContain(title);
+    // Its card on the home page too: every address it names answers, none of them AVIF.
+    const card = (await imageUrls(home)).filter((url) => url.includes(`/${slug}-`));
+    expect(card.length).toBeGreaterThanOrEqual(3);
+    for (const url of card) expect((await site(url)).status, url).toBe(200);
+    expect(await searchFinds(slug)).toBe(true);
+    const state = await readState(db);
+    expect(await env.NEWS.get(INDEX_META_KEY)).toBe(state.meta);
+
+    const draft = await draftOf(path);
+    expect(draft.slug).toBe(slug);
+    expect(draft.publishedVersion).toBe(draft.version);
+    const page = await (await newsroomRequest(`${path}?feito=publicado`, { token: chief })).text();
+    expect(page).toContain(`href="/noticia/${slug}"`);
+    expect(page).toContain('Os leitores o veem em até uns 5 minutos');
+    const history = await (await newsroomRequest('/redacao/no-ar', { token: chief })).text();
+    expect(history).toContain(`${CHIEF} publicou`);
+
+    // Unpublished from "No ar": the draft keeps its address, and no version of it is live (nothing to correct).
+    expect((await post(`/redacao/no-ar/${slug}/despublicar`, chief)).status).toBe(303);
+    expect(await draftOf(path)).toMatchObject({ slug, publishedVersion: null });
+    expect((await post(`${path}/corrigir`, chief, { correcao: 'O prazo citado era de três meses, não de dois.' })).status).toBe(409);
+  });
+
+  it('refuses a draft with errors, listing them in the form’s terms, and writes nothing', async () => {
+    const path = await savedDraft(chief, 'Um título curto demais', { descricao: 'Curta.', corpo: '# Título de nível 1\n\nTexto.' });
+    const before = await kvKeys();
+    const refused = await post(`${path}/publicar`, chief);
+    expect(refused.status).toBe(422);
+    const html = (await refused.text()).replaceAll('<!-- -->', '');
+    expect(html).toContain('Resumo:');
+    expect(html).toContain('Texto, linha 1:');
+    expect(await kvKeys()).toEqual(before);
+    expect((await readState(db)).version).toBe(0);
+    expect((await draftOf(path)).publishedVersion).toBeNull();
+  });
+
+  it('refuses a draft without a main image', async () => {
+    const path = await savedDraft(chief, 'Casas de madeira voltam a crescer no Sul do país', { imagem: '' });
+    const refused = await post(`${path}/publicar`, chief);
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain('o rascunho não tem imagem principal');
+    expect((await readState(db)).version).toBe(0);
+  });
+
+  it('refuses a new draft whose title gives another live article’s address, saying to change the title', async () => {
+    const [sample] = await bundledNews();
+    // A title that makes the sample's address, as a journalist's new draft may.
+    const path = await savedDraft(chief, sample!.slug.replaceAll('-', ' '));
+    const refused = await post(`${path}/publicar`, chief);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain('Mude o título do rascunho');
+    expect((await readState(db)).version).toBe(0);
+    expect((await draftOf(path)).slug).toBeNull();
+  });
+
+  it('republishes a published draft under its own address, even with a new title', async () => {
+    const path = await savedDraft(chief, 'Casas de madeira voltam a crescer no Sul do país');
+    expect((await post(`${path}/publicar`, chief)).status).toBe(303);
+    const draft = await draftOf(path);
+    const retitled = { ...draft.fields, titulo: 'Casas de madeira crescem no Sul', imagem: String(draft.fields.imagem) };
+    expect(
+      (await post(path, chief, { ...retitled, versao: String(draft.version), corpo: draft.body } as Record<string, string>)).status,
+    ).toBe(303);
+    expect((await post(`${path}/publicar`, chief)).status).toBe(303);
+    forgetLiveIndex();
+    expect(await (await site(`/noticia/${draft.slug}`)).text()).toContain('<h1>Casas de madeira crescem no Sul</h1>');
+  });
+
+  it('two editors publishing two drafts at once: both are live', async () => {
+    await addPerson('editora@casaempauta.com.br', 'editor');
+    const editor = await accessToken(keys, 'editora@casaempauta.com.br');
+    const first = await savedDraft(chief, 'Casas de madeira voltam a crescer no Sul do país');
+    const second = await savedDraft(editor, 'Varandas fechadas com vidro viram sala de estar');
+    const answers = await Promise.all([post(`${first}/publicar`, chief), post(`${second}/publicar`, editor)]);
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
+    forgetLiveIndex();
+    expect((await site('/noticia/casas-de-madeira-voltam-a-crescer-no-sul-do-pais')).status).toBe(200);
+    expect((await site('/noticia/varandas-fechadas-com-vidro-viram-sala-de-estar')).status).toBe(200);
+  });
+
+  it('a publish whose KV write fails after the switch is finished by the next publish', async () => {
+    const path = await savedDraft(chief, 'Casas de madeira voltam a crescer no Sul do país');
+    // KV refuses the switch's write of index/meta.json: D1 has switched, readers still see the old index.
+    const faulty = new Proxy(env.NEWS, {
+      get(target, property) {
+        if (property === 'put') {
+          return (key: string, ...rest: unknown[]) =>
+            key === INDEX_META_KEY
+              ? Promise.reject(new Error('KV indisponível'))
+              : (target.put as (...a: unknown[]) => unknown)(key, ...rest);
+        }
+        const value = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failed = await newsroomRequest(`${path}/publicar`, { method: 'POST', token: chief, env: { NEWS: faulty } });
+    expect(failed.status).toBe(500);
+    expect((await readState(db)).version).toBe(1);
+    forgetLiveIndex();
+    expect((await site('/noticia/casas-de-madeira-voltam-a-crescer-no-sul-do-pais')).status).not.toBe(200);
+
+    const other = await savedDraft(chief, 'Varandas fechadas com vidro viram sala de estar');
+    expect((await post(`${other}/publicar`, chief)).status).toBe(303);
+    forgetLiveIndex();
+    expect((await site('/noticia/casas-de-madeira-voltam-a-crescer-no-sul-do-pais')).status).toBe(200);
+    expect((await site('/noticia/varandas-fechadas-com-vidro-viram-sala-de-estar')).status).toBe(200);
+    expect(await env.NEWS.get(INDEX_META_KEY)).toBe((await readState(db)).meta);
+  });
+});
+
+describe('scheduling and correcting', () => {
+  it('schedules: the article stays hidden from readers until its minute, then shows', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T12:00:00Z'));
+    const slug = 'casas-de-madeira-voltam-a-crescer-no-sul-do-pais';
+    const path = await savedDraft(chief, 'Casas de madeira voltam a crescer no Sul do país');
+    const done = await post(`${path}/agendar`, chief, { quando: '2026-11-28T09:00' });
+    expect(done.status).toBe(303);
+    expect((await draftOf(path)).fields.data).toBe('2026-11-28T09:00');
+    const page = (await (await newsroomRequest(`${path}?feito=agendado`, { token: chief })).text()).replaceAll('<!-- -->', '');
+    expect(page).toContain('agendado para 28/11/2026 às 09:00'.replace('agendado', 'Agendado'));
+
+    // Nothing to correct while readers cannot see it: refused by the schema's rule (a correction before the publication), nothing saved.
+    expect(page).not.toContain(`${path}/corrigir`);
+    const version = (await draftOf(path)).version;
+    const early = await post(`${path}/corrigir`, chief, { correcao: 'O prazo citado era de três meses, não de dois.' });
+    expect(early.status).toBe(400);
+    expect((await draftOf(path)).version).toBe(version);
+
+    forgetLiveIndex();
+    expect((await site(`/noticia/${slug}`)).status).toBe(404);
+    expect(await (await site('/')).text()).not.toContain('Casas de madeira voltam');
+    // 09:00 in São Paulo is 12:00 UTC.
+    vi.setSystemTime(new Date('2026-11-28T12:00:00Z'));
+    forgetLiveIndex();
+    expect((await site(`/noticia/${slug}`)).status).toBe(200);
+  });
+
+  it('refuses a time already past', async () => {
+    const path = await savedDraft(chief, 'Casas de madeira voltam a crescer no Sul do país');
+    const refused = await post(`${path}/agendar`, chief, { quando: '2020-01-01T09:00' });
+    expect(refused.status).toBe(400);
+    expect((await readState(db)).version).toBe(0);
+  });
+
+  it('corrects a published draft: the note and the day are on the article page', async () => {
+    const slug = 'casas-de-madeira-voltam-a-crescer-no-sul-do-pais';
+    const path = await savedDraft(chief, 'Casas de madeira voltam a crescer no Sul do país');
+    const unpublished = await post(`${path}/corrigir`, chief, { correcao: 'O prazo citado era de três meses, não de dois.' });
+    expect(unpublished.status).toBe(409);
+    expect((await post(`${path}/publicar`, chief)).status).toBe(303);
+    const published = await draftOf(path);
+    const tooLong = await post(`${path}/corrigir`, chief, { correcao: 'x'.repeat(100_000) });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.text()).toContain('&quot;Nota de correção&quot; tem 100000 caracteres');
+    expect((await draftOf(path)).version).toBe(published.version);
+    const done = await post(`${path}/corrigir`, chief, { correcao: 'O prazo citado era de três meses, não de dois.' });
+    expect(done.status).toBe(303);
+    forgetLiveIndex();
+    const html = await (await site(`/noticia/${slug}`)).text();
+    expect(html).toContain('O prazo citado era de três meses, não de dois.');
+    const draft = await draftOf(path);
+    expect(draft.fields.atualizado).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    expect(draft.publishedVersion).toBe(draft.version);
+  });
+});
+
+describe('who may publish', () => {
+  it('a colaborador cannot publish, schedule or correct (403, no button), but sends the draft for review', async () => {
+    await addPerson('colab@casaempauta.com.br', 'colaborador');
+    const colab = await accessToken(keys, 'colab@casaempauta.com.br');
+    const path = await savedDraft(colab, 'Casas de madeira voltam a crescer no Sul do país');
+    const page = await (await newsroomRequest(path, { token: colab })).text();
+    expect(page).not.toContain(`${path}/publicar`);
+    expect(page).toContain(`${path}/revisao`);
+    for (const action of ['publicar', 'agendar', 'corrigir']) {
+      expect((await post(`${path}/${action}`, colab, { quando: '2030-01-01T09:00', correcao: 'Uma nota.' })).status, action).toBe(403);
+    }
+    expect((await readState(db)).version).toBe(0);
+
+    expect((await post(`${path}/revisao`, colab)).status).toBe(303);
+    const draft = await draftOf(path);
+    expect(draft.reviewRequested?.by).toBe('colab@casaempauta.com.br');
+    const shown = (await (await newsroomRequest(path, { token: chief })).text()).replaceAll('<!-- -->', '');
+    expect(shown).toContain('Em revisão desde');
+    expect(shown).toContain('(enviado por colab@casaempauta.com.br)');
+    // Publishing clears it.
+    expect((await post(`${path}/publicar`, chief)).status).toBe(303);
+    expect((await draftOf(path)).reviewRequested).toBeNull();
+  });
+
+  it('refuses every new route without the anti-forgery pair, or from another origin', async () => {
+    const path = await savedDraft(chief, 'Casas de madeira voltam a crescer no Sul do país');
+    for (const action of ['publicar', 'agendar', 'corrigir', 'revisao']) {
+      const form = { quando: '2030-01-01T09:00', correcao: 'Uma nota.' };
+      const forged = await newsroomRequest(`${path}/${action}`, { method: 'POST', token: chief, form, xsrf: false });
+      expect(forged.status, action).toBe(403);
+      const elsewhere = await newsroomRequest(`${path}/${action}`, { method: 'POST', token: chief, form, origin: 'https://outro.example' });
+      expect(elsewhere.status, action).toBe(403);
+    }
+    expect((await readState(db)).version).toBe(0);
+    expect((await draftOf(path)).reviewRequested).toBeNull();
+  });
+});
+
+describe('share links of a published draft', () => {
+  it('lead to the live page, also after the title changed', async () => {
+    const path = await savedDraft(chief, 'Casas de madeira voltam a crescer no Sul do país');
+    expect((await newsroomRequest(`${path}/links`, { method: 'POST', token: chief })).status).toBe(303);
+    const preview = await (await newsroomRequest(`${path}/previa`, { token: chief })).text();
+    const shared = /value="https:\/\/[^/"]+(\/previa\/[^"]+)"/.exec(preview)![1]!;
+    expect((await post(`${path}/publicar`, chief)).status).toBe(303);
+    const draft = await draftOf(path);
+    const form = { ...draft.fields, titulo: 'Casas de madeira crescem no Sul', versao: String(draft.version), corpo: draft.body };
+    expect((await post(path, chief, form as Record<string, string>)).status).toBe(303);
+    forgetLiveIndex();
+    const opened = await site(shared);
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('Location')).toBe(`/noticia/${draft.slug}`);
+  });
+});
