@@ -10,7 +10,7 @@ import { LockBusyError } from '../../publishing/lock';
 import { DELETE_AFTER_MS } from '../../publishing/pending-deletes';
 import { describePlan, type Plan, planPublish, planSummary, planUnpublish, ReplaceRefused, refusal, STOPPED } from '../../publishing/plan';
 import { LiveIndexError, RestoreError, readLive, runChange, runGc, runPublish, runRestore } from '../../publishing/run';
-import { describeSync, syncLive } from '../../publishing/search-sync';
+import { describeSync, type SyncResult, syncLive } from '../../publishing/search-sync';
 import { type WorkerRun, workerRun } from '../../publishing/worker-run';
 import { articlePath } from '../../seo/urls';
 import { ActionsStore } from '../actions-store';
@@ -18,6 +18,7 @@ import { readPublishRequest } from '../api/publish-request';
 import { type ApiAnswer, FORM_FIELDS, type LiveAnswer } from '../api/wire';
 import type { NewsroomEnv } from '../newsroom-env';
 import { postedForm } from '../posted-form';
+import { syncSearchAfter, unpublishArticle } from '../publish/unpublish-article';
 import { canPublish } from '../roles';
 import { targetOf } from './live';
 
@@ -60,16 +61,11 @@ function engineRefusal(c: C, error: unknown, lines: string[]) {
   return refused(c, 409, error.message, lines);
 }
 
-/** Brings the search in line for these articles; its line, or the repair to run when it failed (the change itself stands). */
-async function syncSearch(run: WorkerRun, slugs: readonly string[]): Promise<{ line: string; ok: boolean }> {
-  try {
-    const result = await syncLive(run.search, run.store, { slugs, bundled: run.options.bundled });
-    return { line: `Índice da busca: ${describeSync(result)}.`, ok: true };
-  } catch (error) {
-    log('error', 'newsroom_search_sync_failed', { reason: error instanceof Error ? error.message : String(error) });
-    return { line: 'A mudança foi feita, mas o índice da busca não pôde ser atualizado: rode o mesmo comando de novo.', ok: false };
-  }
-}
+/** The answer's line about the search: what the sync did, or that it failed (the change itself is done). */
+const searchLine = (result: SyncResult | null) =>
+  result
+    ? `Índice da busca: ${describeSync(result)}.`
+    : 'A mudança foi feita, mas o índice da busca não pôde ser atualizado: rode o mesmo comando de novo.';
 
 // Every route here changes or reads what readers see: editors and chefes only.
 apiRoutes.use('/api/*', async (c, next) => {
@@ -119,11 +115,11 @@ apiRoutes.post('/api/publicar', async (c) => {
     }
     const { plan, rolledForward, first } = await runPublish(run.store, articles, run.options, { replace, registry });
     if (!plan && !rolledForward) run.lines.push(...describePlan(first, site));
-    const search = await syncSearch(
+    const search = await syncSearchAfter(
       run,
       articles.map(({ item }) => item.slug),
     );
-    run.lines.push(search.line);
+    run.lines.push(searchLine(search));
     // This isolate shows the change at once; the others within the index's lifetime.
     forgetLiveIndex();
     if (plan) await recordPublish(c, plan);
@@ -132,7 +128,7 @@ apiRoutes.post('/api/publicar', async (c) => {
       : rolledForward
         ? `Os artigos já estavam na última versão publicada, mas o site ainda mostrava a anterior (uma publicação foi interrompida): ela foi gravada agora. ${whenVisible(c)}`
         : 'Nada a publicar: o site já mostra estes artigos exatamente como estão na pasta.';
-    return answer(c, search.ok ? 200 : 500, { ok: search.ok, message, lines: run.lines });
+    return answer(c, search ? 200 : 500, { ok: search !== null, message, lines: run.lines });
   } catch (error) {
     return engineRefusal(c, error, run.lines);
   }
@@ -161,15 +157,10 @@ apiRoutes.post('/api/despublicar', async (c) => {
   if (!isValidSlug(slug)) return refused(c, 400, `"${slug.slice(0, 100)}" não é o slug de um artigo: nada foi despublicado.`);
   const dryRun = form?.get(FORM_FIELDS.dryRun) === '1';
   const run = runFor(c, `despublicar ${slug}`);
-  let title = slug;
-  const change = (live: Parameters<typeof planUnpublish>[1]) => {
-    title = String(live.items.find((item) => item.slug === slug)?.titulo ?? slug);
-    return planUnpublish(slug, live, contentHash);
-  };
   const notLive = () => refused(c, 404, `"${slug}" não está publicado ${WHERE[targetOf(c)]}: nada a fazer.`, run.lines);
   try {
     if (dryRun) {
-      const plan = change(await readLive(run.store, run.options));
+      const plan = planUnpublish(slug, await readLive(run.store, run.options), contentHash);
       if (!plan) return notLive();
       return answer(c, 200, {
         ok: true,
@@ -177,22 +168,14 @@ apiRoutes.post('/api/despublicar', async (c) => {
         lines: describePlan(plan, run.options.site),
       });
     }
-    const { plan } = await runChange(run.store, change, run.options);
-    // Also when it was gone already: a search entry left by an interrupted run goes with it.
-    const search = await syncSearch(run, [slug]);
-    run.lines.push(search.line);
-    if (!plan?.removed.includes(slug)) return notLive();
-    forgetLiveIndex();
-    await new ActionsStore(c.env.SEARCH).record({
-      at: currentTime(),
+    const { removed, search } = await unpublishArticle(c.env, run, slug, {
       email: c.var.member.email,
-      action: 'despublicar',
-      slug,
-      title,
       detail: 'saiu do site pelo comando de publicação; o texto e as imagens são apagados 10 minutos depois',
     });
+    run.lines.push(searchLine(search));
+    if (!removed) return notLive();
     const message = `"${slug}" foi despublicado: ${run.options.site}${articlePath({ slug })} passa a responder 404 (o texto e as imagens são apagados daqui a ${DELETE_AFTER_MS / 60_000} minutos). ${whenVisible(c)}`;
-    return answer(c, search.ok ? 200 : 500, { ok: search.ok, message, lines: run.lines });
+    return answer(c, search ? 200 : 500, { ok: search !== null, message, lines: run.lines });
   } catch (error) {
     return engineRefusal(c, error, run.lines);
   }

@@ -1,21 +1,18 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { isValidSlug } from '../../content/format';
-import { forgetLiveIndex, openLiveIndex } from '../../content/live-index';
+import { openLiveIndex } from '../../content/live-index';
 import { currentTime } from '../../lib/clock';
-import { contentHash } from '../../lib/content-hash';
 import { log } from '../../log';
 import { LockBusyError } from '../../publishing/lock';
-import { planUnpublish } from '../../publishing/plan';
-import { LiveIndexError, runChange } from '../../publishing/run';
-import { syncLive } from '../../publishing/search-sync';
+import { LiveIndexError } from '../../publishing/run';
 import { workerRun } from '../../publishing/worker-run';
 import { ActionsStore } from '../actions-store';
-import { DraftsStore } from '../drafts-store';
 import { newestLive } from '../live-articles';
 import type { NewsroomEnv } from '../newsroom-env';
 import { LivePage, UnpublishPage } from '../pages/LivePage';
 import { PATHS } from '../paths';
+import { unpublishArticle } from '../publish/unpublish-article';
 import { messagePage, page } from '../render';
 import { canPublish } from '../roles';
 
@@ -79,34 +76,26 @@ liveRoutes.post('/no-ar/:slug/despublicar', async (c) => {
   const slug = c.req.param('slug');
   if (!isValidSlug(slug)) return notLive(c);
   const run = workerRun(c.env, c.var.member.email, `despublicar ${slug}`, targetOf(c));
-  let title = slug;
+  let title: string;
   try {
-    const { plan } = await runChange(
-      run.store,
-      (live) => {
-        title = String(live.items.find((item) => item.slug === slug)?.titulo ?? slug);
-        return planUnpublish(slug, live, contentHash);
-      },
-      run.options,
-    );
-    // Also when it was gone already: a search entry left by an interrupted run goes with it.
-    await syncLive(run.search, run.store, { slugs: [slug], bundled: run.options.bundled });
-    if (!plan?.removed.includes(slug)) return notLive(c);
+    const done = await unpublishArticle(c.env, run, slug, {
+      email: c.var.member.email,
+      detail: 'saiu do site; o texto e as imagens são apagados 10 minutos depois',
+    });
+    if (!done.removed) return notLive(c);
+    if (!done.search) {
+      return messagePage(
+        c,
+        500,
+        'Despublicado, mas a busca não foi atualizada',
+        `"${done.title}" saiu do site, mas a busca do site ainda pode listá-lo. Avise um desenvolvedor (o comando npm run content:reindex corrige a busca).`,
+      );
+    }
+    title = done.title;
   } catch (error) {
     if (!(error instanceof LockBusyError || error instanceof LiveIndexError)) throw error;
     log('warn', 'newsroom_publish_refused', { slug, reason: error.message });
     return messagePage(c, 409, 'Nada foi alterado', error.message);
   }
-  // This isolate shows the change at once; the others within the index's lifetime.
-  forgetLiveIndex();
-  await new DraftsStore(c.env.SEARCH).markUnpublished(slug);
-  await new ActionsStore(c.env.SEARCH).record({
-    at: currentTime(),
-    email: c.var.member.email,
-    action: 'despublicar',
-    slug,
-    title,
-    detail: 'saiu do site; o texto e as imagens são apagados 10 minutos depois',
-  });
   return c.redirect(`${PATHS.live}?feito=despublicado&titulo=${encodeURIComponent(title)}`, 303);
 });

@@ -1,0 +1,70 @@
+import { forgetLiveIndex } from '../../content/live-index';
+import { currentTime } from '../../lib/clock';
+import { contentHash } from '../../lib/content-hash';
+import { log } from '../../log';
+import { planUnpublish } from '../../publishing/plan';
+import { runChange } from '../../publishing/run';
+import { type SyncResult, syncLive } from '../../publishing/search-sync';
+import type { PublishingBindings, WorkerRun } from '../../publishing/worker-run';
+import { ActionsStore } from '../actions-store';
+import { DraftsStore } from '../drafts-store';
+
+/**
+ * Takes an article down with the publishing engine inside the request (the
+ * lock, the switch, the waiting deletes), the one way the newsroom's "No ar"
+ * page and its command-line API both do it; then the search forgets it, this
+ * isolate forgets its copy of the index (the others within the index's
+ * lifetime), the draft linked to it has no live version any more, and the
+ * history records who did it. The engine's refusals (LockBusyError,
+ * LiveIndexError) reach the caller with nothing changed. `removed` is false
+ * when the article was not live: the search entry an interrupted run may
+ * have left goes all the same. A search that fails after the switch is
+ * logged and reported (`search: null`): the article is down all the same.
+ */
+export async function unpublishArticle(
+  env: PublishingBindings,
+  run: WorkerRun,
+  slug: string,
+  who: { email: string; detail: string },
+): Promise<{ removed: boolean; title: string; search: SyncResult | null }> {
+  let title = slug;
+  const { plan } = await runChange(
+    run.store,
+    (live) => {
+      title = String(live.items.find((item) => item.slug === slug)?.titulo ?? slug);
+      return planUnpublish(slug, live, contentHash);
+    },
+    run.options,
+  );
+  const removed = plan?.removed.includes(slug) ?? false;
+  if (removed) {
+    forgetLiveIndex();
+    await new DraftsStore(env.SEARCH).markUnpublished(slug);
+    await new ActionsStore(env.SEARCH).record({
+      at: currentTime(),
+      email: who.email,
+      action: 'despublicar',
+      slug,
+      title,
+      detail: who.detail,
+    });
+  }
+  return { removed, title, search: await syncSearchAfter(run, [slug]) };
+}
+
+/**
+ * The search brought in line with the articles a run changed; null when the
+ * sync failed (logged): the change itself is done, and running it again
+ * finishes the search.
+ */
+export async function syncSearchAfter(run: WorkerRun, slugs: readonly string[]): Promise<SyncResult | null> {
+  try {
+    return await syncLive(run.search, run.store, { slugs, bundled: run.options.bundled });
+  } catch (error) {
+    log('error', 'newsroom_search_sync_failed', {
+      slugs: slugs.slice(0, 10),
+      reason: error instanceof Error ? error.message : String(error),
+    });
+    return null;
+  }
+}
