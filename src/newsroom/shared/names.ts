@@ -23,3 +23,14 @@ export const UPLOAD = {
   file: 'arquivo',
   variant: (width: number) => `variante-${width}`,
 } as const;
+
+/**
+ * The event the image picker fires on the body's textarea once an image for the text is uploaded
+ * (`detail`: its alternative text and stored name). The rich text editor, when it shows, puts the
+ * figure at its cursor and cancels the event; otherwise the picker writes the Markdown line itself.
+ */
+export const FIGURE_EVENT = 'nr-figura';
+export interface FigureUploaded {
+  alt: string;
+  name: string;
+}
