@@ -226,7 +226,7 @@ const nodes = defaultMarkdownSerializer.nodes;
 const marks = defaultMarkdownSerializer.marks;
 
 /** The editor's document → Markdown, in the forms the site reads (docs/editores.md). */
-export const markdownSerializer: MarkdownSerializer = new MarkdownSerializer(
+const markdownSerializer: MarkdownSerializer = new MarkdownSerializer(
   {
     paragraph(state, node) {
       // A video's address alone in its paragraph is written as typed (escaping an "_" would hide the video).

@@ -4,11 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setUpBodyEditor } from '../../client/newsroom/editor/body-editor';
 import { tabSeparatedTable } from '../../client/newsroom/editor/paste';
 import { markdownToHtml } from '../../src/checking/markdown-article';
+import { FIGURE_EVENT } from '../../src/newsroom/shared/names';
 import docs from '../fixtures/pasted/google-docs.html?raw';
 import word from '../fixtures/pasted/word.html?raw';
 
 /**
- * Pasting into the body editor (client/newsroom/editor/): what Word and Google
+ * The body editor in the form (client/newsroom/editor/body-editor.ts). Pasting: what Word and Google
  * Docs put on the clipboard is cleaned by the check's own rules, the
  * journalist is told what went, and the Markdown written back is what the
  * check accepts.
@@ -100,5 +101,39 @@ describe('plain text', () => {
     editor.view.pasteText('https://www.youtube.com/watch?v=ab_cd-EF_gh');
     expect(textarea.value).toBe('Antes.\n\nhttps://www.youtube.com/watch?v=ab_cd-EF_gh\n');
     expect(markdownToHtml(textarea.value, 'Título').html).toContain('<iframe src="https://www.youtube-nocookie.com/embed/ab_cd-EF_gh');
+  });
+});
+
+describe('images for the text', () => {
+  it('one uploaded with the picker goes in at the cursor as a figure, and the toolbar inserts it again from the list', () => {
+    const { textarea, editor } = draftBody('Antes.');
+    const list = document.createElement('ul');
+    list.dataset.figures = '';
+    list.innerHTML = '<li><img src="/redacao/midia/3f9a0c21bd-480w.webp" alt=""><code>imagens/3f9a0c21bd.webp</code></li>';
+    textarea.form!.append(list);
+    editor.commands.focus('end');
+    const uploaded = new CustomEvent(FIGURE_EVENT, {
+      detail: { alt: 'Planta da cozinha em L', name: '3f9a0c21bd.webp' },
+      cancelable: true,
+    });
+    // Taken by the editor: the picker does not write the line itself.
+    expect(textarea.dispatchEvent(uploaded)).toBe(false);
+    expect(textarea.value).toBe('Antes.\n\n![Planta da cozinha em L](imagens/3f9a0c21bd.webp)\n');
+    // The next thing typed goes after it, not in its place.
+    editor.commands.insertContent('Depois.');
+    expect(textarea.value).toBe('Antes.\n\n![Planta da cozinha em L](imagens/3f9a0c21bd.webp)\n\nDepois.\n');
+    [...document.querySelectorAll<HTMLButtonElement>('.nr-ed-button')].find((b) => b.textContent === 'Imagem')!.click();
+    document.querySelector<HTMLButtonElement>('button[aria-label="Inserir imagens/3f9a0c21bd.webp"]')!.click();
+    expect(textarea.value).toBe(
+      'Antes.\n\n![Planta da cozinha em L](imagens/3f9a0c21bd.webp)\n\nDepois.\n\n![Planta da cozinha em L](imagens/3f9a0c21bd.webp)\n',
+    );
+  });
+
+  it('in the Markdown view, the picker writes the line itself', () => {
+    const { textarea } = draftBody('Antes.');
+    [...document.querySelectorAll<HTMLButtonElement>('.nr-ed-button')].find((b) => b.textContent === 'Markdown')!.click();
+    expect(textarea.hidden).toBe(false);
+    const uploaded = new CustomEvent(FIGURE_EVENT, { detail: { alt: 'Planta', name: '3f9a0c21bd.webp' }, cancelable: true });
+    expect(textarea.dispatchEvent(uploaded)).toBe(true);
   });
 });
