@@ -88,6 +88,12 @@ describe('a table from a spreadsheet', () => {
     expect(textarea.value).toBe('| Etapa | Custo |\n| --- | --- |\n| Demolição | R$ 1.500 |\n');
   });
 
+  it('a line break inside a cell becomes a space: a Markdown row is one line', () => {
+    const { textarea, editor } = draftBody();
+    editor.view.pasteHTML('<table><tr><th>Etapa</th><th>Custo</th></tr><tr><td>Demolição<br>e entulho</td><td>R$ 1.500</td></tr></table>');
+    expect(textarea.value).toBe('| Etapa | Custo |\n| --- | --- |\n| Demolição e entulho | R$ 1.500 |\n');
+  });
+
   it('one line, or lines without tabs, are text', () => {
     expect(tabSeparatedTable('Etapa\tCusto')).toBeNull();
     expect(tabSeparatedTable('Etapa\tCusto\nDemolição')).toBeNull();

@@ -213,9 +213,10 @@ function cellMarkdown(serializer: MarkdownSerializer, cell: ProseMirrorNode): st
   cell.forEach((block) => {
     parts.push(serializer.serialize(block).trim());
   });
+  // A row is one line: a line break in a cell (a hard one is written "\" and a newline) becomes a space.
   return parts
     .join(' ')
-    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\\?\n\s*/g, ' ')
     .replace(/(?<!\\)\|/g, '\\|');
 }
 
