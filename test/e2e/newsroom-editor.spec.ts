@@ -50,6 +50,18 @@ function watch(page: Page) {
   return { problems, foreign: () => requests.filter((url) => !url.startsWith(new URL(page.url()).origin)) };
 }
 
+/**
+ * The text the editor itself has selected. A key the browser handles (an arrow, End) moves the
+ * selection on the page, and the editor learns of it from an event that comes a moment later: a
+ * shortcut pressed before that would act on the old selection, which no person types fast enough
+ * to see, but a test does.
+ */
+const selected = (editor: Locator) =>
+  editor.evaluate((element) => {
+    const { state } = (element as HTMLElement & { editor: import('@tiptap/core').Editor }).editor;
+    return state.doc.textBetween(state.selection.from, state.selection.to);
+  });
+
 /** A paste as the browser delivers it: the clipboard's HTML (if any) and text, at the editor's cursor. */
 const paste = (editor: Locator, html: string, text: string) =>
   editor.evaluate(
@@ -143,8 +155,7 @@ test.describe('on a phone, with a finger', () => {
     await expect(figure.locator('img')).toHaveAttribute('src', /^\/redacao\/midia\/[0-9a-f]{10}-480w\.webp$/);
     await figure.getByLabel('Legenda').fill('A ilha no centro');
 
-    // A table, from the toolbar, its header row first; the cursor goes cell by cell.
-    await page.keyboard.press('End');
+    // A table, from the toolbar, after the figure (the cursor went past it); its header row first, then cell by cell.
     await button('Tabela').tap();
     for (const [i, cell] of ['Etapa', 'Custo', 'Demolição', 'R$ 1.500'].entries()) {
       if (i > 0) await page.keyboard.press('Tab');
@@ -202,15 +213,18 @@ test.describe('on a desktop, with the keyboard', () => {
     // The editor has taken every key typed (it reads them as they come) before the selection moves.
     await expect(markdown).toHaveValue(/ Uma palavra forte\n$/);
     for (let i = 0; i < 'forte'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(() => selected(editor)).toBe('forte');
     await page.keyboard.press('ControlOrMeta+B');
     await expect(markdown).toHaveValue(/ Uma palavra \*\*forte\*\*\n$/);
     // At the end of the bold word, Ctrl+B again: what follows is not bold.
     await page.keyboard.press('End');
+    await expect.poll(() => selected(editor)).toBe('');
     await page.keyboard.press('ControlOrMeta+B');
     await page.keyboard.type(' e um');
     await expect(markdown).toHaveValue(/ e um\n$/);
     await page.keyboard.press('Shift+ArrowLeft');
     await page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(() => selected(editor)).toBe('um');
     await page.keyboard.press('ControlOrMeta+K');
     const address = page.getByLabel('Endereço do link');
     await expect(address).toBeFocused();
@@ -218,6 +232,7 @@ test.describe('on a desktop, with the keyboard', () => {
     await address.press('Enter');
     await expect(editor).toBeFocused();
     await page.keyboard.press('End');
+    await expect.poll(() => selected(editor)).toBe('');
     await page.keyboard.press('Enter');
     // The toolbar: one Tab stop before the text, the arrows along it, Enter presses.
     await page.keyboard.press('Shift+Tab');

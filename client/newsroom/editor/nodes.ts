@@ -34,7 +34,7 @@ export const RawMarkdown = Node.create({
     return [
       'div',
       { 'data-raw-markdown': '', class: 'nr-ed-raw' },
-      ['span', { class: 'nr-ed-raw-label' }, `${rawLabel(text)} (mude no botão Markdown)`],
+      ['span', { class: 'nr-ed-raw-label' }, `${rawLabel(text)}: para mudar, use o botão Markdown`],
       ['pre', {}, text],
     ];
   },
