@@ -48,6 +48,7 @@ const FORMS: Record<string, string> = {
   'autolinks and a bare address': '<https://exemplo.com.br> e https://exemplo.com.br sem link.',
   'images: figure, inline, outside':
     '![Planta da cozinha](imagens/planta.webp "Legenda da planta")\n\nTexto com ![ícone](imagens/i.webp) no meio.\n\n![](https://outro.site/a.jpg)',
+  'two lists in a row, of each kind': '- um\n- dois\n\n* outro\n\n1. primeiro\n\n1) outra lista\n\n2) segue',
   'quotes: one paragraph and several': '> Uma citação.\n\n> Duas\n>\n> partes.',
   'code blocks and rules': '```\ncódigo\n```\n\n    recuado\n\n---\n\n***',
   'html comment and blank lines at the ends': '\n\n<!-- nota -->\n\nTexto.\n\n\n',
