@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import devServer from '@hono/vite-dev-server';
 import cloudflareAdapter from '@hono/vite-dev-server/cloudflare';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { contentBundle } from './scripts/content/vite-plugin.ts';
 
 /**
@@ -39,6 +39,50 @@ function inlineStylesheet(): Plugin {
   };
 }
 
+/** The newsroom's rich text editor: its own build (below), its entry in the site's manifest. */
+const EDITOR_ENTRY = 'client/newsroom/editor.ts';
+
+/**
+ * Builds the body's rich text editor (client/newsroom/editor.ts, linked by a
+ * draft's form only) on its own, as one file, emitted with the site's files,
+ * and adds its entry to the site's manifest. In the site's build its
+ * libraries would share the bundler's helpers with the reader's banner island
+ * (a common chunk the island would then load too): a reader's page must not
+ * change because the newsroom has an editor (test/node/bundle-budgets.test.ts).
+ */
+function newsroomEditor(): Plugin {
+  let file = '';
+  return {
+    name: 'casa-em-pauta:newsroom-editor',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle() {
+      const built = await build({
+        configFile: false,
+        publicDir: false,
+        logLevel: 'warn',
+        build: {
+          write: false,
+          assetsDir: 'static',
+          rolldownOptions: { input: [EDITOR_ENTRY], output: { codeSplitting: false } },
+        },
+      });
+      const outputs = (Array.isArray(built) ? built : [built]).flatMap((result) => ('output' in result ? result.output : []));
+      const entry = outputs.find((output) => output.type === 'chunk' && output.isEntry);
+      if (entry?.type !== 'chunk') throw new Error(`the build of ${EDITOR_ENTRY} gave no script`);
+      file = entry.fileName;
+      this.emitFile({ type: 'asset', fileName: file, source: entry.code });
+    },
+    // Vite writes its manifest after the hooks above: the entry is added to it as soon as it is on disk.
+    writeBundle({ dir = 'dist' }) {
+      const manifestFile = join(dir, '.vite/manifest.json');
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
+      manifest[EDITOR_ENTRY] = { file, name: 'editor', src: EDITOR_ENTRY, isEntry: true };
+      writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+    },
+  };
+}
+
 /**
  * Two jobs:
  * - `vite build`: the client bundle (hashed files in dist/static, a manifest
@@ -68,5 +112,8 @@ export default defineConfig(({ command }) => ({
   },
   resolve:
     command === 'serve' ? { alias: { '@client/manifest': fileURLToPath(new URL('./client/dev-manifest.json', import.meta.url)) } } : {},
-  plugins: command === 'serve' ? [devServer({ entry: 'src/index.ts', adapter: cloudflareAdapter })] : [contentBundle(), inlineStylesheet()],
+  plugins:
+    command === 'serve'
+      ? [devServer({ entry: 'src/index.ts', adapter: cloudflareAdapter })]
+      : [contentBundle(), inlineStylesheet(), newsroomEditor()],
 }));

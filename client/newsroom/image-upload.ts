@@ -13,7 +13,7 @@ import {
   shapeProblems,
 } from '../../src/newsroom/shared/image-check';
 import { FIGURE_FOLDER, figureMarkdown, IMAGE_FIELD, VARIANT_WIDTHS } from '../../src/newsroom/shared/media-names';
-import { FORM, UPLOAD, XSRF_HEADER } from '../../src/newsroom/shared/names';
+import { FIGURE_EVENT, type FigureUploaded, FORM, UPLOAD, XSRF_HEADER } from '../../src/newsroom/shared/names';
 import { refusal, xsrfToken } from './autosave';
 import { cropped, type Decoded, decode, encodeWebp, fitting } from './image-encode';
 
@@ -179,8 +179,13 @@ export function setUpImageUploads(form: HTMLFormElement): void {
       }
       changed(field);
     } else if (kind === 'figura' && body instanceof HTMLTextAreaElement) {
-      const at = body.selectionEnd;
-      body.setRangeText(`\n\n${figureMarkdown(alt, uploaded.name)}\n\n`, at, at, 'end');
+      // Into the rich text editor when it shows (it cancels the event and writes the Markdown back), else as a line of the textarea.
+      const detail: FigureUploaded = { alt, name: uploaded.name };
+      if (body.dispatchEvent(new CustomEvent(FIGURE_EVENT, { detail, cancelable: true }))) {
+        const at = body.selectionEnd;
+        body.setRangeText(`\n\n${figureMarkdown(alt, uploaded.name)}\n\n`, at, at, 'end');
+        changed(body);
+      }
       if (figures) {
         const item = document.createElement('li');
         const image = document.createElement('img');
@@ -192,7 +197,6 @@ export function setUpImageUploads(form: HTMLFormElement): void {
         item.append(image, code);
         figures.append(item);
       }
-      changed(body);
     }
   };
   for (const zone of form.querySelectorAll<HTMLElement>('[data-image-upload]')) setUpPicker(zone, onUploaded);

@@ -1,6 +1,6 @@
-import MarkdownIt, { type StateCore, type Token } from 'markdown-it';
-import footnote from 'markdown-it-footnote';
+import type { StateCore, Token } from 'markdown-it';
 import { type ErrorCode, isMap, isScalar, LineCounter, parseDocument, visit } from 'yaml';
+import { markdownReader, VIDEO_LINE } from '../../shared/markdown-reader';
 import { videoEmbedUrl, videoOfArticle } from '../../shared/video-embed';
 import { safeUrl } from '../content/html-policy';
 import type { TextFault } from './editor-text';
@@ -249,23 +249,10 @@ export function readFrontMatter(text: string): FrontMatter {
   return { fields, faults, cleaned, fieldLines, body, bodyLine };
 }
 
-/**
- * The Markdown reader: CommonMark, tables, strikethrough and footnotes.
- * `html`: raw HTML is allowed, and judged by the body policy like the rest
- * (it is the body). `linkify` off: a link is what the editor wrote as one,
- * never a word that looks like a domain ("imoveis.com.br") or a video's
- * address (which stands alone for the player). `typographer` off: the
- * editors' quotes and dashes stay as typed.
- */
-const md = new MarkdownIt('commonmark', { html: true, linkify: false, typographer: false, xhtmlOut: false })
-  .enable(['table', 'strikethrough'])
-  .use(footnote);
+/** The site's Markdown reader (shared/markdown-reader.ts), with the portal's rules below. */
+const md = markdownReader();
 
 const escapeHtml = md.utils.escapeHtml;
-
-/** A YouTube address alone in its paragraph, with an optional title in double quotes after it. */
-const VIDEO_LINE =
-  /^(?:https?:\/\/(?:(?:www\.|m\.)?youtube\.com\/watch\?(?:\S*&)?v=([A-Za-z0-9_-]{11})(?:&\S*)?|youtu\.be\/([A-Za-z0-9_-]{11})(?:\?\S*)?))(?:[ \t]+"([^"\n]*)")?$/;
 
 /** What the portal's rules read and write while the Markdown is parsed. */
 type PortalEnv = {

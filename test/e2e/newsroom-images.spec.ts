@@ -55,9 +55,10 @@ test('a journalist uploads the main image from a phone and sees its thumbnail, k
   await page.reload();
   await expect(page.getByRole('img', { name: 'Miniatura da imagem principal' })).toBeVisible();
 
-  // An image for the text goes into the Markdown where the cursor is, and shows in the list.
-  const body = page.getByLabel('Texto (Markdown)');
-  await body.fill('Primeiro parágrafo.');
+  // An image for the text goes into the text where the cursor is (the editor writes its Markdown line), and shows in the list.
+  await page.locator('.nr-ed-text').tap();
+  await page.keyboard.type('Primeiro parágrafo.');
+  const body = page.locator('#campo-corpo');
   await page.getByLabel('Texto alternativo da imagem do texto').fill('Planta baixa do apartamento de dois quartos');
   await page.getByLabel('Escolher ou arrastar uma imagem para o texto').setInputFiles({
     name: 'planta.jpg',
@@ -66,8 +67,9 @@ test('a journalist uploads the main image from a phone and sees its thumbnail, k
   });
   await expect(page.locator('#arquivo-figura-estado')).toContainText('Imagem enviada.');
   await expect(body).toHaveValue(
-    /^Primeiro parágrafo\.\n\n!\[Planta baixa do apartamento de dois quartos\]\(imagens\/[0-9a-f]{10}\.jpg\)\n\n$/,
+    /^Primeiro parágrafo\.\n\n!\[Planta baixa do apartamento de dois quartos\]\(imagens\/[0-9a-f]{10}\.jpg\)\n$/,
   );
+  await expect(page.locator('.nr-ed-figure img')).toHaveAttribute('src', /^\/redacao\/midia\/[0-9a-f]{10}-480w\.webp$/);
   await expect(page.locator('[data-figures] img')).toHaveCount(1);
   await expect(page.getByLabel('Texto alternativo da imagem do texto')).toHaveValue('');
   // Nothing is wider than the phone.

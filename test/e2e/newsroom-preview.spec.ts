@@ -13,12 +13,11 @@ test('a draft typed on a phone, previewed as the real page, and shared with some
   await expect(page).toHaveURL(/\/redacao\/rascunhos\/[0-9a-f-]{36}$/);
   const title = `Casas de madeira voltam a crescer no Sul ${Date.now()}`;
   await page.getByLabel('Título', { exact: true }).fill(title);
-  await page
-    .getByLabel('Texto (Markdown)')
-    .fill('Primeiro parágrafo do rascunho, escrito num celular.\n\n# Um título a mais\n\nE mais texto.');
+  await page.getByRole('button', { name: 'Markdown' }).tap();
+  await page.locator('#campo-corpo').fill('Primeiro parágrafo do rascunho, escrito num celular.\n\n# Um título a mais\n\nE mais texto.');
   // Leaving the text is a change (the save line shortens to "Alterações não salvas", moving what is below it):
   // done and saved before the tap, so the link is where the tap lands.
-  await page.getByLabel('Texto (Markdown)').blur();
+  await page.locator('#campo-corpo').blur();
   await expect(page.locator('[data-save-state]')).toContainText(/Versão \d+, salva em/);
 
   await page.getByRole('link', { name: 'Pré-visualizar a versão salva' }).tap();

@@ -20,14 +20,17 @@ test('a journalist writes a draft on a phone; the autosave keeps it through a re
   await expect(page.locator('#problema-titulo')).toContainText('o esperado é de 20 a 90');
   await page.getByLabel('Título', { exact: true }).fill(title);
   await expect(page.locator('#problema-titulo')).toBeEmpty();
-  await page.getByLabel('Texto (Markdown)').fill(body);
+  // The text as Markdown: the editor's "Markdown" button shows the form's own field (test/e2e/newsroom-editor.spec.ts types in the editor).
+  await page.getByRole('button', { name: 'Markdown' }).tap();
+  await page.locator('#campo-corpo').fill(body);
   await page.getByLabel('Decoração').tap();
 
   // No button pressed: the autosave stores it a few seconds after the last keystroke.
   await expect(page.locator('[data-save-state]')).toContainText(/Versão \d+, salva em/);
   await page.reload();
   await expect(page.getByLabel('Título', { exact: true })).toHaveValue(title);
-  await expect(page.getByLabel('Texto (Markdown)')).toHaveValue(body);
+  await expect(page.locator('#campo-corpo')).toHaveValue(body);
+  await expect(page.getByRole('heading', { level: 2, name: 'Um intertítulo' })).toBeVisible();
   await expect(page.getByLabel('Decoração')).toBeChecked();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
 

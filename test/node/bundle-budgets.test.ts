@@ -36,6 +36,16 @@ describe('client bundle budgets', () => {
     expect(sum([...bootFiles, ...islandFiles])).toBeLessThanOrEqual(75 * 1024);
   });
 
+  it("shares no file with the newsroom's scripts: the newsroom's editor never makes a reader's page load more", () => {
+    const newsroom = Object.keys(manifest).filter((key) => key.startsWith('client/newsroom/'));
+    const newsroomFiles = newsroom.flatMap((key) => [...staticFiles(key), ...(manifest[key]!.dynamicImports ?? []).flatMap(staticFiles)]);
+    expect(newsroom).toContain('client/newsroom/editor.ts');
+    expect(newsroomFiles.filter((file) => [...bootFiles, ...islandFiles].includes(file))).toEqual([]);
+    // The reader's files are its entries' own (the bootstrap and its island), nothing split out for someone else.
+    expect(bootFiles).toEqual([manifest[boot]!.file]);
+    expect(new Set(islandFiles)).toEqual(new Set([manifest['client/islands/consent-banner.tsx']!.file, manifest[boot]!.file]));
+  });
+
   it('the one stylesheet is ≤ 15 KB', () => {
     expect(gzipBytes(manifest['client/styles.css']!.file)).toBeLessThanOrEqual(15 * 1024);
   });

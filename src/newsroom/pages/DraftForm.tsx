@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { THEME_LIST } from '../../content/themes';
+import { newsroomAssets } from '../assets';
 import { PATHS } from '../paths';
 import { type DraftContent, type DraftFields, FIELD_NAMES, type FieldName } from '../shared/draft-input';
 import type { FieldProblem } from '../shared/field-check';
@@ -120,11 +121,21 @@ export function ProblemText({ problem }: { problem: FieldProblem }) {
 export function BodyField({ body }: { body: string }) {
   return (
     <div className="nr-field nr-body">
-      <label htmlFor="campo-corpo">Texto (Markdown)</label>
+      <label htmlFor="campo-corpo">Texto</label>
       <p id="dica-corpo" className="nr-hint">
         Parágrafos separados por uma linha em branco; ## para um intertítulo, **negrito**, *itálico*, [link](https://…).
       </p>
-      <textarea id="campo-corpo" name={FORM.body} rows={18} defaultValue={body} aria-describedby="dica-corpo" />
+      {/* With JavaScript, the rich text editor is drawn in its place and writes its Markdown here (client/newsroom/editor/). */}
+      <textarea
+        id="campo-corpo"
+        name={FORM.body}
+        rows={18}
+        defaultValue={body}
+        aria-describedby="dica-corpo"
+        data-body-editor
+        data-media={PATHS.media('')}
+      />
+      <script type="module" src={newsroomAssets.editor} />
     </div>
   );
 }

@@ -26,3 +26,14 @@ export const UPLOAD = {
 
 /** The publishing panel's fields (src/newsroom/pages/PublishPanel.tsx): when to schedule for, the correction's note. */
 export const PUBLISH_FORM = { when: 'quando', note: 'correcao' } as const;
+
+/**
+ * The event the image picker fires on the body's textarea once an image for the text is uploaded
+ * (`detail`: its alternative text and stored name). The rich text editor, when it shows, puts the
+ * figure at its cursor and cancels the event; otherwise the picker writes the Markdown line itself.
+ */
+export const FIGURE_EVENT = 'nr-figura';
+export interface FigureUploaded {
+  alt: string;
+  name: string;
+}

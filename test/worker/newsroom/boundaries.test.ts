@@ -2,7 +2,12 @@ import { env } from 'cloudflare:test';
 import manifest from '@client/manifest';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { app } from '../../../src/app';
-import { NEWSROOM_SCRIPT_ENTRY, NEWSROOM_STYLES_ENTRY, PREVIEW_BAR_STYLES_ENTRY } from '../../../src/newsroom/assets';
+import {
+  NEWSROOM_EDITOR_ENTRY,
+  NEWSROOM_SCRIPT_ENTRY,
+  NEWSROOM_STYLES_ENTRY,
+  PREVIEW_BAR_STYLES_ENTRY,
+} from '../../../src/newsroom/assets';
 import { fetchCached, fetchPath, fetchWithEnv } from '../helpers';
 import { ACCESS_ENV, accessToken, CHIEF, newsroomRequest, ORIGIN, serveTeamKeys, type TestKeys, XSRF } from './newsroom-helpers';
 
@@ -101,7 +106,9 @@ describe('newsroom responses', () => {
 
 describe("nothing of the newsroom on a reader's page", () => {
   it('references none of its files nor its address', async () => {
-    const files = [NEWSROOM_SCRIPT_ENTRY, NEWSROOM_STYLES_ENTRY, PREVIEW_BAR_STYLES_ENTRY].map((entry) => manifest[entry]!.file);
+    const files = [NEWSROOM_SCRIPT_ENTRY, NEWSROOM_EDITOR_ENTRY, NEWSROOM_STYLES_ENTRY, PREVIEW_BAR_STYLES_ENTRY].map(
+      (entry) => manifest[entry]!.file,
+    );
     for (const path of ['/', '/sobre', '/busca?q=casa', '/noticia/nao-existe']) {
       const html = await (await fetchPath(path)).text();
       for (const file of files) expect(html, path).not.toContain(file);
