@@ -15,8 +15,8 @@ async function openFromList(page: Page, press: (target: ReturnType<Page['locator
 /** The draft shows the live article: its title, its text as Markdown, its main image and its text's image; then its preview is the page. */
 async function seeDraftAndPreview(page: Page, press: (target: ReturnType<Page['locator']>) => Promise<void>, width: number) {
   await expect(page.getByLabel('Título', { exact: true })).toHaveValue(TITLE);
-  await expect(page.getByLabel('Texto (Markdown)')).toHaveValue(/## Comece pelo layout: o triângulo de trabalho/);
-  await expect(page.getByLabel('Texto (Markdown)')).toHaveValue(/https:\/\/www\.youtube\.com\/watch\?v=M7lc1UVf-VE/);
+  await expect(page.locator('#campo-corpo')).toHaveValue(/## Comece pelo layout: o triângulo de trabalho/);
+  await expect(page.locator('#campo-corpo')).toHaveValue(/https:\/\/www\.youtube\.com\/watch\?v=M7lc1UVf-VE/);
   const thumbnail = page.locator('img[data-thumbnail]');
   await expect(thumbnail).toBeVisible();
   expect(await thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);

@@ -49,8 +49,10 @@ async function writeDraft(page: Page, tap: boolean, seed: string): Promise<strin
     buffer: await photo(1600, 900),
   });
   await expect(page.locator('#arquivo-imagem-estado')).toContainText('Imagem enviada');
-  const body = page.getByLabel('Texto (Markdown)');
-  await body.fill(BODY);
+  // The text as Markdown: the editor's own view of it (the rich text has its own browser test).
+  const markdownView = page.getByRole('button', { name: 'Markdown' });
+  await (tap ? markdownView.tap() : markdownView.click());
+  await page.locator('#campo-corpo').fill(BODY);
   await page.getByLabel('Texto alternativo da imagem do texto').fill('Planta baixa da casa de madeira com dois quartos');
   await page.getByLabel('Escolher ou arrastar uma imagem para o texto').setInputFiles({
     name: 'planta.jpg',
