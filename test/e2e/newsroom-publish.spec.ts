@@ -117,4 +117,29 @@ test.describe('on a desktop', () => {
     const address = await notice.getByRole('link').getAttribute('href');
     expect((await request.get(address!)).status()).toBe(404);
   });
+
+  test('an editor corrects a published article, readers see the note, then unpublishes it from No ar', async ({ page, request }) => {
+    const title = await writeDraft(page, false, `${Date.now()}`);
+    await page.getByRole('button', { name: 'Publicar', exact: true }).click();
+    const notice = page.locator('.nr-publish .nr-notice');
+    await expect(notice).toContainText('Publicado em /noticia/');
+    const address = (await notice.getByRole('link').getAttribute('href'))!;
+
+    const note = 'Uma versão anterior dizia que o seguro custa o mesmo; ele custa um pouco mais, segundo corretores.';
+    // The publishing panel's note (the form has the field too, for editing it later).
+    await page.locator('#corrigir-nota').fill(note);
+    await page.getByRole('button', { name: 'Publicar correção' }).click();
+    await expect(notice).toBeVisible();
+    const article = await request.get(address);
+    expect(article.status()).toBe(200);
+    expect(await article.text()).toContain(note);
+
+    await page.goto('/redacao/no-ar');
+    await page.getByRole('listitem').filter({ hasText: title }).getByRole('link', { name: 'Despublicar…' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Despublicar "${title}"?`);
+    await page.getByRole('button', { name: 'Despublicar', exact: true }).click();
+    await expect(page.locator('main')).toContainText(`"${title}" foi despublicado`);
+    await expect(page.locator('main')).toContainText(`redacao@localhost despublicou ${title}`);
+    expect((await request.get(address)).status()).toBe(404);
+  });
 });
