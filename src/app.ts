@@ -20,7 +20,7 @@ import { feedRoute, newsSitemapRoute, robotsRoute, sitemapPartRoute, sitemapRout
 import { homeRoute, postsPageRoute } from './routes/home';
 import { institutionalRoute } from './routes/institutional';
 import { openSearchRoute, searchRoute } from './routes/search';
-import { sharedPreviewRoute } from './routes/shared-preview';
+import { sharedPreviewMediaRoute, sharedPreviewRoute } from './routes/shared-preview';
 import { simulatorRoute } from './routes/simulator';
 import { badRequestRoute, methodNotAllowedRoute, notFoundRoute, serverErrorRoute } from './routes/status';
 import { thumbnailRoute } from './routes/thumbnail';
@@ -70,6 +70,7 @@ app.get(ROUTES.openSearch, ...openSearchRoute); // the browser's search box
 app.route(NEWSROOM_PREFIX, newsroomApp());
 // A draft's preview shared by a signed link (src/routes/shared-preview.tsx): outside Access, read only, never cached.
 app.get(`${SHARED_PREVIEW_PREFIX}/:token`, ...sharedPreviewRoute);
+app.get(`${SHARED_PREVIEW_PREFIX}/:token/midia/:file`, ...sharedPreviewMediaRoute);
 
 app.notFound(notFoundRoute);
 app.onError(serverErrorRoute);

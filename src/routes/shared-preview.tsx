@@ -1,12 +1,16 @@
 import type { Context } from 'hono';
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../app-env';
+import { imageContentType } from '../content/format';
 import { currentTime } from '../lib/clock';
-import { DraftsStore } from '../newsroom/drafts-store';
+import { type Draft, DraftsStore } from '../newsroom/drafts-store';
+import { getMedia } from '../newsroom/media/media-store';
+import { sharedPreviewPath } from '../newsroom/paths';
 import { draftArticle } from '../newsroom/preview/draft-article';
 import { setPreviewHeaders } from '../newsroom/preview/headers';
 import { previewResponse } from '../newsroom/preview/preview-page';
 import { linkSecret, type Refusal, ShareLinks } from '../newsroom/preview/share-links';
+import { figuresIn, IMAGE_FIELD, isStoredFile, storedVariants } from '../newsroom/shared/media-names';
 import { shownAt } from '../newsroom/shared/when';
 import { StatusPage } from '../pages/StatusPage';
 import { articlePath } from '../seo/urls';
@@ -42,14 +46,19 @@ async function refused(c: Context<AppEnv>, why: Refusal | 'gone'): Promise<Respo
  * newsroom reachable without identity: the draft's saved version, read only,
  * while its signed link stands; the live page once the article is published.
  */
-export const sharedPreviewRoute = createFactory<AppEnv>().createHandlers(async function renderSharedPreview(c) {
+/** The draft a link opens now, or why it opens nothing. */
+async function sharedDraft(c: Context<AppEnv>, now: number): Promise<Draft | Refusal | 'gone'> {
   const secret = linkSecret(c.env);
-  if (secret === null) return refused(c, 'invalid');
-  const now = currentTime();
+  if (secret === null) return 'invalid';
   const opened = await new ShareLinks(c.env.SEARCH, secret).open(c.req.param('token') ?? '', now);
-  if ('refused' in opened) return refused(c, opened.refused);
-  const draft = await new DraftsStore(c.env.SEARCH).get(opened.draftId);
-  if (draft === null) return refused(c, 'gone');
+  if ('refused' in opened) return opened.refused;
+  return (await new DraftsStore(c.env.SEARCH).get(opened.draftId)) ?? 'gone';
+}
+
+export const sharedPreviewRoute = createFactory<AppEnv>().createHandlers(async function renderSharedPreview(c) {
+  const now = currentTime();
+  const draft = await sharedDraft(c, now);
+  if (typeof draft === 'string') return refused(c, draft);
   const article = draftArticle(draft, now);
   if ((await c.var.content.article(article.slug)) !== null) {
     const response = c.redirect(articlePath(article), 302);
@@ -59,5 +68,22 @@ export const sharedPreviewRoute = createFactory<AppEnv>().createHandlers(async f
   const notice = (
     <p className="pv-actions">Prévia compartilhada pela redação: o texto ainda pode mudar. Atualizado em {shownAt(draft.updatedAt)}.</p>
   );
-  return previewResponse(c, c.var, article, now, notice);
+  return previewResponse(c, c.var, article, now, `${sharedPreviewPath(c.req.param('token') ?? '')}/midia/`, notice);
+});
+
+/**
+ * `/previa/:token/midia/:file`: the draft's own uploaded images (its main image, those its text
+ * shows, and their variants) for its shared preview, while the link stands; no other upload.
+ */
+export const sharedPreviewMediaRoute = createFactory<AppEnv>().createHandlers(async function sharedPreviewMedia(c) {
+  const draft = await sharedDraft(c, currentTime());
+  if (typeof draft === 'string') return refused(c, draft);
+  const file = c.req.param('file') ?? '';
+  const own = [draft.fields[IMAGE_FIELD], ...figuresIn(draft.body)].filter((name) => name !== undefined);
+  const shown = isStoredFile(file) && own.some((name) => file === name || storedVariants(name).some((variant) => variant.file === file));
+  const bytes = shown ? await getMedia(c.env.MEDIA, file) : null;
+  if (bytes === null) return c.notFound();
+  const response = c.body(bytes.buffer as ArrayBuffer, 200, { 'Content-Type': imageContentType(file) ?? 'application/octet-stream' });
+  await setPreviewHeaders(response.headers);
+  return response;
 });

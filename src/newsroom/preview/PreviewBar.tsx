@@ -44,7 +44,6 @@ export function PreviewBar({ article, now, children }: { article: DraftArticle; 
         <strong>Pré-visualização</strong> · não publicado · endereço previsto: /noticia/{article.slug}
         {data !== undefined && isScheduled(String(data), now) && <> · agendado para {scheduledFor(String(data))} (horário de Brasília)</>}
       </p>
-      <p className="pv-note">As imagens (a principal e as do texto) não aparecem na pré-visualização.</p>
       <Problems problems={article.problems} />
       {children}
     </div>

@@ -2,6 +2,7 @@ import { checkBody } from '../../checking/check-body';
 import { markdownToHtml } from '../../checking/markdown-article';
 import { siteWallClock } from '../../content/date-rule';
 import { bodyKey, imageKey } from '../../content/format';
+import { WEBP_ONLY } from '../../content/image-variants';
 import { type NewsEntry, parseNewsItem } from '../../content/news-item';
 import { slugFromTitle } from '../../content/slug-from-title';
 import type { Draft } from '../drafts-store';
@@ -9,7 +10,7 @@ import { publishedName } from '../media/published-images';
 import { FIELD_NAMES, type FieldName } from '../shared/draft-input';
 import { fieldProblems } from '../shared/field-check';
 import { labelOf, UNTITLED } from '../shared/field-labels';
-import { FIGURE_FOLDER, figuresIn } from '../shared/media-names';
+import { FIGURE_FOLDER, figuresIn, IMAGE_FIELD, isStoredImage } from '../shared/media-names';
 
 /** One thing the check found in a draft, in the form's terms: the field's label, or the body's line. */
 export interface DraftProblem {
@@ -127,6 +128,13 @@ export function draftArticle(
     });
   }
   const slug = draftSlug(draft);
-  const entry = parseNewsItem({ ...fields, slug, imagemAtual: NO_IMAGE, htmlPath: bodyKey(slug) });
+  // The main image under the name it is published with (the preview serves it from the newsroom's
+  // uploads: preview-page.tsx), its variants WebP only as the newsroom makes them.
+  const image = draft.fields[IMAGE_FIELD];
+  const main =
+    image !== undefined && isStoredImage(image)
+      ? { imagemAtual: publishedName(slug, image), formatosImagem: WEBP_ONLY }
+      : { imagemAtual: NO_IMAGE };
+  const entry = parseNewsItem({ ...fields, slug, ...main, htmlPath: bodyKey(slug) });
   return { slug, item: typeof entry === 'string' ? null : entry, html, problems };
 }

@@ -34,16 +34,29 @@ async function pageOf({ site, content }: Reader, article: DraftArticle): Promise
 }
 
 /**
+ * The page's addresses of the draft's own images (`/thumbnails/<slug>-<stored name>`, as they will be
+ * published, variants included) pointed at where the preview serves the uploaded files under their
+ * stored names: not published yet, they are not in the thumbnails folder. The related cards' images
+ * are other articles' and stay as they are.
+ */
+function withUploadedImages(markup: string, slug: string, imageBase: string): string {
+  // A slug is lowercase letters, digits and hyphens: nothing a pattern would read otherwise.
+  return markup.replace(new RegExp(`/thumbnails/${slug}-([0-9a-f]{10}(?:-\\d+w)?\\.[a-z]+)`, 'g'), `${imageBase}$1`);
+}
+
+/**
  * A draft's saved version (read by draftArticle) as the real article page (the reader's layout,
  * page and related cards, rendered by the same components the article route
  * uses), the preview's bar above it: the newsroom's preview and the shared
- * link's alike. `extra` is what the caller adds to the bar.
+ * link's alike. `extra` is what the caller adds to the bar; `imageBase`, the
+ * path the caller serves the draft's uploaded images under.
  */
 export async function previewResponse(
   c: Context,
   reader: Reader,
   article: DraftArticle,
   now: number,
+  imageBase: string,
   extra?: ReactNode,
 ): Promise<Response> {
   const page = await pageOf(reader, article);
@@ -63,7 +76,7 @@ export async function previewResponse(
       {page}
     </Document>,
   );
-  const response = c.html(`<!doctype html>${markup}`);
+  const response = c.html(`<!doctype html>${withUploadedImages(markup, article.slug, imageBase)}`);
   await setPreviewHeaders(response.headers);
   return response;
 }

@@ -67,7 +67,7 @@ previewRoutes.get('/rascunhos/:id/previa', async (c) => {
       )}
     </>
   );
-  return previewResponse(c, c.var, draftArticle(draft, now), now, extra);
+  return previewResponse(c, c.var, draftArticle(draft, now), now, PATHS.media(''), extra);
 });
 
 previewRoutes.post('/rascunhos/:id/links', async (c) => {

@@ -1,7 +1,10 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { putMedia } from '../../../src/newsroom/media/media-store';
 import { SHARE_LINK_LIFETIME_MS } from '../../../src/newsroom/preview/share-links';
+import { storedVariants } from '../../../src/newsroom/shared/media-names';
 import { clearKv, fetchPath, fetchWithEnv, newsItem, publishWithBodies } from '../helpers';
+import { webp } from './media-fixtures';
 import { accessToken, addPerson, CHIEF, newsroomRequest, ORIGIN, serveTeamKeys, type TestKeys } from './newsroom-helpers';
 
 /**
@@ -49,6 +52,28 @@ async function shareLink(draftPath: string, token: string): Promise<string> {
   return url!.slice(ORIGIN.length);
 }
 
+/** The main image and an image of the text, uploaded (with their WebP variants) and named by a saved draft. */
+const MAIN = 'abcdef0123.webp';
+async function draftWithImages(): Promise<{ path: string; figure: string }> {
+  const figure = '0123456789.webp';
+  for (const [name, width, height] of [
+    [MAIN, 1600, 900],
+    [figure, 1000, 800],
+  ] as const) {
+    await putMedia(env.MEDIA, name, webp(width, height, name));
+    for (const { width: w, file } of storedVariants(name)) await putMedia(env.MEDIA, file, webp(w, Math.round((w * height) / width), file));
+  }
+  const corpo = `${BODY}\n\n![Planta baixa da casa de madeira com dois quartos](imagens/${figure})`;
+  const path = await savedDraft(chief, { corpo, imagem: MAIN, alt: 'Casa de madeira clara com varanda e jardim' });
+  return { path, figure };
+}
+
+/** Every address in a page's src and srcset attributes. */
+const imageAddresses = (html: string) =>
+  [...html.matchAll(/\s(?:src|srcSet|srcset)="([^"]+)"/g)].flatMap((match) =>
+    match[1]!.split(',').map((part) => part.trim().split(' ')[0]!),
+  );
+
 const expectPrivate = (response: Response) => {
   expect(response.headers.get('Cache-Control')).toBe('no-store');
   expect(response.headers.get('X-Robots-Tag')).toContain('noindex');
@@ -77,14 +102,20 @@ describe('the preview in the newsroom', () => {
     expect(html).toContain('<meta name="robots" content="noindex"/>');
   });
 
-  it('checks an uploaded image of the text under its published name (no error for it), and says the images do not show', async () => {
-    const figure = '0123456789.webp';
-    const corpo = `${BODY}\n\n![Planta baixa da casa de madeira com dois quartos](imagens/${figure})`;
-    const path = await savedDraft(chief, { corpo });
+  it('checks an uploaded image of the text under its published name (no error for it), and shows the uploaded images', async () => {
+    const { path, figure } = await draftWithImages();
     const html = (await (await newsroomRequest(`${path}/previa`, { token: chief })).text()).replaceAll('<!-- -->', '');
     expect(html).not.toContain('não é uma imagem deste artigo');
-    expect(html).toContain(`src="/thumbnails/${SLUG}-${figure}"`);
-    expect(html).toContain('As imagens (a principal e as do texto) não aparecem na pré-visualização.');
+    // Not published yet: every image of the draft is served from the newsroom's uploads, variants included.
+    expect(html).not.toContain(`/thumbnails/${SLUG}-`);
+    expect(html).toContain(`src="/redacao/midia/${figure}"`);
+    // The newsroom makes WebP variants only: no AVIF offered for them (the related cards' images have theirs).
+    expect(html).not.toMatch(/image\/avif"[^>]*\/redacao\/midia\//);
+    const addresses = imageAddresses(html).filter((address) => address.startsWith('/redacao/midia/'));
+    expect(addresses).toEqual(
+      expect.arrayContaining([`/redacao/midia/${MAIN.replace('.webp', '-800w.webp')}`, `/redacao/midia/${figure}`]),
+    );
+    for (const address of addresses) expect((await newsroomRequest(address, { token: chief })).status, address).toBe(200);
   });
 
   it('lets a colaborador preview their own draft', async () => {
@@ -112,6 +143,19 @@ describe('the preview in the newsroom', () => {
 });
 
 describe('a shared preview link', () => {
+  it("shows the draft's uploaded images to someone without identity, and no other upload", async () => {
+    const { path } = await draftWithImages();
+    await putMedia(env.MEDIA, 'ffffffffff.webp', webp(1600, 900, 'another draft'));
+    const shared = await shareLink(path, chief);
+    const html = await (await fetchPath(shared)).text();
+    const addresses = imageAddresses(html).filter((address) => address.startsWith(`${shared}/midia/`));
+    expect(addresses.length).toBeGreaterThanOrEqual(5);
+    for (const address of addresses) expect((await fetchPath(address)).status, address).toBe(200);
+    expect((await fetchPath(`${shared}/midia/ffffffffff.webp`)).status).toBe(404);
+    expect((await fetchPath(`${shared}/midia/..%2F..%2Fsegredo`)).status).toBe(400);
+    expect((await fetchPath(`/previa/forjado/midia/${MAIN}`)).status).toBe(403);
+  });
+
   it('opens the saved draft without identity, read only, never cached nor indexed', async () => {
     const path = await savedDraft(chief);
     const shared = await shareLink(path, chief);
