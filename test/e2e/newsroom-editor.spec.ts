@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
+import { photo } from './photo';
 
 /**
  * The draft body's rich text editor (client/newsroom/editor/), on a phone with
@@ -20,22 +20,6 @@ const EXCEL =
   '<html><body><!--StartFragment--><table border=0 cellpadding=0 cellspacing=0 width=256><col width=128 span=2><tr height=20><td height=20 class=xl65 width=128>Etapa</td><td class=xl65 width=128>Custo</td></tr><tr height=20><td height=20>Demolição</td><td>R$ 1.500</td></tr><!--EndFragment--></table></body></html>';
 /** Enough words for the check (80 at least), typed as one paragraph. */
 const WORDS = `${'A reforma da cozinha começa pelo planejamento do espaço e do orçamento disponível. '.repeat(8).trim()}`;
-
-/** A photo-like JPEG made here (a gradient with noise). */
-async function photo(width: number, height: number): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const at = (y * width + x) * 3;
-      const noise = (x * 7919 + y * 104729) % 23;
-      pixels[at] = (x * 255) / width + noise;
-      pixels[at + 1] = (y * 255) / height + noise;
-      pixels[at + 2] = 128 + noise;
-    }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
 
 /** Console errors and page errors on the newsroom's pages, and requests to another host, watched from the first request. */
 function watch(page: Page) {

@@ -1,24 +1,8 @@
 import { expect, test } from '@playwright/test';
-import sharp from 'sharp';
+import { photo } from './photo';
 
 // A phone: 375 px wide, touch. `npm start` opens the newsroom as its development editor (wrangler.toml).
 test.use({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
-
-/** A photo-like JPEG made here: a gradient with noise, so it compresses like a photo, not like a flat colour. */
-async function photo(width: number, height: number): Promise<Buffer> {
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const at = (y * width + x) * 3;
-      const noise = (x * 7919 + y * 104729) % 23;
-      pixels[at] = (x * 255) / width + noise;
-      pixels[at + 1] = (y * 255) / height + noise;
-      pixels[at + 2] = 128 + noise;
-    }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
 
 test('a journalist uploads the main image from a phone and sees its thumbnail, kept in the draft; then an image for the text', async ({
   page,
