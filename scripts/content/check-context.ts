@@ -99,7 +99,7 @@ export async function checkContext(target: Target = 'local'): Promise<CheckConte
   if (cached) return cached;
   const [{ openStore }, { readLive }, { openPublishDb }] = await Promise.all([
     import('./kv.ts'),
-    import('../../src/publishing/run.ts'),
+    import('../../src/publishing/read-live.ts'),
     import('./publish-db.ts'),
   ]);
   const where = 'site local (.wrangler/state)';

@@ -21,6 +21,7 @@ import { formatProblems, hasErrors } from '../../src/checking/problems.ts';
 import type { NewsItem } from '../../src/content/news-item.ts';
 import { brasilia } from '../../src/lib/brasilia-time.ts';
 import { API_PATHS, type ApiAnswer, FORM_FIELDS } from '../../src/newsroom/api/wire.ts';
+import { runGc } from '../../src/publishing/gc.ts';
 import type { KvStore } from '../../src/publishing/kv-store.ts';
 import { DELETE_AFTER_MS } from '../../src/publishing/pending-deletes.ts';
 import {
@@ -33,7 +34,9 @@ import {
   STOPPED,
   shownKeys,
 } from '../../src/publishing/plan.ts';
-import { readLive, runChange, runGc, runPublish, runRestore } from '../../src/publishing/run.ts';
+import { readLive } from '../../src/publishing/read-live.ts';
+import { runRestore } from '../../src/publishing/restore.ts';
+import { runChange, runPublish } from '../../src/publishing/run.ts';
 import { articlePath } from '../../src/seo/urls.ts';
 import { withImageVariants } from './check-article.ts';
 import { checkContext } from './check-context.ts';

@@ -1,18 +1,13 @@
-import { parseRegistry } from '../content/authors';
-import { BODY_FOLDER, IMAGE_FOLDER } from '../content/format';
+import { BODY_FOLDER } from '../content/format';
 import type { StoredAuthor } from '../content/index-build';
-import { parseIndexMeta } from '../content/index-parse';
-import { CHUNK_KEY_PATTERN, type ContentHash, INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY } from '../content/news-index';
+import { type ContentHash, INDEX_META_KEY, PUBLISHED_MARKER_KEY } from '../content/news-index';
 import type { NewsItem } from '../content/news-item';
-import { brasilia } from '../lib/brasilia-time';
 import { hashInKey } from '../lib/content-hash';
 import type { KvStore, Target } from './kv-store';
-import { itemsOfListChunks, itemsOfShards } from './list-chunks';
-import { acquireLock, type HeldLock, LOCK_TTL_MS, type LockTiming, withLock } from './lock';
+import { acquireLock, LOCK_TTL_MS, type LockTiming, withLock } from './lock';
 import {
   DELETE_AFTER_MS,
   duePending,
-  isDeletable,
   PENDING_DELETES_KEY,
   type Pending,
   parsePending,
@@ -20,7 +15,6 @@ import {
   serializePending,
 } from './pending-deletes';
 import {
-  articleKeys,
   type Change,
   describePlan,
   type Live,
@@ -32,7 +26,8 @@ import {
   referencedKeys,
 } from './plan';
 import type { PreparedArticle } from './prepared-article';
-import { expired, type LockOwner, type PublishDb, type PublishState, readState, renewLock, switchVersion } from './publish-state';
+import { expired, type LockOwner, type PublishDb, type PublishState, switchVersion } from './publish-state';
+import { type Current, readIndex, readLive, restoreCommand, time } from './read-live';
 import { observeServed, recentlyServed } from './served-indexes';
 
 /**
@@ -82,230 +77,14 @@ export interface RunOptions extends LockTiming {
   site?: string;
 }
 
-/** The command that writes the index D1 records back to KV. */
-const restoreCommand = (target: Target) => `npm run content:restore -- --${target}`;
-
-/** Thrown when the live index cannot be read whole: the run stops before writing anything. */
-export class LiveIndexError extends Error {}
-
-/**
- * The list a meta text names: the items of its list chunks, its author
- * registry and its collections' files, read from KV; the bundled list when
- * `metaText` is null (KV has no index yet). `known` is reused when it was
- * read from the same meta. Throws `refuse(why)` when the index cannot be read
- * whole: merging with a part of it would drop articles.
- */
-export async function readIndex(
-  store: Pick<KvStore, 'get'>,
-  metaText: string | null,
-  options: Pick<RunOptions, 'hash' | 'bundled'>,
-  {
-    known,
-    refuse = (why) => new LiveIndexError(`no ar: ${why}. Nada foi gravado.`),
-  }: { known?: Live; refuse?: (why: string) => Error } = {},
-): Promise<Live> {
-  if (known && known.metaText === metaText) return known;
-  if (metaText === null) {
-    const { list, files, authors } = await options.bundled();
-    return { items: list, metaText, bundleFiles: files, authors: authors ?? {} };
-  }
-  let meta: IndexMeta;
-  try {
-    meta = parseIndexMeta(metaText);
-  } catch (error) {
-    throw refuse(`${INDEX_META_KEY} não é válido (${(error as Error).message})`);
-  }
-  const { listKeys, authorsKey } = meta;
-  const collectionKeys = [...meta.collections.values()];
-  const values = await store.get([...listKeys, ...collectionKeys, ...(authorsKey === null ? [] : [authorsKey])]);
-  // A collection file that is missing names nothing a reader can reach: no page chunk of it to keep.
-  const collectionTexts = new Map(
-    collectionKeys.flatMap((key) => (values.has(key) && values.get(key) !== null ? [[key, values.get(key)!]] : [])),
-  );
-  let authors: Record<string, StoredAuthor> = {};
-  if (authorsKey !== null) {
-    const text = values.get(authorsKey) ?? null;
-    if (text === null) throw refuse(`falta ${authorsKey}`);
-    try {
-      authors = Object.fromEntries([...parseRegistry(text)].map(([slug, { slug: _, ...author }]) => [slug, author]));
-    } catch (error) {
-      throw refuse(`o cadastro de autores ${authorsKey} não é válido (${(error as Error).message})`);
-    }
-  }
-  try {
-    return { items: itemsOfListChunks(listKeys, values, options.hash, refuse), metaText, authors, collectionTexts };
-  } catch (error) {
-    // A list chunk lost or damaged: the slug shards hold every entry too, and rebuild it.
-    const shardKeys = meta.shardKeys.filter((key) => key !== null);
-    const items = itemsOfShards(shardKeys, await store.get(shardKeys), options.hash, meta.count);
-    if (items === null) throw error;
-    const damaged = listKeys.filter((key) => {
-      const text = values.get(key) ?? null;
-      return text === null || options.hash(text) !== hashInKey(key);
-    });
-    return { items, metaText, authors, collectionTexts, damaged };
-  }
-}
-
-/** The live index as a run reads it: the list, with the publish state and what KV shows. */
-export interface Current extends Live {
-  /** KV's values of the keys asked for (`alsoRead`), with index/meta.json and the published marker. */
-  also: Map<string, string | null>;
-  /** The publish state the list was read for. */
-  state: PublishState;
-  /** KV's index/meta.json is not the state's: a run holding the lock writes the state's there first ({@link rollForward}). */
-  kvBehind: boolean;
-  /** What KV's index/meta.json held when read (null: nothing). */
-  kvMeta: string | null;
-}
-
-type ReadOptions = Pick<RunOptions, 'hash' | 'bundled' | 'db' | 'kvSettleMs' | 'sleep' | 'target'>;
-
-const validMeta = (text: string) => {
-  try {
-    parseIndexMeta(text);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const time = (ms: number | null) => (ms === null ? 'momento desconhecido' : brasilia(ms));
-
-/**
- * The live index. With a version in the publish state, the list is the one
- * that version's meta names, whatever KV's index/meta.json says: KV is
- * eventually consistent, and may also lag after a run stopped between its two
- * writes, so a run never merges with a meta older than D1's. Its chunks are
- * named by their content and written before the switch, so KV holds them.
- *
- * Refuses, having written nothing:
- * - when KV's index/meta.json is missing although KV held this version (it
- *   was deleted), or is not a valid index: `content:restore` writes D1's back;
- * - with no version in D1 yet, when KV has no meta but has been published to
- *   (the marker, or index chunks no run set aside): merging with the bundled
- *   list would drop every published article.
- * With no version in D1 and a meta in KV (a deployment that published before
- * the publish state existed), KV's meta is the live index: the run's switch
- * records it as version 1.
- */
-export async function readLive(
-  store: KvStore,
-  options: ReadOptions,
-  {
-    state,
-    known,
-    existing = false,
-    alsoRead = [],
-  }: { state?: PublishState; known?: Live; existing?: boolean; alsoRead?: readonly string[] } = {},
-): Promise<Current> {
-  state ??= await readState(options.db);
-  // Other keys the caller needs are read in the same call: remotely each call is a wrangler process.
-  const keys = [INDEX_META_KEY, PUBLISHED_MARKER_KEY, ...alsoRead];
-  let also = await store.get(keys);
-  let kvMeta = also.get(INDEX_META_KEY) ?? null;
-  let listed: string[] | undefined;
-  const listIndex = async () => (listed ??= await store.list('index/'));
-  const restore = restoreCommand(options.target);
-  let metaText: string | null;
-  if (state.version === 0) {
-    if (kvMeta === null) await refuseIfPublished(store, also, await listIndex());
-    else if (!validMeta(kvMeta)) {
-      throw new LiveIndexError(
-        `o ${INDEX_META_KEY} do KV não é um índice válido (${reasonOf(kvMeta)}), e o estado de publicação (D1) não registra um anterior para restaurar. Nada foi gravado: ponha de volta um ${INDEX_META_KEY} válido (de uma cópia) e rode o comando de novo.`,
-      );
-    }
-    metaText = kvMeta;
-  } else {
-    metaText = state.meta;
-    const gone = () => kvMeta === null && state!.kvVersion >= state!.version;
-    if (gone() && options.kvSettleMs > 0) {
-      // Perhaps this place of KV has not seen it yet: once more, after KV's bound.
-      await options.sleep(options.kvSettleMs);
-      also = await store.get(keys);
-      kvMeta = also.get(INDEX_META_KEY) ?? null;
-    }
-    if (gone()) {
-      throw new LiveIndexError(
-        `o KV não tem ${INDEX_META_KEY}, mas já teve a versão ${state.version}, a registrada no estado de publicação (D1) (trocada em ${time(state.switchedAt)}): ele foi apagado. Nada foi gravado. Restaure com: ${restore} (ele grava de volta a versão ${state.version}; os arquivos que ela cita continuam no KV).`,
-      );
-    }
-    if (kvMeta !== null && kvMeta !== metaText && !validMeta(kvMeta)) {
-      throw new LiveIndexError(
-        `o ${INDEX_META_KEY} do KV não é um índice válido (${reasonOf(kvMeta)}). Nada foi gravado. Restaure com: ${restore} (ele grava de volta a versão ${state.version}, a registrada no estado de publicação (D1)).`,
-      );
-    }
-  }
-  const refuse = (why: string) =>
-    new LiveIndexError(
-      `o índice no ar${state!.version > 0 ? ` (versão ${state!.version} do estado de publicação)` : ''} não pode ser lido inteiro: ${why}. Nada foi gravado.${options.kvSettleMs > 0 ? ' Se outra publicação acabou de gravá-lo, o KV pode ainda não mostrar a mudança aqui: rode o comando de novo daqui a um minuto.' : ''}`,
-    );
-  let live: Live;
-  try {
-    live = await readIndex(store, metaText, options, { known, refuse });
-  } catch (error) {
-    if (!(error instanceof LiveIndexError) || options.kvSettleMs === 0 || state.version === 0) throw error;
-    await options.sleep(options.kvSettleMs);
-    live = await readIndex(store, metaText, options, { refuse });
-  }
-  return {
-    ...live,
-    ...(existing ? { existing: new Set(await listIndex()) } : {}),
-    also,
-    state,
-    kvBehind: state.version > 0 && kvMeta !== metaText,
-    kvMeta,
-  };
-}
-
-function reasonOf(text: string): string {
-  try {
-    parseIndexMeta(text);
-    return 'valid';
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
-
-/**
- * With no index anywhere (no version in D1, no meta in KV), the bundled list
- * is the live one, unless KV has been published to: the marker a switch
- * writes, or list chunks that no run set aside for deletion (a store
- * published to before the marker existed). A first publish that stopped
- * before its switch leaves only chunks it listed as waiting.
- */
-async function refuseIfPublished(
-  store: Pick<KvStore, 'get'>,
-  also: ReadonlyMap<string, string | null>,
-  indexKeys: readonly string[],
-): Promise<void> {
-  const marked = (also.get(PUBLISHED_MARKER_KEY) ?? null) !== null;
-  let waiting: Pending = new Map();
-  if (!marked && indexKeys.some((key) => CHUNK_KEY_PATTERN.test(key))) {
-    // Only read when there are chunks to weigh: the first publish of a fresh store does not pay for it.
-    const text = also.has(PENDING_DELETES_KEY)
-      ? also.get(PENDING_DELETES_KEY)!
-      : ((await store.get([PENDING_DELETES_KEY])).get(PENDING_DELETES_KEY) ?? null);
-    waiting = parsePending(text ?? null);
-  }
-  const published = indexKeys.filter((key) => key.startsWith('index/list/') && CHUNK_KEY_PATTERN.test(key) && !waiting.has(key));
-  if (!marked && published.length === 0) return;
-  const evidence = marked
-    ? PUBLISHED_MARKER_KEY
-    : `${published[0]}${published.length > 1 ? ` e mais ${published.length - 1} pedaço(s) da lista` : ''}`;
-  throw new LiveIndexError(
-    `o KV já recebeu publicações (${evidence}), mas não tem ${INDEX_META_KEY}, e o estado de publicação (D1) não registra versão para restaurá-lo. Nada foi gravado: publicar agora trocaria todos os artigos publicados pelos de exemplo. Ponha ${INDEX_META_KEY} de volta (de uma cópia) e rode o comando de novo.`,
-  );
-}
-
 /** The marker that says KV has been published to (see PUBLISHED_MARKER_KEY): written after a switch, never deleted. */
-const marker = (state: PublishState) => ({
+export const marker = (state: PublishState) => ({
   key: PUBLISHED_MARKER_KEY,
   value: JSON.stringify({ since: time(state.switchedAt ?? state.now) }),
 });
 
 /** Records what KV's index/meta.json held when a run read it under the lock (served-indexes.ts). */
-const observeKv = (options: Pick<RunOptions, 'db' | 'hash'>, live: Current) =>
+export const observeKv = (options: Pick<RunOptions, 'db' | 'hash'>, live: Current) =>
   observeServed(options.db, live.kvMeta, live.kvMeta !== null && live.kvMeta === live.state.meta ? live.state.version : null, options.hash);
 
 /**
@@ -313,7 +92,7 @@ const observeKv = (options: Pick<RunOptions, 'db' | 'hash'>, live: Current) =>
  * lock): KV then shows the index D1 records. The marker follows, never before
  * the meta.
  */
-async function rollForward(store: KvStore, current: Current, options: Pick<RunOptions, 'db' | 'log' | 'hash'>): Promise<void> {
+export async function rollForward(store: KvStore, current: Current, options: Pick<RunOptions, 'db' | 'log' | 'hash'>): Promise<void> {
   const { state } = current;
   const log = options.log;
   await store.put([{ key: INDEX_META_KEY, value: state.meta! }]);
@@ -359,7 +138,7 @@ async function recentlyServedKeys(store: KvStore, live: Live, options: RunOption
  * nor one served in the last DELETE_AFTER_MS names; stores the rest (and the
  * marker, when missing).
  */
-async function deleteDue(
+export async function deleteDue(
   store: KvStore,
   live: Live,
   pending: Pending,
@@ -384,7 +163,7 @@ async function deleteDue(
  * Which of these stored files KV lacks, or holds altered: a body whose text
  * does not match the hash its name carries. Images are only checked to be there.
  */
-async function damagedKeys(store: KvStore, keys: readonly string[], hash: (text: string) => string): Promise<string[]> {
+export async function damagedKeys(store: KvStore, keys: readonly string[], hash: (text: string) => string): Promise<string[]> {
   if (keys.length === 0) return [];
   const values = await store.get(keys);
   return keys.filter((key) => {
@@ -403,7 +182,7 @@ function whyNotSwitched(state: PublishState, owner: LockOwner, read: number): st
   return `o índice mudou da versão ${read} para a ${state.version}: juntando de novo com a lista nova`;
 }
 
-const LAPSED = `esta publicação passou de ${LOCK_TTL_MS / 2 / 1000} s desde a última renovação da trava`;
+export const LAPSED = `esta publicação passou de ${LOCK_TTL_MS / 2 / 1000} s desde a última renovação da trava`;
 
 /**
  * Brings KV's index/meta.json in line with the publish state, under the lock
@@ -411,7 +190,7 @@ const LAPSED = `esta publicação passou de ${LOCK_TTL_MS / 2 / 1000} s desde a 
  * may have passed to another run, which may have switched since. KV then
  * shows D1's latest version. Again if the lock was lost even then.
  */
-async function catchUp(store: KvStore, options: RunOptions): Promise<void> {
+export async function catchUp(store: KvStore, options: RunOptions): Promise<void> {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const held = await withLock(options.db, options.owner, options, async (state, lock) => {
       const live = await readLive(store, options, { state });
@@ -559,138 +338,4 @@ export async function runPublish(
   const first = planPublish(articles, live, options.hash, publishOptions);
   const result = await runChange(store, publishChange(articles, options.hash, publishOptions), options, live);
   return { ...result, first };
-}
-
-export interface GcResult {
-  /** Keys nothing names that were not waiting yet: they wait from now on. */
-  found: string[];
-  /** Keys deleted (or, with dryRun, that would be). */
-  deleted: string[];
-  /** Keys still waiting, with the time each stopped being used. */
-  waiting: Pending;
-}
-
-/** The key prefixes content lives under: what gc looks through for leftovers. */
-const CONTENT_PREFIXES = ['index/', BODY_FOLDER, IMAGE_FOLDER];
-
-/**
- * `content:gc`: adds every key under index/, noticias/ and thumbnails/ that
- * the live index does not name (leftovers of a run that stopped) to the
- * waiting list, then deletes the waiting keys whose time is up. A leftover is
- * never deleted at once: it may be a key an isolate still reads. The live
- * index is read as a publish reads it (readLive): with its meta missing or
- * unreadable, gc stops before deleting anything.
- */
-export async function runGc(store: KvStore, options: RunOptions, dryRun: boolean): Promise<GcResult> {
-  const { db, owner, log } = options;
-  let catchUpNeeded = false;
-  const work = async (state?: PublishState, lock?: HeldLock): Promise<GcResult> => {
-    const live = await readLive(store, options, { state, alsoRead: [PENDING_DELETES_KEY] });
-    if (lock?.lapsed()) throw new Error(`${LAPSED}: nada foi apagado; rode o comando de novo`);
-    if (lock) await observeKv(options, live);
-    const rolled = lock !== undefined && live.kvBehind;
-    if (rolled) await rollForward(store, live, options);
-    if (lock && live.state.version > 0) lock.confirm(live.state.version);
-    const referenced = referencedKeys(live);
-    const pending = parsePending(live.also.get(PENDING_DELETES_KEY) ?? null, log);
-    const stored = (await Promise.all(CONTENT_PREFIXES.map((prefix) => store.list(prefix)))).flat();
-    const found = stored.filter((key) => isDeletable(key) && !referenced.has(key) && !pending.has(key));
-    const now = options.now();
-    const withFound = schedule(pending, found, now);
-    if (!lock) {
-      const { due, keep } = duePending(withFound, referenced, now);
-      return { found, deleted: due, waiting: keep };
-    }
-    // Right before deleting: the lock is still this run's and the index the one it read, so no run can name these keys again meanwhile.
-    if (!(await renewLock(db, owner, live.state.version, LOCK_TTL_MS))) {
-      throw new Error(
-        'a trava de publicação se perdeu antes de apagar (esta publicação demorou mais do que ela dura): nada foi apagado; rode o comando de novo',
-      );
-    }
-    const { due, keep } = await deleteDue(store, live, withFound, options);
-    if (rolled && !(await lock.release())) catchUpNeeded = true;
-    return { found, deleted: due, waiting: keep };
-  };
-  const result = await (dryRun ? work() : withLock(db, owner, options, work));
-  if (catchUpNeeded) await catchUp(store, options);
-  return result;
-}
-
-export interface RestoreResult {
-  /** The version of the publish state now in KV. */
-  version: number;
-  /** When that version was switched to. */
-  switchedAt: number | null;
-  /** How many articles it lists. */
-  count: number;
-  /** False when KV already held it: nothing was written. */
-  restored: boolean;
-  /** Keys the index names that KV lacks or holds altered (index chunks a repair writes again; bodies and images to republish). */
-  missing: string[];
-  /** The articles whose own files (body, images) are among `missing`: only a publish of their folder brings them back. */
-  lost: { slug: string; titulo: string }[];
-}
-
-/** How many bodies restore reads per call. */
-const BODY_BATCH = 100;
-
-/** The articles of `live` that name one of these keys as their own file (not an index chunk). */
-function lostArticles(live: Live, missing: ReadonlySet<string>): { slug: string; titulo: string }[] {
-  return live.items
-    .filter((item) => articleKeys(item).some((key) => missing.has(key)))
-    .map((item) => ({ slug: String(item.slug), titulo: String(item.titulo) }));
-}
-
-/** Thrown when there is nothing to restore from. */
-export class RestoreError extends Error {}
-
-/**
- * `content:restore`: writes the index the publish state records (its
- * version's meta text) to KV's index/meta.json, under the lock, after
- * checking that KV holds its list chunks (needed to merge later runs):
- * the repair for a meta that was deleted or damaged, and for a run stopped
- * between its switch and the KV write. Other keys the index names that KV
- * lacks are reported, not fatal.
- */
-export async function runRestore(store: KvStore, options: RunOptions): Promise<RestoreResult> {
-  const { db, owner } = options;
-  let catchUpNeeded = false;
-  const result = await withLock(db, owner, options, async (state, lock) => {
-    if (state.version === 0) {
-      throw new RestoreError(
-        `o estado de publicação (D1) ainda não registra índice em ${options.target}: não há de onde restaurar. (Toda publicação registra ali o seu índice; um armazenamento publicado antes disso é assumido, como está, pela próxima publicação.)`,
-      );
-    }
-    const also = await store.get([INDEX_META_KEY, PUBLISHED_MARKER_KEY]);
-    const kvMeta = also.get(INDEX_META_KEY) ?? null;
-    await observeServed(db, kvMeta, kvMeta === state.meta ? state.version : null, options.hash);
-    const live = await readIndex(store, state.meta, options, {
-      refuse: (why) => new RestoreError(`a versão ${state.version} do índice não pode ser restaurada: ${why}. Nada foi gravado.`),
-    });
-    const stored = new Set((await Promise.all(CONTENT_PREFIXES.map((prefix) => store.list(prefix)))).flat());
-    const absent = [...referencedKeys(live)].filter((key) => !stored.has(key));
-    // Every body is read and checked against its hash: restore is the command that answers "what is broken?".
-    const bodies = live.items.map((item) => item.htmlPath).filter((key) => typeof key === 'string' && stored.has(key));
-    const altered: string[] = [];
-    for (let start = 0; start < bodies.length; start += BODY_BATCH) {
-      altered.push(...(await damagedKeys(store, bodies.slice(start, start + BODY_BATCH), options.hash)));
-    }
-    const missing = [...absent, ...altered, ...(live.damaged ?? [])];
-    const lost = lostArticles(live, new Set(missing));
-    const result = { version: state.version, switchedAt: state.switchedAt, count: live.items.length, missing, lost };
-    if ((also.get(INDEX_META_KEY) ?? null) === state.meta) {
-      lock.confirm(state.version);
-      return { ...result, restored: false };
-    }
-    if (lock.lapsed()) throw new RestoreError(`${LAPSED}: nada foi gravado; rode o comando de novo`);
-    await store.put([{ key: INDEX_META_KEY, value: state.meta! }]);
-    if (!lock.lapsed()) await observeServed(db, state.meta, state.version, options.hash);
-    if ((also.get(PUBLISHED_MARKER_KEY) ?? null) === null) await store.put([marker(state)]);
-    lock.confirm(state.version);
-    // Still this run's lock: no run switched since; else one may have, and this write may have replaced its meta.
-    if (!(await lock.release())) catchUpNeeded = true;
-    return { ...result, restored: true };
-  });
-  if (catchUpNeeded) await catchUp(store, options);
-  return result;
 }

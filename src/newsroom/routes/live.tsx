@@ -5,7 +5,7 @@ import { openLiveIndex } from '../../content/live-index';
 import { currentTime } from '../../lib/clock';
 import { log } from '../../log';
 import { LockBusyError } from '../../publishing/lock';
-import { LiveIndexError } from '../../publishing/run';
+import { LiveIndexError } from '../../publishing/read-live';
 import { workerRun } from '../../publishing/worker-run';
 import { ActionsStore } from '../actions-store';
 import { newestLive } from '../live-articles';
