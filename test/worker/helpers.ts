@@ -121,6 +121,14 @@ export async function clearKv(): Promise<void> {
   forgetLiveIndex();
 }
 
+/** The publish state as a fresh deployment has it (version 0, no lock, no index served): SQL, to run alone or with more. */
+export const RESET_PUBLISH_STATE =
+  'UPDATE publish_state SET version = 0, meta = NULL, kv_version = 0, lock_id = NULL; DELETE FROM served_indexes;';
+
+/** Whether the site's search index has an entry for the slug. */
+export const searchFinds = async (slug: string) =>
+  (await env.SEARCH.prepare('SELECT count(*) AS n FROM search_articles WHERE slug = ?').bind(slug).first<{ n: number }>())!.n > 0;
+
 /** A KV binding whose reads always throw, like a KV outage. */
 export const failingKv = {
   get: async () => {

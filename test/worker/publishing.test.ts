@@ -10,7 +10,7 @@ import type { KvStore } from '../../src/publishing/kv-store';
 import type { PreparedArticle } from '../../src/publishing/prepared-article';
 import { type LockOwner, readState } from '../../src/publishing/publish-state';
 import { type RunOptions, runChange, runPublish } from '../../src/publishing/run';
-import { clearKv, fetchPath } from './helpers';
+import { clearKv, fetchPath, RESET_PUBLISH_STATE } from './helpers';
 
 /**
  * The publishing engine inside workerd, against the worker's own bindings
@@ -75,9 +75,7 @@ const stoppedBeforeMeta = (inner: KvStore): KvStore => ({
   },
 });
 
-/** The publish state as a fresh deployment has it. */
-const resetState = () =>
-  env.SEARCH.exec('UPDATE publish_state SET version = 0, meta = NULL, kv_version = 0, lock_id = NULL; DELETE FROM served_indexes;');
+const resetState = () => env.SEARCH.exec(RESET_PUBLISH_STATE);
 
 beforeEach(async () => {
   forgetLiveIndex();

@@ -6,7 +6,7 @@ import { contentHash } from '../../../src/lib/content-hash';
 import { API_PATHS, type ApiAnswer, MAX_API_BYTES, PUBLISH_PARTS } from '../../../src/newsroom/api/wire';
 import { batchOf } from '../../../src/publishing/bindings';
 import { readState } from '../../../src/publishing/publish-state';
-import { clearKv, fetchPath } from '../helpers';
+import { clearKv, fetchPath, RESET_PUBLISH_STATE, searchFinds } from '../helpers';
 import { preparedArticle, publishForm } from './api-fixtures';
 import { webp } from './media-fixtures';
 import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, serviceToken, type TestKeys } from './newsroom-helpers';
@@ -19,12 +19,7 @@ import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, serviceT
 
 const db = { run: batchOf(env.SEARCH), runDetached: () => {} };
 const CLIENT_ID = `${'0a1b2c3d'.repeat(4)}.access`;
-const reset = () =>
-  env.SEARCH.exec(
-    'UPDATE publish_state SET version = 0, meta = NULL, kv_version = 0, lock_id = NULL; DELETE FROM served_indexes; DELETE FROM newsroom_actions; DELETE FROM newsroom_people;',
-  );
-const searchFinds = async (slug: string) =>
-  (await env.SEARCH.prepare('SELECT count(*) AS n FROM search_articles WHERE slug = ?').bind(slug).first<{ n: number }>())!.n > 0;
+const reset = () => env.SEARCH.exec(`${RESET_PUBLISH_STATE} DELETE FROM newsroom_actions; DELETE FROM newsroom_people;`);
 const kvKeys = async () => (await env.NEWS.list()).keys.map(({ name }) => name);
 
 let keys: TestKeys;

@@ -6,7 +6,7 @@ import { batchOf, kvStoreOf, searchDbOf } from '../../../src/publishing/bindings
 import { readState } from '../../../src/publishing/publish-state';
 import { syncLive } from '../../../src/publishing/search-sync';
 import { bundleFromAssets } from '../../../src/publishing/worker-run';
-import { bundledNews, clearKv, fetchPath } from '../helpers';
+import { bundledNews, clearKv, fetchPath, RESET_PUBLISH_STATE, searchFinds } from '../helpers';
 import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type TestKeys } from './newsroom-helpers';
 
 /**
@@ -15,8 +15,6 @@ import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type Tes
  */
 
 const db = { run: batchOf(env.SEARCH), runDetached: () => {} };
-const searchFinds = async (slug: string) =>
-  (await env.SEARCH.prepare('SELECT count(*) AS n FROM search_articles WHERE slug = ?').bind(slug).first<{ n: number }>())!.n > 0;
 
 let keys: TestKeys;
 let chief: string;
@@ -26,12 +24,12 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   forgetLiveIndex();
-  await env.SEARCH.exec('UPDATE publish_state SET version = 0, meta = NULL, kv_version = 0, lock_id = NULL; DELETE FROM served_indexes;');
+  await env.SEARCH.exec(RESET_PUBLISH_STATE);
   vi.spyOn(console, 'log').mockImplementation(() => {});
 });
 afterEach(async () => {
   await clearKv();
-  await env.SEARCH.exec('UPDATE publish_state SET version = 0, meta = NULL, kv_version = 0, lock_id = NULL; DELETE FROM served_indexes;');
+  await env.SEARCH.exec(RESET_PUBLISH_STATE);
   forgetLiveIndex();
   vi.restoreAllMocks();
 });

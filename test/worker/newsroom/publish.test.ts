@@ -7,7 +7,7 @@ import { DraftsStore } from '../../../src/newsroom/drafts-store';
 import { putMedia } from '../../../src/newsroom/media/media-store';
 import { batchOf } from '../../../src/publishing/bindings';
 import { readState } from '../../../src/publishing/publish-state';
-import { attr, bundledNews, clearKv, documentOf, fetchWithEnv, queryAll } from '../helpers';
+import { attr, bundledNews, clearKv, documentOf, fetchWithEnv, queryAll, RESET_PUBLISH_STATE, searchFinds } from '../helpers';
 import { png, webp } from './media-fixtures';
 import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type TestKeys } from './newsroom-helpers';
 
@@ -29,9 +29,6 @@ const BODY = [
 const ALT = 'Casa de madeira clara com varanda e jardim na frente';
 
 const db = { run: batchOf(env.SEARCH), runDetached: () => {} };
-const searchFinds = async (slug: string) =>
-  (await env.SEARCH.prepare('SELECT count(*) AS n FROM search_articles WHERE slug = ?').bind(slug).first<{ n: number }>())!.n > 0;
-const reset = 'UPDATE publish_state SET version = 0, meta = NULL, kv_version = 0, lock_id = NULL; DELETE FROM served_indexes;';
 
 let keys: TestKeys;
 let chief: string;
@@ -41,13 +38,13 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   forgetLiveIndex();
-  await env.SEARCH.exec(reset);
+  await env.SEARCH.exec(RESET_PUBLISH_STATE);
   vi.spyOn(console, 'log').mockImplementation(() => {});
 });
 afterEach(async () => {
   vi.useRealTimers();
   await clearKv();
-  await env.SEARCH.exec(`${reset} DELETE FROM newsroom_drafts; DELETE FROM newsroom_actions;`);
+  await env.SEARCH.exec(`${RESET_PUBLISH_STATE} DELETE FROM newsroom_drafts; DELETE FROM newsroom_actions;`);
   // Only the console's: restoring every mock would drop the team's keys (serveTeamKeys), which the verifier fetches again once its copy is stale.
   for (const quiet of [console.log, console.error]) if (vi.isMockFunction(quiet)) quiet.mockRestore();
 });
