@@ -88,7 +88,7 @@ liveRoutes.post('/no-ar/:slug/despublicar', async (c) => {
         c,
         500,
         'Despublicado, mas a busca não foi atualizada',
-        `"${done.title}" saiu do site, mas a busca do site ainda pode listá-lo. Avise um desenvolvedor (o comando npm run content:reindex corrige a busca).`,
+        `"${done.title}" saiu do site, mas a busca do site ainda pode listá-lo. Avise um desenvolvedor (o comando npm run content:reindex -- --${targetOf(c)} corrige a busca).`,
       );
     }
     title = done.title;
