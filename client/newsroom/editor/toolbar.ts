@@ -76,10 +76,12 @@ export function toolbar(editor: Editor, actions: ToolbarActions) {
   linkButtons.append(apply, unlink, cancelLink);
   linkPanel.append(linkLabel, linkInput, linkProblem, linkButtons);
 
+  // Back to the text at once: TipTap's focus command waits for the next frame, and a key typed before it would be lost.
+  const backToText = () => editor.view.focus();
   const closeLink = () => {
     linkPanel.hidden = true;
     linkProblem.textContent = '';
-    editor.commands.focus();
+    backToText();
   };
   const openLink = () => {
     if (markdown) return;
@@ -159,7 +161,7 @@ export function toolbar(editor: Editor, actions: ToolbarActions) {
     const close = button('Fechar', 'Fechar');
     close.addEventListener('click', () => {
       imagePanel.hidden = true;
-      editor.commands.focus();
+      backToText();
     });
     const buttons = element('div', 'nr-ed-panel-buttons');
     buttons.append(upload, close);
@@ -170,7 +172,7 @@ export function toolbar(editor: Editor, actions: ToolbarActions) {
   imagePanel.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
     imagePanel.hidden = true;
-    editor.commands.focus();
+    backToText();
   });
 
   const BUTTONS: Button[] = [
