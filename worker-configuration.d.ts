@@ -3,7 +3,7 @@
 interface __BaseEnv_Env {
 	NEWS: KVNamespace;
 	MEDIA: R2Bucket;
-	SEARCH: D1Database;
+	DB: D1Database;
 	CF_VERSION_METADATA: WorkerVersionMetadata;
 	ASSETS: Fetcher;
 	SITE_URL: string;
@@ -26,7 +26,7 @@ declare namespace Cloudflare {
 	interface ProductionEnv {
 		NEWS: KVNamespace;
 		MEDIA: R2Bucket;
-		SEARCH: D1Database;
+		DB: D1Database;
 		CF_VERSION_METADATA: WorkerVersionMetadata;
 		ASSETS: Fetcher;
 		SITE_URL: string;

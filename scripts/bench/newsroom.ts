@@ -37,7 +37,7 @@ export interface NewsroomTimes {
 
 function startSite(port: number, state: string): ChildProcess {
   const url = `http://localhost:${port}`;
-  const applied = spawnSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'SEARCH', '--local', '--persist-to', state], {
+  const applied = spawnSync('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
     encoding: 'utf8',
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
   });

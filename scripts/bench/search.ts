@@ -86,7 +86,7 @@ export async function benchSearch({ count = 100_000, runs = 5 } = {}): Promise<S
           modules: true,
           scriptPath: script,
           compatibilityDate: '2026-11-01',
-          d1Databases: ['SEARCH'],
+          d1Databases: ['DB'],
           kvNamespaces: ['NEWS'],
           bindings: BENCH_VARS,
           // /busca reads neither the news store nor the static assets.
@@ -96,7 +96,7 @@ export async function benchSearch({ count = 100_000, runs = 5 } = {}): Promise<S
     }),
   );
   try {
-    const db = await mf.getD1Database('SEARCH', 'main');
+    const db = await mf.getD1Database('DB', 'main');
     for (const migration of await readD1Migrations('migrations')) {
       for (const query of migration.queries) await db.prepare(query).run();
     }

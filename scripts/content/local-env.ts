@@ -1,6 +1,6 @@
 import type { D1Binding, KvBinding } from '../../src/publishing/bindings.ts';
 
-let opened: Promise<{ NEWS: KvBinding; SEARCH?: D1Binding }> | undefined;
+let opened: Promise<{ NEWS: KvBinding; DB?: D1Binding }> | undefined;
 
 /**
  * The local bindings (.wrangler/state: what `npm start` reads), opened once
@@ -10,7 +10,7 @@ let opened: Promise<{ NEWS: KvBinding; SEARCH?: D1Binding }> | undefined;
 export const localEnv = () =>
   // wrangler is loaded here, not at start-up: it takes about 1.5 s, which a command that reads no store does not pay.
   (opened ??= import('wrangler')
-    .then(({ getPlatformProxy }) => getPlatformProxy<{ NEWS: KvBinding; SEARCH?: D1Binding }>({ configPath: 'wrangler.toml' }))
+    .then(({ getPlatformProxy }) => getPlatformProxy<{ NEWS: KvBinding; DB?: D1Binding }>({ configPath: 'wrangler.toml' }))
     .then(({ env }) => env));
 
 /**

@@ -3,12 +3,12 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { batchOf } from '../../src/publishing/bindings.ts';
 import type { PublishDb, SqlValue, Statement } from '../../src/publishing/publish-state.ts';
-import { applyMigrations, SEARCH_BINDING, sqlLiteral } from '../search/search-db.ts';
+import { applyMigrations, D1_BINDING, sqlLiteral } from '../search/search-db.ts';
 import { busyPause, isLocalBusy, LOCAL_BUSY_RETRY_MS, localEnv } from './local-env.ts';
 
 /**
  * The publish state's database (src/publishing/publish-state.ts) of the local
- * site: the D1 database SEARCH of wrangler.toml, which holds the table
+ * site: the D1 database DB of wrangler.toml, which holds the table
  * (migrations/0003_publish_state.sql), opened in this process as the news
  * store is (local-env.ts). Production's is the worker's own binding, reached
  * through the newsroom's API (newsroom-client.ts).
@@ -35,7 +35,7 @@ const isMissingTable = (error: unknown) => /no such table:? publish_state/i.test
 /** What to do when the table could not be made in the local database. */
 const missingTable = () =>
   new Error(
-    'a tabela do estado de publicação (migrations/0003_publish_state.sql) não pôde ser criada no banco local: rode `npx wrangler d1 migrations apply SEARCH --local` e depois o comando de novo. Nada foi gravado.',
+    'a tabela do estado de publicação (migrations/0003_publish_state.sql) não pôde ser criada no banco local: rode `npx wrangler d1 migrations apply DB --local` e depois o comando de novo. Nada foi gravado.',
   );
 
 /** wrangler's command-line script, run under this Node: found without the PATH npm scripts set. */
@@ -46,7 +46,7 @@ const WRANGLER_BIN = join(dirname(createRequire(import.meta.url).resolve('wrangl
  * the Ctrl-C that stops this process does not stop it, and not waited for.
  */
 function detachedWrangler(scope: string[], statements: readonly Statement[]): void {
-  spawn(process.execPath, [WRANGLER_BIN, 'd1', 'execute', SEARCH_BINDING, ...scope, '--yes', '--command', inlinedSql(statements)], {
+  spawn(process.execPath, [WRANGLER_BIN, 'd1', 'execute', D1_BINDING, ...scope, '--yes', '--command', inlinedSql(statements)], {
     detached: true,
     stdio: 'ignore',
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
@@ -65,8 +65,8 @@ function detachedWrangler(scope: string[], statements: readonly Statement[]): vo
 export function localPublishDb(env = localEnv): PublishDb {
   let migrated = false;
   const once = async (statements: readonly Statement[]) => {
-    const d1 = (await env()).SEARCH;
-    if (!d1) throw new Error(`wrangler.toml has no D1 binding ${SEARCH_BINDING}`);
+    const d1 = (await env()).DB;
+    if (!d1) throw new Error(`wrangler.toml has no D1 binding ${D1_BINDING}`);
     return batchOf(d1)(statements);
   };
   return {

@@ -6,7 +6,7 @@ import type { SearchDb } from '../../src/publishing/search-sync.ts';
 import { localEnv, whileBusy } from '../content/local-env.ts';
 
 /** The binding of the search database in wrangler.toml. */
-export const SEARCH_BINDING = 'SEARCH';
+export const D1_BINDING = 'DB';
 
 /**
  * The local search database (and, through `news`, the local news store it is
@@ -14,10 +14,10 @@ export const SEARCH_BINDING = 'SEARCH';
  * (scripts/content/local-env.ts).
  */
 export function localSearchDb(): SearchDb & { appliedMigrations(): Promise<string[]>; news: Pick<KvStore, 'get'> } {
-  const opened = localEnv().then(({ NEWS, SEARCH }) => {
-    if (!SEARCH) throw new Error(`wrangler.toml has no D1 binding ${SEARCH_BINDING}`);
+  const opened = localEnv().then(({ NEWS, DB }) => {
+    if (!DB) throw new Error(`wrangler.toml has no D1 binding ${D1_BINDING}`);
     // Local statements may be large: no request limits apply.
-    return { d1: SEARCH, news: kvStoreOf(NEWS, whileBusy), search: searchDbOf(SEARCH, whileBusy, 4 * 1024 * 1024) };
+    return { d1: DB, news: kvStoreOf(NEWS, whileBusy), search: searchDbOf(DB, whileBusy, 4 * 1024 * 1024) };
   });
   return {
     news: { get: async (keys) => (await opened).news.get(keys) },
@@ -60,7 +60,7 @@ export const openSearchDb = (): SearchDb => localSearchDb();
  * deliberate step of a deploy: README, "Deploying").
  */
 export function applyMigrations(): void {
-  const result = spawnSync('wrangler', ['d1', 'migrations', 'apply', SEARCH_BINDING, '--local'], {
+  const result = spawnSync('wrangler', ['d1', 'migrations', 'apply', D1_BINDING, '--local'], {
     encoding: 'utf8',
     // Not a terminal: wrangler applies without asking.
     stdio: ['ignore', 'pipe', 'pipe'],

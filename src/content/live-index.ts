@@ -45,7 +45,7 @@ async function readMeta(env: ContentBindings): Promise<{ source: Source; text: s
   const fromKv = await readText(env, 'kv', INDEX_META_KEY);
   if (fromKv !== null) return { source: 'kv', text: fromKv };
   const marker = await wasPublished(env);
-  if (marker || (await publishedOnRecord(env.SEARCH))) {
+  if (marker || (await publishedOnRecord(env.DB))) {
     log('error', 'news_index_missing', { source: 'kv', key: INDEX_META_KEY, marker });
     throw new ContentUnavailableError(INDEX_META_KEY);
   }

@@ -3,7 +3,7 @@ import { INDEX_META_KEY } from './news-index';
 import { ContentUnavailableError } from './sources';
 
 /**
- * What the content layer uses of the D1 binding (`SEARCH`): one statement's
+ * What the content layer uses of the D1 binding (`DB`): one statement's
  * first row. Structural, like KvReader (./sources.ts).
  */
 export interface D1Reader {

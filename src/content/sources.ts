@@ -33,7 +33,7 @@ export interface ContentBindings {
   /** Overrides how long the index is kept, in seconds (./live-index.ts; the browser tests use 0 to see a publish at once). */
   NEWS_LIST_TTL_SECONDS?: string;
   /** D1, asked only when KV has lost both its meta and its published marker (./publish-record.ts). Absent in Node's stand-ins. */
-  SEARCH?: D1Reader;
+  DB?: D1Reader;
 }
 
 export type Source = 'kv' | 'bundle';

@@ -41,7 +41,7 @@ export function requireMember() {
         'A redação abre só para quem entra pelo login da equipe (Cloudflare Access). Abra de novo o endereço da redação e entre com o seu e-mail; se o problema continuar, fale com o editor-chefe.',
       );
     }
-    const member = await new PeopleStore(c.env.SEARCH, settings.chief).member(email);
+    const member = await new PeopleStore(c.env.DB, settings.chief).member(email);
     if (member === null) {
       return messagePage(
         c,

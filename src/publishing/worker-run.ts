@@ -16,7 +16,7 @@ import type { SearchDb } from './search-sync';
 /** What the engine needs of the worker's bindings. */
 export interface PublishingBindings {
   NEWS: KVNamespace;
-  SEARCH: D1Database;
+  DB: D1Database;
   ASSETS: Fetcher;
 }
 
@@ -96,7 +96,7 @@ export function workerRun(env: PublishingBindings, who: string, action: string, 
     hash: contentHash,
     owner,
     target,
-    db: { run: batchOf(env.SEARCH), runDetached: () => {} },
+    db: { run: batchOf(env.DB), runDetached: () => {} },
     bundled: () => bundleFromAssets(env.ASSETS),
     now: () => Date.now(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
@@ -107,5 +107,5 @@ export function workerRun(env: PublishingBindings, who: string, action: string, 
     // A request cannot tell whether another holder is gone: its lock expires by itself.
     holderGone: () => false,
   };
-  return { store: kvStoreOf(env.NEWS), search: searchDbOf(env.SEARCH), options, lines };
+  return { store: kvStoreOf(env.NEWS), search: searchDbOf(env.DB), options, lines };
 }

@@ -65,8 +65,8 @@ export const searchRoute = factory.createHandlers(async function renderSearch(c)
   if (page === null) return c.notFound();
   if (query.kind === 'too-long') return renderView(c, query, 400);
   if (query.kind !== 'terms') return page === 1 ? renderView(c, query) : c.notFound();
-  const db = c.env.SEARCH as D1Database | undefined;
-  if (!db) return searchUnavailable(c, 'binding SEARCH is missing');
+  const db = c.env.DB as D1Database | undefined;
+  if (!db) return searchUnavailable(c, 'binding DB is missing');
   let found: Awaited<ReturnType<typeof searchArticles>>;
   try {
     found = await searchArticles(db, query.match, page, currentTime());

@@ -50,9 +50,9 @@ async function refused(c: Context<AppEnv>, why: Refusal | 'gone'): Promise<Respo
 async function sharedDraft(c: Context<AppEnv>, now: number): Promise<Draft | Refusal | 'gone'> {
   const secret = linkSecret(c.env);
   if (secret === null) return 'invalid';
-  const opened = await new ShareLinks(c.env.SEARCH, secret).open(c.req.param('token') ?? '', now);
+  const opened = await new ShareLinks(c.env.DB, secret).open(c.req.param('token') ?? '', now);
   if ('refused' in opened) return opened.refused;
-  return (await new DraftsStore(c.env.SEARCH).get(opened.draftId)) ?? 'gone';
+  return (await new DraftsStore(c.env.DB).get(opened.draftId)) ?? 'gone';
 }
 
 export const sharedPreviewRoute = createFactory<AppEnv>().createHandlers(async function renderSharedPreview(c) {

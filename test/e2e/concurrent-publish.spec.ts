@@ -54,7 +54,7 @@ const publish = (slug: string, options?: Parameters<typeof content>[1]) =>
 function lockHolder(): string | null {
   const result = spawnSync(
     'npx',
-    ['wrangler', 'd1', 'execute', 'SEARCH', '--local', '--json', '--command', 'SELECT lock_id FROM publish_state'],
+    ['wrangler', 'd1', 'execute', 'DB', '--local', '--json', '--command', 'SELECT lock_id FROM publish_state'],
     { encoding: 'utf8' },
   );
   expect(result.status, result.stderr).toBe(0);

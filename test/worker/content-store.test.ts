@@ -201,7 +201,7 @@ describe('one source at a time: KV once published to, the bundle only before', (
 
 describe("D1's publish state: the word on whether KV was ever published, when KV has lost both its markers", () => {
   /** Records a publish in D1 as the editors' commands do at each switch (migrations/0003_publish_state.sql). */
-  const recordVersion = (version: number) => env.SEARCH.prepare('UPDATE publish_state SET version = ? WHERE id = 1').bind(version).run();
+  const recordVersion = (version: number) => env.DB.prepare('UPDATE publish_state SET version = ? WHERE id = 1').bind(version).run();
   afterEach(() => recordVersion(0));
 
   /** A publish, then KV's meta and published marker lost: the worker once served the samples here. */
@@ -252,13 +252,13 @@ describe("D1's publish state: the word on whether KV was ever published, when KV
     expect(home.status).toBe(200);
     expect(home.headers.get('cache-control')).toMatch(/^public/);
     forgetLiveIndex();
-    const unmigrated = { ...env, SEARCH: failingD1('D1_ERROR: no such table: publish_state: SQLITE_ERROR') };
+    const unmigrated = { ...env, DB: failingD1('D1_ERROR: no such table: publish_state: SQLITE_ERROR') };
     expect((await newestSlugs(unmigrated)).sort()).toEqual(samples);
   });
 
   it('a D1 that fails otherwise is logged and answered as unavailable, never with the samples', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const response = await fetchWithEnv('/', { SEARCH: failingD1('D1_ERROR: Network connection lost.') });
+    const response = await fetchWithEnv('/', { DB: failingD1('D1_ERROR: Network connection lost.') });
     expect(response.status).toBe(503);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const text = await textOf(response);
@@ -272,13 +272,13 @@ describe("D1's publish state: the word on whether KV was ever published, when KV
     await publishWithBodies(newsItem('publicada'));
     await recordVersion(7);
     const statements: string[] = [];
-    const SEARCH = {
+    const DB = {
       prepare: (sql: string) => {
         statements.push(sql);
-        return env.SEARCH.prepare(sql);
+        return env.DB.prepare(sql);
       },
     } as unknown as D1Database;
-    for (const path of ['/', '/noticia/publicada', '/sitemap.xml']) expect((await fetchWithEnv(path, { SEARCH })).status, path).toBe(200);
+    for (const path of ['/', '/noticia/publicada', '/sitemap.xml']) expect((await fetchWithEnv(path, { DB })).status, path).toBe(200);
     expect(statements).toEqual([]);
   });
 });

@@ -5,4 +5,4 @@ const { TEST_MIGRATIONS } = env as unknown as { TEST_MIGRATIONS: D1Migration[] }
 
 // Every worker test sees the search database as `npm start` and a deploy leave
 // it: migrated. Migrations already applied are skipped, so this is cheap.
-await applyD1Migrations(env.SEARCH, TEST_MIGRATIONS);
+await applyD1Migrations(env.DB, TEST_MIGRATIONS);

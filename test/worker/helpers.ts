@@ -127,7 +127,7 @@ export const RESET_PUBLISH_STATE =
 
 /** Whether the site's search index has an entry for the slug. */
 export const searchFinds = async (slug: string) =>
-  (await env.SEARCH.prepare('SELECT count(*) AS n FROM search_articles WHERE slug = ?').bind(slug).first<{ n: number }>())!.n > 0;
+  (await env.DB.prepare('SELECT count(*) AS n FROM search_articles WHERE slug = ?').bind(slug).first<{ n: number }>())!.n > 0;
 
 /** A KV binding whose reads always throw, like a KV outage. */
 export const failingKv = {

@@ -14,12 +14,12 @@ import { clearKv, fetchPath, RESET_PUBLISH_STATE } from './helpers';
 
 /**
  * The publishing engine inside workerd, against the worker's own bindings
- * (NEWS, SEARCH): what the newsroom runs, and what the command line runs
+ * (NEWS, DB): what the newsroom runs, and what the command line runs
  * locally through wrangler's platform proxy. The readers' pages are read back
  * through the worker itself.
  */
 
-const db = { run: batchOf(env.SEARCH), runDetached: () => {} };
+const db = { run: batchOf(env.DB), runDetached: () => {} };
 const store = kvStoreOf(env.NEWS);
 
 let runs = 0;
@@ -75,7 +75,7 @@ const stoppedBeforeMeta = (inner: KvStore): KvStore => ({
   },
 });
 
-const resetState = () => env.SEARCH.exec(RESET_PUBLISH_STATE);
+const resetState = () => env.DB.exec(RESET_PUBLISH_STATE);
 
 beforeEach(async () => {
   forgetLiveIndex();
@@ -214,7 +214,7 @@ describe('the publishing engine in workerd', () => {
       const at = `A paused before operation ${pauseAt}`;
       if (paused) {
         // As if A had stalled past its lock's lifetime: the lock expires under it.
-        await env.SEARCH.exec('UPDATE publish_state SET lock_expires = 0 WHERE lock_id IS NOT NULL');
+        await env.DB.exec('UPDATE publish_state SET lock_expires = 0 WHERE lock_id IS NOT NULL');
         await runPublish(store, [article('segunda')], options({ holderGone: () => false }));
         resume();
         await a;

@@ -114,11 +114,11 @@ describe('hostile queries', () => {
         text = raw;
       }
       const query = parseSearchQuery(text);
-      if (query.kind === 'terms') await expect(searchArticles(env.SEARCH, query.match, 1, now)).resolves.toBeDefined();
+      if (query.kind === 'terms') await expect(searchArticles(env.DB, query.match, 1, now)).resolves.toBeDefined();
     }
     // The same texts unescaped are FTS5 syntax errors: what the escaping is for.
     for (const raw of ['"casa', 'NEAR(', 'casa AND', 'titulo:', '(casa', '*', 'NOT']) {
-      await expect(searchArticles(env.SEARCH, raw, 1, now), raw).rejects.toThrow();
+      await expect(searchArticles(env.DB, raw, 1, now), raw).rejects.toThrow();
     }
   });
 
@@ -146,8 +146,8 @@ describe('hostile queries', () => {
 
 /** A D1 binding whose every statement names a table that does not exist: D1's own error, as after a deploy without migrations. */
 const missingTables = {
-  prepare: (sql: string) => env.SEARCH.prepare(sql.replaceAll('search_articles', 'nao_existe').replaceAll('search_text', 'nao_existe_fts')),
-  batch: (statements: D1PreparedStatement[]) => env.SEARCH.batch(statements),
+  prepare: (sql: string) => env.DB.prepare(sql.replaceAll('search_articles', 'nao_existe').replaceAll('search_text', 'nao_existe_fts')),
+  batch: (statements: D1PreparedStatement[]) => env.DB.batch(statements),
 } as unknown as D1Database;
 
 const throwing = {
@@ -159,9 +159,9 @@ const throwing = {
 
 describe('when D1 fails', () => {
   const cases: [string, Partial<Env>][] = [
-    ['the binding is missing', { SEARCH: undefined as unknown as D1Database }],
-    ['the tables are missing', { SEARCH: missingTables }],
-    ['every call throws', { SEARCH: throwing }],
+    ['the binding is missing', { DB: undefined as unknown as D1Database }],
+    ['the tables are missing', { DB: missingTables }],
+    ['every call throws', { DB: throwing }],
   ];
 
   it.each(cases)('%s: /busca answers a pt-BR 503 page, not stored, and logs why', async (_, overrides) => {

@@ -52,7 +52,7 @@ describe('search pages in the edge cache', () => {
   it('never stores the unavailable page or a refusal', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {}); // search_unavailable, expected
     const down = { prepare: () => ({ bind: () => ({}) }), batch: () => Promise.reject(new Error('down')) } as unknown as D1Database;
-    expect((await fetchCached('/busca?q=piscina', undefined, { ...overrides, SEARCH: down })).status).toBe(503);
+    expect((await fetchCached('/busca?q=piscina', undefined, { ...overrides, DB: down })).status).toBe(503);
     expect(await cachedSlugs('/busca?q=piscina')).toEqual(['piscina-velha']);
     expect((await fetchCached(`/busca?q=${'x'.repeat(300)}`, undefined, overrides)).status).toBe(400);
     vi.restoreAllMocks();

@@ -7,7 +7,7 @@ import { DELETE_ALL, type SearchDocument, UPSERT_DOCUMENTS } from '../../src/sea
 export async function indexDocuments(documents: readonly SearchDocument[], size = 500): Promise<void> {
   for (let start = 0; start < documents.length; start += size) {
     const json = JSON.stringify(documents.slice(start, start + size));
-    await env.SEARCH.batch(UPSERT_DOCUMENTS.map((sql) => env.SEARCH.prepare(sql).bind(json)));
+    await env.DB.batch(UPSERT_DOCUMENTS.map((sql) => env.DB.prepare(sql).bind(json)));
   }
 }
 
@@ -18,7 +18,7 @@ export async function indexArticles(articles: readonly { item: NewsItem; body?: 
 
 /** Empties the search index, so one test file's articles never show in the next. */
 export async function clearSearch(): Promise<void> {
-  await env.SEARCH.batch(DELETE_ALL.map((sql) => env.SEARCH.prepare(sql)));
+  await env.DB.batch(DELETE_ALL.map((sql) => env.DB.prepare(sql)));
 }
 
 /** The slugs of a results page's cards, in order. */

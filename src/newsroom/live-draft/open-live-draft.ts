@@ -8,7 +8,7 @@ import { FIGURE_FOLDER, IMAGE_FIELD } from '../shared/media-names';
 import { bodyMarkdown, imageSources, readLiveBody } from './html-to-markdown';
 import { copyPublishedImage } from './live-images';
 
-type Bindings = ContentBindings & { MEDIA: R2Bucket; SEARCH: D1Database };
+type Bindings = ContentBindings & { MEDIA: R2Bucket; DB: D1Database };
 
 /** A live entry's article fields as the draft form holds them (the schema's keys; texts, `destaque`, `temas`), and its main image's stored name. */
 function draftFieldsOf(entry: NewsEntry, image: string | null): DraftFields {
@@ -38,7 +38,7 @@ export type OpenedDraft = { draft: Draft } | { missing: 'article' | 'body' | 'ma
  * draft is opened.
  */
 export async function openLiveDraft(env: Bindings, slug: string, by: string, now: number): Promise<OpenedDraft> {
-  const store = new DraftsStore(env.SEARCH);
+  const store = new DraftsStore(env.DB);
   const linked = await store.bySlug(slug);
   if (linked) return { draft: linked };
   const index = await openLiveIndex(env, now);

@@ -66,7 +66,7 @@ export async function publishDraft(
   }
   const { item } = prepared.article;
   const { slug, titulo } = item;
-  const drafts = new DraftsStore(env.SEARCH);
+  const drafts = new DraftsStore(env.DB);
   // Only the draft's own article is ever replaced: an address it does not hold yet must be free.
   const own = draft.slug === slug;
   const other = own ? null : await drafts.slugHolder(slug, draft.id);
@@ -90,7 +90,7 @@ export async function publishDraft(
   await syncLive(run.search, run.store, { slugs: [slug], bundled: run.options.bundled });
   // This isolate shows the change at once; the others within the index's lifetime.
   forgetLiveIndex();
-  await new ActionsStore(env.SEARCH).record({
+  await new ActionsStore(env.DB).record({
     at: now,
     email: who,
     action,

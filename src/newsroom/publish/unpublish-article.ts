@@ -39,8 +39,8 @@ export async function unpublishArticle(
   const removed = plan?.removed.includes(slug) ?? false;
   if (removed) {
     forgetLiveIndex();
-    await new DraftsStore(env.SEARCH).markUnpublished(slug);
-    await new ActionsStore(env.SEARCH).record({
+    await new DraftsStore(env.DB).markUnpublished(slug);
+    await new ActionsStore(env.DB).record({
       at: currentTime(),
       email: who.email,
       action: 'despublicar',

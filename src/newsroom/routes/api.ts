@@ -139,7 +139,7 @@ apiRoutes.post('/api/publicar', async (c) => {
 
 /** Each article the run published or corrected, in the newsroom's history. */
 async function recordPublish(c: C, plan: Plan) {
-  const actions = new ActionsStore(c.env.SEARCH);
+  const actions = new ActionsStore(c.env.DB);
   const at = currentTime();
   for (const article of plan.articles) {
     if (article.change !== 'new' && article.change !== 'updated') continue;

@@ -24,7 +24,7 @@ import { publishPanel } from './publish';
 
 type C = Context<NewsroomEnv>;
 
-const store = (c: C) => new DraftsStore(c.env.SEARCH);
+const store = (c: C) => new DraftsStore(c.env.DB);
 
 export const notFound = (c: C) =>
   messagePage(

@@ -49,7 +49,7 @@ export const liveRoutes = new Hono<NewsroomEnv>();
 
 liveRoutes.get('/no-ar', async (c) => {
   const now = currentTime();
-  const [articles, actions] = await Promise.all([newestLive(c.env, now, LISTED), new ActionsStore(c.env.SEARCH).latest(HISTORY)]);
+  const [articles, actions] = await Promise.all([newestLive(c.env, now, LISTED), new ActionsStore(c.env.DB).latest(HISTORY)]);
   const done = NOTICES[c.req.query('feito') ?? ''];
   const notice = done?.(c.req.query('titulo') ?? '');
   return page(

@@ -15,7 +15,7 @@ import { isEmailAddress } from '../settings';
 
 type C = Context<NewsroomEnv>;
 
-const people = (c: C) => new PeopleStore(c.env.SEARCH, c.var.newsroom.chief);
+const people = (c: C) => new PeopleStore(c.env.DB, c.var.newsroom.chief);
 
 /** What the page says after a change (the query of the redirect). */
 const NOTICES: Record<string, string> = {

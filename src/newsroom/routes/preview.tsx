@@ -16,7 +16,7 @@ type C = Context<NewsroomEnv>;
 
 const linksOf = (c: C) => {
   const secret = linkSecret(c.env);
-  return secret === null ? null : new ShareLinks(c.env.SEARCH, secret);
+  return secret === null ? null : new ShareLinks(c.env.DB, secret);
 };
 
 const notAllowed = (c: C) =>

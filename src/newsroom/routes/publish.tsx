@@ -62,7 +62,7 @@ async function saveThenPublish(c: C, draft: Draft, fields: Partial<DraftFields>,
     return problem ? [`${problem.message}; ${problem.fix}.`] : [];
   });
   if (refused.length > 0) return messagePage(c, 400, 'Nada foi alterado', refused.join(' '));
-  const saved = await new DraftsStore(c.env.SEARCH).save(
+  const saved = await new DraftsStore(c.env.DB).save(
     draft.id,
     draft.version,
     { fields: { ...draft.fields, ...fields }, body: draft.body },
@@ -138,6 +138,6 @@ publishRoutes.post('/rascunhos/:id/revisao', async (c) => {
   const draft = await draftOf(c);
   if (draft === null) return notFound(c);
   if (!mayEdit(c, draft)) return notAllowed(c, 'Colaboradores enviam para revisão só os próprios rascunhos.');
-  await new DraftsStore(c.env.SEARCH).requestReview(draft.id, c.var.member.email, currentTime());
+  await new DraftsStore(c.env.DB).requestReview(draft.id, c.var.member.email, currentTime());
   return c.redirect(`${PATHS.draft(draft.id)}?feito=revisao#publicacao`, 303);
 });

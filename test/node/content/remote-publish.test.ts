@@ -46,7 +46,7 @@ async function siteAnswers(): Promise<void> {
 
 beforeAll(async () => {
   const wrangler = 'node_modules/.bin/wrangler';
-  const applied = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'SEARCH', '--local', '--persist-to', state], { encoding: 'utf8' });
+  const applied = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { encoding: 'utf8' });
   if (applied.status !== 0) throw new Error(applied.stderr);
   site = spawn(
     wrangler,

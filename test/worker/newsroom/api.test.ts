@@ -17,9 +17,9 @@ import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, serviceT
  * the publishing engine against its own bindings.
  */
 
-const db = { run: batchOf(env.SEARCH), runDetached: () => {} };
+const db = { run: batchOf(env.DB), runDetached: () => {} };
 const CLIENT_ID = `${'0a1b2c3d'.repeat(4)}.access`;
-const reset = () => env.SEARCH.exec(`${RESET_PUBLISH_STATE} DELETE FROM newsroom_actions; DELETE FROM newsroom_people;`);
+const reset = () => env.DB.exec(`${RESET_PUBLISH_STATE} DELETE FROM newsroom_actions; DELETE FROM newsroom_people;`);
 const kvKeys = async () => (await env.NEWS.list()).keys.map(({ name }) => name);
 
 let keys: TestKeys;
@@ -47,7 +47,7 @@ const publish = (form: FormData, options: { token?: string; xsrf?: boolean; orig
 async function expectNothingWritten() {
   expect((await readState(db)).version).toBe(0);
   expect(await kvKeys()).toEqual([]);
-  expect((await env.SEARCH.prepare('SELECT count(*) AS n FROM newsroom_actions').first<{ n: number }>())!.n).toBe(0);
+  expect((await env.DB.prepare('SELECT count(*) AS n FROM newsroom_actions').first<{ n: number }>())!.n).toBe(0);
 }
 
 describe('publishing through the newsroom API', () => {
@@ -65,7 +65,7 @@ describe('publishing through the newsroom API', () => {
     const state = await readState(db);
     expect(state.version).toBe(1);
     expect(await env.NEWS.get(INDEX_META_KEY)).toBe(state.meta);
-    const action = await env.SEARCH.prepare('SELECT email, action, slug FROM newsroom_actions').first();
+    const action = await env.DB.prepare('SELECT email, action, slug FROM newsroom_actions').first();
     expect(action).toEqual({ email: CHIEF, action: 'publicar', slug: 'publicado-pela-api' });
   });
 
@@ -188,7 +188,7 @@ describe('publishing through the newsroom API', () => {
     const member = await publish(publishForm([preparedArticle('pelo-token')]), { token });
     expect(member.status).toBe(200);
     expect((await fetchPath('/noticia/pelo-token')).status).toBe(200);
-    const action = await env.SEARCH.prepare('SELECT email FROM newsroom_actions').first();
+    const action = await env.DB.prepare('SELECT email FROM newsroom_actions').first();
     expect(action).toEqual({ email: CLIENT_ID });
   });
 
@@ -205,7 +205,7 @@ describe('publishing through the newsroom API', () => {
       form: { email: CLIENT_ID.toUpperCase().replace('.ACCESS', '.access'), papel: 'editor', autor: '' },
     });
     expect(added.status).toBe(303);
-    const row = await env.SEARCH.prepare('SELECT role FROM newsroom_people WHERE email = ?').bind(CLIENT_ID).first();
+    const row = await env.DB.prepare('SELECT role FROM newsroom_people WHERE email = ?').bind(CLIENT_ID).first();
     expect(row).toEqual({ role: 'editor' });
     const refused = await newsroomRequest('/redacao/equipe', {
       method: 'POST',
@@ -224,7 +224,7 @@ describe('publishing through the newsroom API', () => {
     forgetLiveIndex();
     expect((await fetchPath('/noticia/vai-sair')).status).toBe(404);
     expect(await searchFinds('vai-sair')).toBe(false);
-    const actions = await env.SEARCH.prepare('SELECT action FROM newsroom_actions ORDER BY id').all();
+    const actions = await env.DB.prepare('SELECT action FROM newsroom_actions ORDER BY id').all();
     expect(actions.results).toEqual([{ action: 'publicar' }, { action: 'despublicar' }]);
   });
 

@@ -18,7 +18,7 @@ beforeAll(async () => {
   chief = await accessToken(keys, CHIEF);
 });
 
-const draftCount = async () => (await env.SEARCH.prepare('SELECT count(*) AS n FROM newsroom_drafts').first<{ n: number }>())?.n ?? 0;
+const draftCount = async () => (await env.DB.prepare('SELECT count(*) AS n FROM newsroom_drafts').first<{ n: number }>())?.n ?? 0;
 
 describe('every change is a POST with the anti-forgery pair, from the newsroom itself', () => {
   it('creates a draft with the pair in the header or in the form', async () => {
@@ -74,7 +74,7 @@ describe('newsroom responses', () => {
         throw new Error('D1_ERROR: no such table: newsroom_people');
       },
     } as unknown as D1Database;
-    const response = await newsroomRequest('/redacao', { token: chief, env: { SEARCH: failing } });
+    const response = await newsroomRequest('/redacao', { token: chief, env: { DB: failing } });
     expect(response.status).toBe(500);
     expect(await response.text()).toContain('A redação não conseguiu responder agora');
     expect(response.headers.get('Cache-Control')).toBe('no-store');
@@ -119,7 +119,7 @@ describe("nothing of the newsroom on a reader's page", () => {
 
   it("never touches the newsroom's tables", async () => {
     const statements: string[] = [];
-    const recording = new Proxy(env.SEARCH, {
+    const recording = new Proxy(env.DB, {
       get(target, property, receiver) {
         if (property === 'prepare') {
           return (sql: string) => {
@@ -132,7 +132,7 @@ describe("nothing of the newsroom on a reader's page", () => {
       },
     });
     for (const path of ['/', '/sobre', '/busca?q=casa', '/noticia/nao-existe', '/autor/helena-duarte']) {
-      expect((await fetchWithEnv(path, { SEARCH: recording })).status, path).toBeLessThan(500);
+      expect((await fetchWithEnv(path, { DB: recording })).status, path).toBeLessThan(500);
     }
     expect(statements.length).toBeGreaterThan(0); // the search page did read D1
     expect(statements.filter((sql) => sql.includes('newsroom_'))).toEqual([]);

@@ -25,7 +25,7 @@ const save = (path: string, token: string, version: number, titulo: string, corp
   newsroomRequest(path, { method: 'POST', token, accept, form: { versao: String(version), titulo, corpo, temas: ['arquitetura'] } });
 
 const storedDraft = (path: string) =>
-  env.SEARCH.prepare('SELECT version, fields, body, updated_by FROM newsroom_drafts WHERE id = ?')
+  env.DB.prepare('SELECT version, fields, body, updated_by FROM newsroom_drafts WHERE id = ?')
     .bind(path.split('/').pop())
     .first<{ version: number; fields: string; body: string; updated_by: string }>();
 
@@ -87,7 +87,7 @@ describe('drafts that nobody loses', () => {
     const restore = await newsroomRequest(`${path}/revisoes/2`, { method: 'POST', token: chief, form: { versao: '3' } });
     expect(restore.status).toBe(303);
     expect(await storedDraft(path)).toMatchObject({ version: 4, body: 'Primeira redação.' });
-    const kept = await env.SEARCH.prepare('SELECT count(*) AS n FROM newsroom_revisions WHERE draft_id = ?')
+    const kept = await env.DB.prepare('SELECT count(*) AS n FROM newsroom_revisions WHERE draft_id = ?')
       .bind(path.split('/').pop())
       .first<{ n: number }>();
     expect(kept?.n).toBe(4);
@@ -97,7 +97,7 @@ describe('drafts that nobody loses', () => {
     const path = await newDraft(chief);
     const saves = REVISIONS_KEPT + 5;
     for (let version = 1; version <= saves; version++) await save(path, chief, version, TITLE, `Redação ${version + 1}.`);
-    const { results } = await env.SEARCH.prepare('SELECT version FROM newsroom_revisions WHERE draft_id = ? ORDER BY version')
+    const { results } = await env.DB.prepare('SELECT version FROM newsroom_revisions WHERE draft_id = ? ORDER BY version')
       .bind(path.split('/').pop())
       .all<{ version: number }>();
     expect(results.length).toBe(REVISIONS_KEPT);

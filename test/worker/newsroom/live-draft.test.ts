@@ -17,8 +17,8 @@ import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type Tes
  * their states.
  */
 
-const drafts = new DraftsStore(env.SEARCH);
-const draftCount = async () => (await env.SEARCH.prepare('SELECT count(*) AS n FROM newsroom_drafts').first<{ n: number }>())!.n;
+const drafts = new DraftsStore(env.DB);
+const draftCount = async () => (await env.DB.prepare('SELECT count(*) AS n FROM newsroom_drafts').first<{ n: number }>())!.n;
 const assetBytes = async (key: string) => new Uint8Array(await (await env.ASSETS.fetch(`${ORIGIN}/${key}`)).arrayBuffer());
 const assetText = async (key: string) => (await env.ASSETS.fetch(`${ORIGIN}/${key}`)).text();
 /** Two HTML texts compared as a browser reads them: white space between and inside tags is not a difference. */
@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   forgetLiveIndex();
-  await env.SEARCH.exec('DELETE FROM newsroom_revisions; DELETE FROM newsroom_drafts;');
+  await env.DB.exec('DELETE FROM newsroom_revisions; DELETE FROM newsroom_drafts;');
   vi.spyOn(console, 'log').mockImplementation(() => {});
 });
 afterEach(async () => {
@@ -106,7 +106,7 @@ describe('"Editar" on a live article', () => {
     expect(a.id).not.toBeNull();
     expect(b.id).toBe(a.id);
     expect(await draftCount()).toBe(1);
-    expect(await env.SEARCH.prepare('SELECT count(*) AS n FROM newsroom_revisions').first('n')).toBe(1);
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM newsroom_revisions').first('n')).toBe(1);
   });
 
   it('an address that is not an article, or a GET, makes nothing: the 404 page', async () => {
@@ -232,7 +232,7 @@ describe('the list of every article', () => {
     );
     await drafts.create({ fields: { titulo: 'Um rascunho sobre telhados verdes' }, body: '' }, CHIEF, Date.now());
     const review = await drafts.create({ fields: { titulo: 'Guia de vistoria do imóvel' }, body: '' }, CHIEF, Date.now());
-    await env.SEARCH.prepare('UPDATE newsroom_drafts SET review_requested_by = ?1, review_requested_at = 1 WHERE id = ?2')
+    await env.DB.prepare('UPDATE newsroom_drafts SET review_requested_by = ?1, review_requested_at = 1 WHERE id = ?2')
       .bind(CHIEF, review.id)
       .run();
 

@@ -14,7 +14,7 @@ import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type Tes
  * worker: "No ar" lists what readers see, and an editor unpublishes from it.
  */
 
-const db = { run: batchOf(env.SEARCH), runDetached: () => {} };
+const db = { run: batchOf(env.DB), runDetached: () => {} };
 
 let keys: TestKeys;
 let chief: string;
@@ -24,12 +24,12 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   forgetLiveIndex();
-  await env.SEARCH.exec(RESET_PUBLISH_STATE);
+  await env.DB.exec(RESET_PUBLISH_STATE);
   vi.spyOn(console, 'log').mockImplementation(() => {});
 });
 afterEach(async () => {
   await clearKv();
-  await env.SEARCH.exec(RESET_PUBLISH_STATE);
+  await env.DB.exec(RESET_PUBLISH_STATE);
   forgetLiveIndex();
   vi.restoreAllMocks();
 });
@@ -51,7 +51,7 @@ describe('the articles on the site, in the newsroom', () => {
   it('an editor unpublishes: the article answers 404, leaves the search, the action is in the history, KV and D1 agree', async () => {
     const [sample, other] = await bundledNews();
     // The search index as `npm start` leaves it: every bundled article in it.
-    await syncLive(searchDbOf(env.SEARCH), kvStoreOf(env.NEWS), { bundled: () => bundleFromAssets(env.ASSETS) });
+    await syncLive(searchDbOf(env.DB), kvStoreOf(env.NEWS), { bundled: () => bundleFromAssets(env.ASSETS) });
     expect(await searchFinds(sample!.slug)).toBe(true);
     expect((await fetchPath(`/noticia/${sample!.slug}`)).status).toBe(200);
 

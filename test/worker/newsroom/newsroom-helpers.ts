@@ -104,7 +104,7 @@ export async function newsroomRequest(path: string, request: NewsroomRequest & {
 
 /** Adds someone to the newsroom's people, as the people page would. */
 export async function addPerson(email: string, role: string, author: string | null = null): Promise<void> {
-  await env.SEARCH.prepare('INSERT OR REPLACE INTO newsroom_people (email, role, author, changed_by, changed_at) VALUES (?, ?, ?, ?, 0)')
+  await env.DB.prepare('INSERT OR REPLACE INTO newsroom_people (email, role, author, changed_by, changed_at) VALUES (?, ?, ?, ?, 0)')
     .bind(email, role, author, CHIEF)
     .run();
 }

@@ -219,7 +219,7 @@ describe('a shared preview link', () => {
   it('is refused once revoked: 410', async () => {
     const path = await savedDraft(chief);
     const shared = await shareLink(path, chief);
-    const link = (await env.SEARCH.prepare('SELECT id FROM newsroom_share_links WHERE draft_id = ?')
+    const link = (await env.DB.prepare('SELECT id FROM newsroom_share_links WHERE draft_id = ?')
       .bind(path.split('/').pop())
       .first<{ id: string }>())!;
     const revoked = await newsroomRequest(`${path}/links/${link.id}/revogar`, { method: 'POST', token: chief });

@@ -28,7 +28,7 @@ const BODY = [
 ].join('\n');
 const ALT = 'Casa de madeira clara com varanda e jardim na frente';
 
-const db = { run: batchOf(env.SEARCH), runDetached: () => {} };
+const db = { run: batchOf(env.DB), runDetached: () => {} };
 
 let keys: TestKeys;
 let chief: string;
@@ -38,13 +38,13 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   forgetLiveIndex();
-  await env.SEARCH.exec(RESET_PUBLISH_STATE);
+  await env.DB.exec(RESET_PUBLISH_STATE);
   vi.spyOn(console, 'log').mockImplementation(() => {});
 });
 afterEach(async () => {
   vi.useRealTimers();
   await clearKv();
-  await env.SEARCH.exec(`${RESET_PUBLISH_STATE} DELETE FROM newsroom_drafts; DELETE FROM newsroom_actions;`);
+  await env.DB.exec(`${RESET_PUBLISH_STATE} DELETE FROM newsroom_drafts; DELETE FROM newsroom_actions;`);
   // Only the console's: restoring every mock would drop the team's keys (serveTeamKeys), which the verifier fetches again once its copy is stale.
   for (const quiet of [console.log, console.error]) if (vi.isMockFunction(quiet)) quiet.mockRestore();
 });
@@ -84,7 +84,7 @@ async function savedDraft(token: string, title: string, fields: Record<string, s
 /** A reader's request, through the app this module imports: the isolate whose index the newsroom forgets after a publish. */
 const site = (path: string) => fetchWithEnv(path, {});
 const draftId = (path: string) => path.split('/').pop()!;
-const draftOf = async (path: string) => (await new DraftsStore(env.SEARCH).get(draftId(path)))!;
+const draftOf = async (path: string) => (await new DraftsStore(env.DB).get(draftId(path)))!;
 const post = (path: string, token: string, form: Record<string, string> = {}) => newsroomRequest(path, { method: 'POST', token, form });
 const kvKeys = async () => (await env.NEWS.list()).keys.map((key) => key.name).sort();
 
