@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { NewsEntry } from '../content/news-item';
 import { updatedIso } from '../content/updated';
 import { formatShortDate } from '../lib/dates';
@@ -11,10 +12,21 @@ interface NewsCardProps {
   item: NewsEntry;
   /** Cards in the first screenful load their image at once (the first one first); the rest lazily. */
   priority?: 'high' | 'eager' | 'lazy';
+  /** The title's heading: h3 under a section's h2; a search result's is h2, under the page's h1. */
+  heading?: 'h2' | 'h3';
+  /** In place of the entry's title and summary: a search result's, with its matches marked. */
+  title?: ReactNode;
+  description?: ReactNode;
 }
 
-/** A card of the 'Postagens' grid and of 'Artigos Relacionados' (docs/product.md §2). */
-export function NewsCard({ item, priority = 'lazy' }: NewsCardProps) {
+/** A card of the 'Postagens' grid, of 'Artigos Relacionados' (docs/product.md §2) and of search results. */
+export function NewsCard({
+  item,
+  priority = 'lazy',
+  heading: Heading = 'h3',
+  title = item.titulo,
+  description = item.descricao,
+}: NewsCardProps) {
   const href = articlePath(item);
   return (
     <article className="card">
@@ -24,10 +36,10 @@ export function NewsCard({ item, priority = 'lazy' }: NewsCardProps) {
           <time dateTime={updatedIso(item.data)}>{formatShortDate(item.date)}</time>
           <span className="badge">Notícia</span>
         </p>
-        <h3 className="card-title">
-          <a href={href}>{item.titulo}</a>
-        </h3>
-        <p className="card-description">{item.descricao}</p>
+        <Heading className="card-title">
+          <a href={href}>{title}</a>
+        </Heading>
+        <p className="card-description">{description}</p>
         <a className="card-more" href={href}>
           Ler mais<span className="visually-hidden">: {item.titulo}</span>
         </a>

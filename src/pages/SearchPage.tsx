@@ -1,17 +1,12 @@
 import { Fragment } from 'react';
+import { NewsCard } from '../components/NewsCard';
 import { Pager } from '../components/Pager';
-import { ResponsiveImage } from '../components/ResponsiveImage';
 import { SearchForm } from '../components/SearchForm';
-import { updatedIso } from '../content/updated';
-import { formatShortDate } from '../lib/dates';
 import type { Pagination } from '../lib/pagination';
 import type { TextPart } from '../search/highlight';
 import { MAX_QUERY_CHARS, MAX_SEARCH_PAGES, MAX_TERMS } from '../search/query';
 import { SEARCH_PAGE_SIZE, type SearchResult } from '../search/search-db';
-import { articlePath, searchPath } from '../seo/urls';
-
-/** The same widths as the home grid's cards (src/components/NewsCard.tsx). */
-const CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw';
+import { searchPath } from '../seo/urls';
 
 /** What the page shows: it is rendered from these alone, so one normalized search is one page (src/search/cache-key.ts). */
 export type SearchView =
@@ -38,27 +33,13 @@ function Highlighted({ parts }: { parts: readonly TextPart[] }) {
 
 /** A result: the grid's card, with the title's matches marked and the matching passage instead of the summary. */
 function ResultCard({ result }: { result: SearchResult }) {
-  const { entry } = result;
-  const href = articlePath(entry);
   return (
-    <article className="card">
-      <ResponsiveImage item={entry} className="card-image" sizes={CARD_SIZES} priority="lazy" />
-      <div className="card-body">
-        <p className="card-meta">
-          <time dateTime={updatedIso(entry.data)}>{formatShortDate(entry.date)}</time>
-          <span className="badge">Notícia</span>
-        </p>
-        <h2 className="card-title">
-          <a href={href}>
-            <Highlighted parts={result.title} />
-          </a>
-        </h2>
-        <p className="card-description">{result.passage.length > 0 ? <Highlighted parts={result.passage} /> : entry.descricao}</p>
-        <a className="card-more" href={href}>
-          Ler mais<span className="visually-hidden">: {entry.titulo}</span>
-        </a>
-      </div>
-    </article>
+    <NewsCard
+      item={result.entry}
+      heading="h2"
+      title={<Highlighted parts={result.title} />}
+      description={result.passage.length > 0 ? <Highlighted parts={result.passage} /> : undefined}
+    />
   );
 }
 
