@@ -75,25 +75,9 @@ function Field({
   const hint = FIELD_LABELS[name]?.hint;
   const label = labelOf(name);
   const problemText = problem && <ProblemText problem={problem} />;
-  if (widget === 'themes') {
-    return (
-      <fieldset className="nr-field" data-field={name} aria-describedby={`${ids.hint} ${ids.problem}`}>
-        <legend>{label}</legend>
-        {hint && (
-          <p id={ids.hint} className="nr-hint">
-            {hint}
-          </p>
-        )}
-        <Control name={name} value={value} authors={authors} />
-        <p id={ids.problem} className="nr-problem" aria-live="polite">
-          {problemText}
-        </p>
-      </fieldset>
-    );
-  }
-  return (
-    <div className={widget === 'flag' ? 'nr-field nr-flag' : 'nr-field'} data-field={name}>
-      <label htmlFor={ids.input}>{label}</label>
+  // The hint, the control and the problem's line: the same in a group of boxes and in a single field.
+  const body = (
+    <>
       {hint && (
         <p id={ids.hint} className="nr-hint">
           {hint}
@@ -103,6 +87,20 @@ function Field({
       <p id={ids.problem} className="nr-problem" aria-live="polite">
         {problemText}
       </p>
+    </>
+  );
+  if (widget === 'themes') {
+    return (
+      <fieldset className="nr-field" data-field={name} aria-describedby={`${ids.hint} ${ids.problem}`}>
+        <legend>{label}</legend>
+        {body}
+      </fieldset>
+    );
+  }
+  return (
+    <div className={widget === 'flag' ? 'nr-field nr-flag' : 'nr-field'} data-field={name}>
+      <label htmlFor={ids.input}>{label}</label>
+      {body}
     </div>
   );
 }

@@ -15,6 +15,33 @@ function stateText(row: ArticleRow): string {
   return `agendado para ${day.slice(0, 5)} às ${time}`;
 }
 
+/** One filter: "Todos", then each choice by its name. */
+function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: [value: string, name: string][];
+}) {
+  return (
+    <div className="nr-field">
+      <label htmlFor={name}>{label}</label>
+      <select id={name} name={name} defaultValue={value ?? ''}>
+        <option value="">Todos</option>
+        {options.map(([optionValue, optionName]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionName}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** The filters: plain GET fields, so they work without JavaScript and the address can be shared. */
 function Filters({ query, authors }: { query: ListQuery; authors: readonly { slug: string; name: string }[] }) {
   const filtered = query.state !== undefined || query.author !== undefined || query.search !== undefined;
@@ -24,28 +51,8 @@ function Filters({ query, authors }: { query: ListQuery; authors: readonly { slu
         <label htmlFor="busca">Buscar pelo título</label>
         <input id="busca" name="busca" type="search" defaultValue={query.search ?? ''} maxLength={100} />
       </div>
-      <div className="nr-field">
-        <label htmlFor="estado">Estado</label>
-        <select id="estado" name="estado" defaultValue={query.state ?? ''}>
-          <option value="">Todos</option>
-          {STATES.map((state) => (
-            <option key={state} value={state}>
-              {STATE_NAMES[state]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="nr-field">
-        <label htmlFor="autor">Autor</label>
-        <select id="autor" name="autor" defaultValue={query.author ?? ''}>
-          <option value="">Todos</option>
-          {authors.map((author) => (
-            <option key={author.slug} value={author.slug}>
-              {author.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect name="estado" label="Estado" value={query.state} options={STATES.map((state) => [state, STATE_NAMES[state]])} />
+      <FilterSelect name="autor" label="Autor" value={query.author} options={authors.map((author) => [author.slug, author.name])} />
       <div className="nr-filter-actions">
         <button type="submit">Filtrar</button>
         {filtered && (
