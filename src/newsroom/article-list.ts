@@ -91,15 +91,17 @@ export function articleRows(drafts: readonly Draft[], live: readonly NewsEntry[]
 /** Text as the search compares it: without accents, in lower case, spaces collapsed. */
 export const searchable = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
-/** The rows the query asks for. */
+/** The rows the query asks for: with a search, those whose title holds each of its words, in any order. */
 export function filterRows(rows: readonly ArticleRow[], { state, author, search }: ListQuery): ArticleRow[] {
-  const words = search === undefined ? '' : searchable(search);
-  return rows.filter(
-    (row) =>
+  const words = search === undefined ? [] : searchable(search).split(' ').filter(Boolean);
+  return rows.filter((row) => {
+    const title = searchable(row.title);
+    return (
       (state === undefined || row.state === state) &&
       (author === undefined || row.author === author) &&
-      (words === '' || searchable(row.title).includes(words)),
-  );
+      words.every((word) => title.includes(word))
+    );
+  });
 }
 
 /** The query of the list's address, read leniently: an unknown state or an empty value is no filter; the search at most 100 characters. */

@@ -69,3 +69,14 @@ export async function searchArticles(db: D1Database, match: string, page: number
   const results = ((rows?.results ?? []) as PageRow[]).map((row) => resultOf(row, now)).filter((result) => result !== null);
   return { total: Number.isSafeInteger(total) && total >= 0 ? total : results.length, results };
 }
+
+/**
+ * The newest live articles (at most a page) whose title holds every word of
+ * the search: the newsroom's list finds an article older than the newest it
+ * lists with it. `match` is parseSearchQuery's, so no editor's raw text
+ * reaches FTS5; the column filter keeps it to titles.
+ */
+export async function searchTitles(db: D1Database, match: string, now: number): Promise<NewsEntry[]> {
+  const { results } = await searchArticles(db, `titulo : (${match})`, 1, now);
+  return results.map((result) => result.entry);
+}

@@ -2,6 +2,9 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { ContentUnavailableError } from '../../content/sources';
 import { currentTime } from '../../lib/clock';
+import { log } from '../../log';
+import { parseSearchQuery } from '../../search/query';
+import { searchTitles } from '../../search/search-db';
 import { articleRows, filterRows, listQuery } from '../article-list';
 import { authorChoices } from '../authors';
 import { type Draft, DraftsStore, isDraftId } from '../drafts-store';
@@ -87,22 +90,40 @@ export const draftRoutes = new Hono<NewsroomEnv>();
 /** How many of the newest live articles the list shows beside the drafts (the drafts have their own bound: drafts-store.ts). */
 const LIVE_LISTED = 100;
 
-/** The newest live articles; null when the site's content cannot be read now (the drafts are still listed). */
-async function liveOrNull(c: C, now: number) {
+/**
+ * The newest live articles and, with a search, the live ones whose title
+ * holds its words however old (from the search index); null when the site's
+ * content cannot be read now (the drafts are still listed).
+ */
+async function liveOrNull(c: C, now: number, search: string | undefined) {
   try {
-    return await newestLive(c.env, now, LIVE_LISTED);
+    const [newest, byTitle] = await Promise.all([newestLive(c.env, now, LIVE_LISTED), liveByTitle(c, now, search)]);
+    const listed = new Set(newest.map((entry) => entry.slug));
+    return [...newest, ...byTitle.filter((entry) => !listed.has(entry.slug))];
   } catch (error) {
     if (!(error instanceof ContentUnavailableError)) throw error;
     return null;
   }
 }
 
+/** Live articles whose title has the search's words; none when the search index cannot answer (logged: the newest are still listed). */
+async function liveByTitle(c: C, now: number, search: string | undefined) {
+  const query = parseSearchQuery(search);
+  if (query.kind !== 'terms') return [];
+  try {
+    return await searchTitles(c.env.DB, query.match, now);
+  } catch (error) {
+    log('error', 'newsroom_title_search_failed', { error: String(error) });
+    return [];
+  }
+}
+
 draftRoutes.get('/', async (c) => {
   const now = currentTime();
-  const [drafts, live, authors] = await Promise.all([store(c).list(), liveOrNull(c, now), authorChoices(c)]);
+  const query = listQuery((name) => c.req.query(name));
+  const [drafts, live, authors] = await Promise.all([store(c).list(), liveOrNull(c, now, query.search), authorChoices(c)]);
   const names = new Map(authors.map((author) => [author.slug, author.name]));
   const rows = articleRows(drafts, live ?? [], now);
-  const query = listQuery((name) => c.req.query(name));
   const content = (
     <ArticlesPage
       rows={filterRows(rows, query)}

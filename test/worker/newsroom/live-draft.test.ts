@@ -9,6 +9,7 @@ import { mediaKey } from '../../../src/newsroom/media/media-store';
 import { storedVariants } from '../../../src/newsroom/shared/media-names';
 import { figureFilesOf } from '../../../src/publishing/figure-files';
 import { bundledNews, clearKv, failingKv, newsItem, ORIGIN, publishList } from '../helpers';
+import { clearSearch, indexArticles } from '../search-helpers';
 import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type TestKeys } from './newsroom-helpers';
 
 /**
@@ -46,6 +47,19 @@ async function edit(slug: string, token = chief): Promise<{ status: number; id: 
   const id = /\/redacao\/rascunhos\/([0-9a-f-]{36})$/.exec(response.headers.get('Location') ?? '')?.[1] ?? null;
   return { status: response.status, id };
 }
+
+/** The database with its search index unreadable: the newsroom's own tables answer, a search throws as D1 does. */
+const failingSearchDb = new Proxy(env.DB, {
+  get(target, name) {
+    if (name === 'prepare')
+      return (sql: string) => {
+        if (sql.includes('search_text')) throw new Error('D1_ERROR: no such table: search_text: SQLITE_ERROR');
+        return target.prepare(sql);
+      };
+    const value = Reflect.get(target, name);
+    return typeof value === 'function' ? value.bind(target) : value;
+  },
+});
 
 const sample = async (slug: string) => (await bundledNews()).find((item) => item.slug === slug)!;
 
@@ -261,6 +275,29 @@ describe('the list of every article', () => {
     expect(await titles('busca=nada+disso')).toEqual([]);
     // A state the list does not know is no filter at all.
     expect(await titles('estado=%3Cscript%3E')).toHaveLength(5);
+  });
+
+  it('finds a live article older than the newest it lists by the words of its title, through the search index', async () => {
+    await publishList([newsItem('juros-em-queda', { titulo: 'Juros em queda mudam o financiamento' })]);
+    // Indexed for search but not among the live index's newest: an article from deep in the archive.
+    const old = newsItem('telhado-verde-em-1998', { titulo: 'Telhados verdes em prédios antigos', data: '1998-05-04' });
+    await indexArticles([{ item: old }]);
+    const page = async (query: string, overrides = {}) =>
+      (await newsroomRequest(`/redacao${query}`, { token: chief, env: overrides })).text();
+    try {
+      expect(await page('')).not.toContain('Telhados verdes');
+      const found = await page('?busca=telhados+PREDIOS');
+      expect(found).toContain('Telhados verdes em prédios antigos');
+      expect(found).toContain('/redacao/no-ar/telhado-verde-em-1998/editar');
+      // Words of its text but not of its title do not bring it in.
+      expect(await page('?busca=corpo')).not.toContain('Telhados verdes');
+      // When the search index cannot answer, the list still shows what it has.
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const withoutSearch = await page('?busca=juros', { DB: failingSearchDb });
+      expect(withoutSearch).toContain('Juros em queda');
+    } finally {
+      await clearSearch();
+    }
   });
 
   it('lists the drafts, and says so, when the site cannot be read', async () => {
