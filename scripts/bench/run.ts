@@ -41,8 +41,8 @@ import { benchCheckCommand } from './check-command.ts';
 import { BENCH_DIST, snapshotDist } from './dist-snapshot.ts';
 import { anotherArticleOf, articleOf, fakeEnv, generatedStore } from './fake-env.ts';
 import { benchHostileBodies } from './hostile.ts';
-import { compareFirstVisits, startControls } from './lighthouse-compare.ts';
-import type { LighthouseSample } from './lighthouse-runs.ts';
+import { compareFirstVisits, startControls } from './lighthouse/lighthouse-compare.ts';
+import type { LighthouseSample } from './lighthouse/lighthouse-runs.ts';
 import { benchNewsroom } from './newsroom.ts';
 import { profilePaths } from './profile.ts';
 import { benchSearch, searchTable } from './search.ts';
@@ -477,7 +477,7 @@ async function lighthouseRuns(base: string): Promise<void> {
     const s = (ms: number) => (ms / 1000).toFixed(2);
     out('### Lighthouse, mobile, first visit, side by side with controls');
     out(
-      `Each page a first visit in a fresh Chrome (nothing cached, no consent stored: the cookie banner shows), simulated slow 4G and 4× CPU slowdown, the uncached worker; the pages and two controls (scripts/bench/lighthouse-compare.ts: the home's own markup with no stylesheet or script, and an empty page) in turn within a round, ${LIGHTHOUSE_ROUNDS} rounds. Medians and the worst run of each. Load average (1 min) at the start of each round, on ${cpus().length} cores: ${loads.map((l) => l.toFixed(2)).join(', ')}.`,
+      `Each page a first visit in a fresh Chrome (nothing cached, no consent stored: the cookie banner shows), simulated slow 4G and 4× CPU slowdown, the uncached worker; the pages and two controls (scripts/bench/lighthouse/lighthouse-compare.ts: the home's own markup with no stylesheet or script, and an empty page) in turn within a round, ${LIGHTHOUSE_ROUNDS} rounds. Medians and the worst run of each. Load average (1 min) at the start of each round, on ${cpus().length} cores: ${loads.map((l) => l.toFixed(2)).join(', ')}.`,
     );
     out();
     table(

@@ -5,7 +5,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROME_FLAGS, CHROME_PATH } from '../audit/site-server.ts';
+import { CHROME_FLAGS, CHROME_PATH } from '../../audit/site-server.ts';
 
 export interface LighthouseSample {
   score: number;
