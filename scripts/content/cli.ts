@@ -14,7 +14,7 @@
  * it (src/publishing/plan.ts, describePlan). `--local` runs the publishing
  * engine here, over the local store; `--remote` sends the work to the
  * newsroom's API on the deployed worker, which runs the same engine
- * (newsroom-client.ts).
+ * (scripts/lib/newsroom-client.ts).
  */
 import { exitAfterOutput } from '../lib/exit.ts';
 import { UsageError } from './commands/args.ts';
@@ -36,7 +36,7 @@ async function main([command = '', ...rest]: string[]): Promise<number> {
   }
   const code = await run(rest);
   // The local store just changed, and is open in this process: the check's copy of its live list is
-  // read again now, in milliseconds, so the next content:check need not start workerd (check-context.ts).
+  // read again now, in milliseconds, so the next content:check need not start workerd (store/check-context.ts).
   if (CHANGES_THE_STORE.has(command) && !rest.includes('--remote')) {
     try {
       await checkContext('local');
@@ -61,5 +61,5 @@ async function runCommand(argv: string[]): Promise<number> {
   }
 }
 
-// Every exit waits for the output to be written, so a pipe gets all of it (exit.ts).
+// Every exit waits for the output to be written, so a pipe gets all of it (scripts/lib/exit.ts).
 void runCommand(process.argv.slice(2)).then(exitAfterOutput);

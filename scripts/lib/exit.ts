@@ -9,7 +9,7 @@
  * write queued before it is done (or has failed: a reader that went away).
  * The exit itself stays explicit rather than left to Node's natural end
  * (`process.exitCode` alone): a local store opened with wrangler's
- * getPlatformProxy (kv.ts) keeps the process alive.
+ * getPlatformProxy (local-bindings.ts) keeps the process alive.
  */
 export function exitAfterOutput(code: number): void {
   process.exitCode = code;

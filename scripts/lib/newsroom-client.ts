@@ -9,7 +9,7 @@ import {
   type PublishManifest,
 } from '../../src/newsroom/api/wire.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../src/newsroom/shared/names.ts';
-import type { LocalRegistry, PreparedArticle } from '../../src/publishing/prepared-article.ts';
+import { imageFiles, type LocalRegistry, type PreparedArticle } from '../../src/publishing/prepared-article.ts';
 import { siteUrl } from '../local-site.ts';
 
 /**
@@ -127,12 +127,7 @@ export function openNewsroom(env: Record<string, string | undefined> = process.e
         dryRun,
       };
       form.set(PUBLISH_PARTS.manifest, JSON.stringify(manifest));
-      const files = articles.flatMap(({ image, variants, figures = [] }) => [
-        { key: image.key, value: image.bytes },
-        ...variants,
-        ...figures.map(({ key, bytes }) => ({ key, value: bytes })),
-      ]);
-      const all = [...files, ...registry.photos];
+      const all = [...articles.flatMap(imageFiles), ...registry.photos];
       // Said before uploading: the newsroom would refuse it whole (413), and nothing of a set is published alone.
       const bytes = all.reduce((sum, { value }) => sum + value.byteLength, 0);
       if (articles.length > MAX_API_ARTICLES || bytes > MAX_API_BYTES * 0.95)

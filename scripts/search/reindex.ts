@@ -29,7 +29,7 @@ async function main(argv: string[]): Promise<number> {
   const target = values.remote ? 'remote' : 'local';
   console.log(`Refazendo o índice da busca (${target === 'local' ? 'site local' : 'produção'}) a partir da lista ao vivo:`);
   if (target === 'remote') {
-    // Production's index is rebuilt by the worker, through the newsroom's API (scripts/content/newsroom-client.ts).
+    // Production's index is rebuilt by the worker, through the newsroom's API (scripts/lib/newsroom-client.ts).
     const answer = await openNewsroom().post(API_PATHS.reindex, {});
     console.log(answer.message);
     return answer.ok ? 0 : 1;
@@ -40,7 +40,7 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-// Every exit waits for the output to be written, so a pipe gets all of it (scripts/content/exit.ts).
+// Every exit waits for the output to be written, so a pipe gets all of it (scripts/lib/exit.ts).
 main(process.argv.slice(2)).then(exitAfterOutput, (error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   exitAfterOutput(1);

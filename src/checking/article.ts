@@ -161,7 +161,7 @@ export async function checkArticle(
 /**
  * The fields of the front matter: a key spelt another way ("Título",
  * "title") named as such rather than as a missing field, every field's rules
- * (check-fields.ts), a `slug` that is not the folder's, unknown keys.
+ * (article-fields.ts), a `slug` that is not the folder's, unknown keys.
  */
 function checkFrontMatter(
   meta: Record<string, unknown>,

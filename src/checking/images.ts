@@ -9,7 +9,7 @@ import { error, note, type Problem } from './problems';
  * (an accepted format, 16:9, large enough; reduced when past the limits) and
  * the body's figures (imagens/). Reading an image's format and size, and
  * reducing one, is an image library's work, given as {@link ImageTools}
- * (sharp, in the commands: scripts/content/check/sharp-images.ts).
+ * (sharp, in the commands: scripts/content/check/images.ts).
  */
 
 /** What an image file really is, read from its bytes. */

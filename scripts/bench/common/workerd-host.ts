@@ -33,7 +33,7 @@ export function writeStore(store: Map<string, string>, dir: string): void {
 // The worker's bindings, backed by the two disk services. KV answers null for a
 // missing key, like Workers KV.
 const ENTRY = `
-import worker from '../worker.mjs';
+import worker from './worker.mjs';
 const vars = ${JSON.stringify(BENCH_VARS)};
 export default {
   fetch(request, env, ctx) {

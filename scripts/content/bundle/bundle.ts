@@ -3,6 +3,7 @@ import type { Problem } from '../../../src/checking/problems.ts';
 import { buildIndex, type StoredAuthor } from '../../../src/content/index-build.ts';
 import type { NewsItem } from '../../../src/content/news-item.ts';
 import { contentHash } from '../../../src/lib/content-hash.ts';
+import { imageFiles } from '../../../src/publishing/prepared-article.ts';
 import { findArticleFolders, shown } from '../check/article-folder.ts';
 import { checkContent } from '../check/check-folder.ts';
 import { withImageVariants } from '../check/images.ts';
@@ -50,11 +51,9 @@ export async function buildContentBundle(dir = CONTENT_DIR): Promise<{
   const list = articles.map((article) => article.item);
   const files = new Map<string, string | Uint8Array>(buildIndex(list, contentHash, Date.now(), registry.authors));
   for (const photo of registry.photos) files.set(photo.key, photo.value);
-  for (const { item, body, image, variants, figures = [] } of articles) {
-    files.set(item.htmlPath, body);
-    files.set(image.key, image.bytes);
-    for (const figure of figures) files.set(figure.key, figure.bytes);
-    for (const variant of variants) files.set(variant.key, variant.value);
+  for (const article of articles) {
+    files.set(article.item.htmlPath, article.body);
+    for (const file of imageFiles(article)) files.set(file.key, file.value);
   }
   return { list, files, authors: registry.authors, skipped, others };
 }

@@ -1,3 +1,4 @@
+/** What the editors' commands share: their arguments, where they write, and how they print what happened. */
 import { parseArgs } from 'node:util';
 import type { ApiAnswer } from '../../../src/newsroom/api/wire.ts';
 import type { KvStore, Target } from '../../../src/publishing/kv-store.ts';
@@ -5,8 +6,6 @@ import { runChange } from '../../../src/publishing/run.ts';
 import { newsroomSite } from '../../lib/newsroom-client.ts';
 import { DEFAULT_LOCAL_PORT, localPort, siteUrl } from '../../local-site.ts';
 import { runOptions } from '../store/run-options.ts';
-
-/** What the editors' commands share: their arguments, where they write, and how they print what happened. */
 
 export const PORT_HELP = `--port N: com --local, a porta em que o npm start (wrangler dev) atende, para os endereços mostrados (padrão: a variável de ambiente PORT, senão ${DEFAULT_LOCAL_PORT})`;
 

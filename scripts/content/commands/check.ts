@@ -7,7 +7,7 @@ import { parse, UsageError } from './args.ts';
 export async function check(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv);
   if (positionals.length === 0) throw new UsageError('uso: npm run content:check -- <pasta do artigo ou pasta content>...');
-  // Against the live list and authors publish reads: the local site by default, production with --remote (check-context.ts).
+  // Against the live list and authors publish reads: the local site by default, production with --remote (store/check-context.ts).
   const context = await checkContext(values.remote ? 'remote' : 'local');
   console.log(`autores e lista ao vivo: ${context.source}`);
   const { problems, articles, registry } = await checkContent(positionals, context.live, undefined, { liveAuthors: context.liveAuthors });

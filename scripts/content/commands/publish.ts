@@ -22,7 +22,7 @@ const PUBLISH_USAGE = [
 /**
  * `--remote`: checked here against the live list the newsroom reads, then
  * sent to the newsroom's API, which checks it all again and publishes with
- * the engine in the worker (newsroom-client.ts).
+ * the engine in the worker (scripts/lib/newsroom-client.ts).
  */
 async function publishRemote(values: ReturnType<typeof parse>['values'], positionals: string[]): Promise<number> {
   const newsroom = openNewsroom();

@@ -76,7 +76,7 @@ function cachedLocalContext(stamp: string): CheckContext | null {
   }
 }
 
-/** Production's live list and authors, as the newsroom's API reads them (newsroom-client.ts). */
+/** Production's live list and authors, as the newsroom's API reads them (scripts/lib/newsroom-client.ts). */
 async function remoteContext(): Promise<CheckContext> {
   const { openNewsroom } = await import('../../lib/newsroom-client.ts');
   const newsroom = openNewsroom();

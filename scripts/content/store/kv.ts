@@ -12,7 +12,7 @@ export const openStore = (): KvStore => localStore();
  * with wrangler's getPlatformProxy: the same data `wrangler kv --local` and
  * `wrangler dev` use, at a few milliseconds a call instead of a wrangler
  * process (about 1.3 s) per call. Opened once per process, with the
- * publish state (local-env.ts).
+ * publish state (scripts/lib/local-bindings.ts).
  */
 function localStore(): KvStore {
   const store = localEnv().then(({ NEWS }) => kvStoreOf(NEWS, whileBusy));

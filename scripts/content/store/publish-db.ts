@@ -8,8 +8,8 @@ import { applyMigrations, D1_BINDING } from './search-db.ts';
  * The publish state's database (src/publishing/publish-state.ts) of the local
  * site: the D1 database DB of wrangler.toml, which holds the table
  * (migrations/0003_publish_state.sql), opened in this process as the news
- * store is (local-env.ts). Production's is the worker's own binding, reached
- * through the newsroom's API (newsroom-client.ts).
+ * store is (scripts/lib/local-bindings.ts). Production's is the worker's own binding, reached
+ * through the newsroom's API (scripts/lib/newsroom-client.ts).
  */
 /** A value as an SQL literal. */
 function literal(value: SqlValue | undefined): string {

@@ -10,7 +10,7 @@ export const D1_BINDING = 'DB';
 /**
  * The local search database (and, through `news`, the local news store it is
  * synced from), in the one workerd this process opens for the local bindings
- * (scripts/content/local-env.ts).
+ * (scripts/lib/local-bindings.ts).
  */
 export function localSearchDb(): SearchDb & { appliedMigrations(): Promise<string[]> } {
   const opened = localEnv().then(({ DB }) => {
