@@ -2,6 +2,8 @@ import { AUTHOR_FIELDS, type AuthorFields } from '../content/author-schema';
 import { isValidSlug } from '../content/format';
 import { checkFields, storedFields } from './article-fields';
 import { decodeUtf8, explainJsonError } from './editor-text';
+import type { ImageInfo } from './images';
+import { AUTHOR_PHOTO_SIZE as PHOTO_SIZE } from './limits';
 import { error, type Problem } from './problems';
 
 /**
@@ -55,4 +57,34 @@ export function checkAuthorFile(name: string, bytes: Uint8Array, file: string): 
   const checked = checkFields<AuthorFields>(AUTHOR_FIELDS, [], meta, file);
   problems.push(...checked.problems);
   return { problems, slug, foto: meta.foto, fields: storedFields(AUTHOR_FIELDS, checked.valid) };
+}
+
+/**
+ * What is wrong with the photo an author file names in `foto`: not a file of
+ * its folder (`found`), not an image, or smaller than a published photo. Null
+ * when it can be published.
+ */
+export function photoProblem(
+  foto: unknown,
+  found: boolean,
+  image: ImageInfo | null,
+  { file, folder, name, slug }: { file: string; folder: string; name: string; slug: string },
+): Problem | null {
+  if (!found) {
+    return error(
+      file,
+      'foto',
+      `"foto" ${JSON.stringify(foto)} não é um arquivo de ${folder}`,
+      `ponha a foto ao lado de ${name} e indique o arquivo, por exemplo "foto": "${slug}.jpg"`,
+    );
+  }
+  if (image && image.width >= PHOTO_SIZE && image.height >= PHOTO_SIZE) return null;
+  return error(
+    file,
+    'foto',
+    image
+      ? `"foto" ${foto} tem ${image.width}×${image.height} pixels, menos que o mínimo de ${PHOTO_SIZE}×${PHOTO_SIZE}`
+      : `"foto" ${foto} não é uma imagem que o site consiga ler`,
+    `use uma foto quadrada em JPEG, PNG, WebP ou AVIF, de ${PHOTO_SIZE}×${PHOTO_SIZE} ou mais`,
+  );
 }

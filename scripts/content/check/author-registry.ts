@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { checkAuthorFile } from '../../../src/checking/author-file.ts';
+import { checkAuthorFile, photoProblem } from '../../../src/checking/author-file.ts';
 import { AUTHORS_FOLDER } from '../../../src/checking/folder-layout.ts';
-import { AUTHOR_PHOTO_SIZE as PHOTO_SIZE } from '../../../src/checking/limits.ts';
-import { error, type Problem } from '../../../src/checking/problems.ts';
+import { AUTHOR_PHOTO_SIZE } from '../../../src/checking/limits.ts';
+import type { Problem } from '../../../src/checking/problems.ts';
 import type { StoredAuthor } from '../../../src/content/index-build.ts';
 import { emptyRegistry, type LocalRegistry } from '../../../src/publishing/prepared-article.ts';
 import { shown } from './article-folder.ts';
@@ -46,31 +46,12 @@ async function readAuthor(
   const { problems, slug, foto } = checked;
   let photo: Awaited<ReturnType<typeof publishedPhoto>> | undefined;
   if (foto !== undefined) {
-    const photoPath = typeof foto === 'string' && !foto.includes('/') ? join(folder, foto) : null;
-    const image = photoPath && existsSync(photoPath) ? await SHARP.read(readFileSync(photoPath)) : null;
-    if (!photoPath || !existsSync(photoPath)) {
-      problems.push(
-        error(
-          file,
-          'foto',
-          `"foto" ${JSON.stringify(foto)} não é um arquivo de ${shown(folder)}`,
-          `ponha a foto ao lado de ${name} e indique o arquivo, por exemplo "foto": "${slug}.jpg"`,
-        ),
-      );
-    } else if (!image || image.width < PHOTO_SIZE || image.height < PHOTO_SIZE) {
-      problems.push(
-        error(
-          file,
-          'foto',
-          image
-            ? `"foto" ${foto} tem ${image.width}×${image.height} pixels, menos que o mínimo de ${PHOTO_SIZE}×${PHOTO_SIZE}`
-            : `"foto" ${foto} não é uma imagem que o site consiga ler`,
-          `use uma foto quadrada em JPEG, PNG, WebP ou AVIF, de ${PHOTO_SIZE}×${PHOTO_SIZE} ou mais`,
-        ),
-      );
-    } else {
-      photo = await publishedPhoto(slug, readFileSync(photoPath), PHOTO_SIZE);
-    }
+    const path = typeof foto === 'string' && !foto.includes('/') ? join(folder, foto) : null;
+    const bytes = path && existsSync(path) ? readFileSync(path) : null;
+    const image = bytes && (await SHARP.read(bytes));
+    const problem = photoProblem(foto, bytes !== null, image, { file, folder: shown(folder), name, slug });
+    if (problem) problems.push(problem);
+    else photo = await publishedPhoto(slug, bytes!, AUTHOR_PHOTO_SIZE);
   }
   if (problems.some((problem) => problem.severity === 'error')) return { problems };
   const author = { ...checked.fields, ...(photo ? { foto: photo.file } : {}) } as StoredAuthor;

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { checkArticle } from '../../../src/checking/article.ts';
+import { checkArticleSet } from '../../../src/checking/article-set.ts';
 import { error, type Problem } from '../../../src/checking/problems.ts';
 import type { NewsItem } from '../../../src/content/news-item.ts';
 import type { LocalRegistry, PreparedArticle } from '../../../src/publishing/prepared-article.ts';
@@ -63,30 +63,6 @@ export async function checkContent(
     }
   }
   const sources = [...bySlug.values()].map(({ dir }) => readArticleFolder(dir));
-  const liveSlugs = new Set(live.map((item) => item.slug));
-  const knownSlugs = new Set([...liveSlugs, ...sources.map((source) => source.slug)]);
-  const articles: PreparedArticle[] = [];
-  const titles = new Map(live.map((item) => [item.titulo.toLowerCase(), item.slug]));
-  for (const source of sources) {
-    const result = await checkArticle(source, { knownSlugs, today, published: bundled || liveSlugs.has(source.slug), authors }, SHARP);
-    problems.push(...result.problems);
-    if (!result.article) continue;
-    // Slugs are unique here; a same title under another slug is a likely duplicate.
-    const { titulo, slug } = result.article.item;
-    const other = titles.get(titulo.toLowerCase());
-    if (other && other !== slug) {
-      problems.push(
-        error(
-          shown(source.dir),
-          'titulo',
-          `o mesmo titulo já é usado por "${other}"`,
-          'publique com o slug existente para atualizá-lo, ou mude o título',
-        ),
-      );
-      continue;
-    }
-    titles.set(titulo.toLowerCase(), slug);
-    articles.push(result.article);
-  }
-  return { problems, articles, registry };
+  const checked = await checkArticleSet(sources, { today, live, authors, bundled }, SHARP);
+  return { problems: [...problems, ...checked.problems], articles: checked.articles, registry };
 }
