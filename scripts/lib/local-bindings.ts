@@ -1,3 +1,4 @@
+import pRetry from 'p-retry';
 import type { D1Binding, KvBinding } from '../../src/publishing/bindings.ts';
 
 /**
@@ -47,30 +48,29 @@ export async function scratchWorker(script: string, vars: Record<string, string>
 }
 
 /**
- * How long a local call keeps retrying while another process writes the same
- * store. Several local runs and `npm start` each open .wrangler/state in a
- * workerd of their own, and its SQLite files admit one writer at a time: a
+ * A call on the local store, tried again while another process writes the
+ * same store. Several local runs and `npm start` each open .wrangler/state in
+ * a workerd of their own, and its SQLite files admit one writer at a time: a
  * call that meets another process's write fails having changed nothing (D1:
  * SQLITE_BUSY; KV: "KV PUT failed: 500", seen with two processes writing at
- * once), and is tried again.
+ * once). For up to a minute, after a short random pause each time, so that two
+ * processes that met do not meet again at once; `alsoWhile` names other
+ * failures worth waiting out, and `onFailure` may act on one first.
  */
-export const LOCAL_BUSY_RETRY_MS = 60_000;
-
-export const isLocalBusy = (error: unknown) =>
-  /SQLITE_BUSY|database is locked|KV \w+ failed: 5\d\d/i.test(String(error instanceof Error ? error.message : error));
-
-/** A short random pause, so that two processes that met do not meet again at once. */
-export const busyPause = () => new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 90));
-
-/** Runs a call on a local binding, again while the store is busy, for up to {@link LOCAL_BUSY_RETRY_MS}. */
-export async function whileBusy<T>(call: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + LOCAL_BUSY_RETRY_MS;
-  for (;;) {
-    try {
-      return await call();
-    } catch (error) {
-      if (!isLocalBusy(error) || Date.now() > deadline) throw error;
-      await busyPause();
-    }
-  }
+export function whileBusy<T>(
+  call: () => Promise<T>,
+  { alsoWhile = () => false, onFailure }: { alsoWhile?: (error: unknown) => boolean; onFailure?: (error: unknown) => void } = {},
+): Promise<T> {
+  return pRetry(call, {
+    retries: Number.POSITIVE_INFINITY,
+    maxRetryTime: 60_000,
+    factor: 1,
+    minTimeout: 50,
+    randomize: true,
+    onFailedAttempt: ({ error }) => onFailure?.(error),
+    shouldRetry: ({ error }) => isLocalBusy(error) || alsoWhile(error),
+  });
 }
+
+const isLocalBusy = (error: unknown) =>
+  /SQLITE_BUSY|database is locked|KV \w+ failed: 5\d\d/i.test(String(error instanceof Error ? error.message : error));

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import pRetry from 'p-retry';
 
 /**
  * wrangler run as a command, the one way the scripts run it: its own
@@ -54,16 +55,14 @@ export function startWrangler(args: string[], env?: Record<string, string>): Wra
 
 /** Resolves once `url` answers 200 (a site `wrangler dev` serves takes seconds to start); throws after `seconds`. */
 export async function waitFor(url: string, seconds = 120): Promise<void> {
-  const deadline = Date.now() + seconds * 1000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      await response.arrayBuffer();
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((done) => setTimeout(done, 500));
+  const answers = async () => {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  };
+  try {
+    await pRetry(answers, { retries: Number.POSITIVE_INFINITY, maxRetryTime: seconds * 1000, factor: 1, minTimeout: 500 });
+  } catch (cause) {
+    throw new Error(`${url} did not come up`, { cause });
   }
-  throw new Error(`${url} did not come up`);
 }

@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import { BENCH_DIST } from '../common/dist-snapshot.ts';
-import { figures, median, ms, nextWorkerdPort, out, QUICK, table } from '../common/report.ts';
+import { figures, median, ms, out, QUICK, table, workerdPort } from '../common/report.ts';
 import { bundleWorker } from '../common/worker-bundle.ts';
 import { benchCheckCommand } from './check-command.ts';
 import { benchHostileBodies } from './hostile.ts';
@@ -10,7 +10,7 @@ export async function hostileBodies(): Promise<void> {
   const rounds = QUICK ? 2 : 7;
   const checks = QUICK ? 1 : 3;
   await bundleWorker(BENCH_DIST);
-  const { rows, memory } = await benchHostileBodies({ port: nextWorkerdPort(), rounds, checks });
+  const { rows, memory } = await benchHostileBodies({ port: await workerdPort(), rounds, checks });
   const sec = (value: number) => (Number.isNaN(value) ? '–' : (value / 1000).toFixed(2));
   out('### Hostile bodies: render CPU in workerd, and content:check');
   out(

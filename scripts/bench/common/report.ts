@@ -3,6 +3,8 @@
  * Markdown the run prints and writes to bench/RESULTS.md, the statistics,
  * and the figures the targets table checks, filled in as the parts run.
  */
+import getPort, { portNumbers } from 'get-port';
+
 export const QUICK = process.env.BENCH_QUICK === '1';
 
 export const median = (values: number[]) => quantile(values, 0.5);
@@ -27,9 +29,8 @@ export function table(header: string[], rows: string[][]): void {
 /** The sample article the served and Lighthouse parts load. */
 export const ARTICLE = '/noticia/como-decorar-apartamentos-pequenos';
 
-let workerdPort = 9400;
-/** A port for one more workerd of the run (the render and hostile parts start many, one after another). */
-export const nextWorkerdPort = () => workerdPort++;
+/** A free port for one more workerd of the run (the render and hostile parts start many, one after another). */
+export const workerdPort = () => getPort({ port: portNumbers(9400, 9999) });
 
 /** Figures the targets table at the end checks, filled in as the parts run. */
 export const figures: {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { BENCH_DIST } from '../common/dist-snapshot.ts';
 import { anotherArticleOf, articleOf, fakeEnv, generatedStore } from '../common/fake-env.ts';
-import { figures, median, ms, nextWorkerdPort, out, QUICK, quantile, table } from '../common/report.ts';
+import { figures, median, ms, out, QUICK, quantile, table, workerdPort } from '../common/report.ts';
 import { bundleWorker } from '../common/worker-bundle.ts';
 import { measuredRequest, startWorkerd, writeStore } from '../common/workerd-host.ts';
 
@@ -31,7 +31,7 @@ const PAGES = (count: number): [string, PathAt][] => [
 
 /** CPU of the worker in workerd (the edge's runtime): warm renders, and first requests of fresh processes. */
 async function workerdCpu(storeDir: string, pathAt: PathAt) {
-  const host = await startWorkerd(nextWorkerdPort(), storeDir);
+  const host = await startWorkerd(await workerdPort(), storeDir);
   let request = 0;
   for (let i = 0; i < 50; i++) await measuredRequest(host, pathAt(request++)); // past V8's tiering
   const warm: number[] = [];
@@ -40,7 +40,7 @@ async function workerdCpu(storeDir: string, pathAt: PathAt) {
   const cold: number[] = [];
   const startup: number[] = [];
   for (let i = 0; i < COLD_RUNS; i++) {
-    const fresh = await startWorkerd(nextWorkerdPort(), storeDir);
+    const fresh = await startWorkerd(await workerdPort(), storeDir);
     startup.push(fresh.startupNanos / 1000);
     cold.push(await measuredRequest(fresh, pathAt(0)));
     fresh.stop();

@@ -1,6 +1,6 @@
 import { batchOf } from '../../../src/publishing/bindings.ts';
 import type { PublishDb, SqlValue, Statement } from '../../../src/publishing/publish-state.ts';
-import { busyPause, isLocalBusy, LOCAL_BUSY_RETRY_MS, localEnv } from '../../lib/local-bindings.ts';
+import { localEnv, whileBusy } from '../../lib/local-bindings.ts';
 import { startWrangler } from '../../lib/wrangler.ts';
 import { applyMigrations, D1_BINDING } from './search-db.ts';
 
@@ -60,25 +60,22 @@ export function localPublishDb(env = localEnv): PublishDb {
   };
   return {
     async run(statements) {
-      // Also while another run applies the migrations (the table still missing).
-      const deadline = Date.now() + LOCAL_BUSY_RETRY_MS;
-      for (;;) {
-        try {
-          return await once(statements);
-        } catch (error) {
-          if (Date.now() > deadline) throw isMissingTable(error) ? missingTable() : error;
-          if (isMissingTable(error) && !migrated) {
+      try {
+        // Also while another run applies the migrations (the table still missing).
+        return await whileBusy(() => once(statements), {
+          alsoWhile: isMissingTable,
+          onFailure(error) {
+            if (!isMissingTable(error) || migrated) return;
             migrated = true;
             try {
               applyMigrations();
             } catch {
               // Another run may be applying them at this moment (its wrangler then wins): look again.
             }
-            continue;
-          }
-          if (!isMissingTable(error) && !isLocalBusy(error)) throw error;
-          await (isLocalBusy(error) ? busyPause() : new Promise((resolve) => setTimeout(resolve, 500)));
-        }
+          },
+        });
+      } catch (error) {
+        throw isMissingTable(error) ? missingTable() : error;
       }
     },
     runDetached: (statements) => detachedWrangler(['--local'], statements),
