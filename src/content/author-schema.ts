@@ -6,7 +6,7 @@ import { isValidImageFile } from './format';
  * An author's fields, the one description of them: what a file of
  * `content/autores/` holds (docs/content-and-publishing.md, "The news index"), what the stored registry
  * keeps (authors.ts), and what the editor is told when a field is wrong. The
- * editors' check reports every failure (src/checking/author-file.ts);
+ * editors' check reports every failure (src/checking/folder/author-file.ts);
  * the worker refuses a stored author any of whose fields fails
  * (authors.ts, parseAuthor), and its articles are signed by the site's editor.
  */

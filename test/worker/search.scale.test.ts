@@ -8,7 +8,7 @@ import { clearSearch, indexDocuments, resultSlugs } from './search-helpers';
  * 100,000 articles in the search index, written with the same statements as
  * the editors' commands (1,000 documents a statement): searches still find
  * exactly the right articles, newest first, on every page. How long they
- * take is measured by `npm run bench` (scripts/bench/search/search.ts), not
+ * take is measured by `npm run bench` (scripts/bench/search.ts), not
  * asserted here; the times below are printed for the record.
  */
 const COUNT = 100_000;

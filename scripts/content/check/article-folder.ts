@@ -1,9 +1,15 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import type { ArticleSource } from '../../../src/checking/article.ts';
 import { decodeUtf8, type TextFault } from '../../../src/checking/editor-text.ts';
-import { editDistance } from '../../../src/checking/field-names.ts';
-import { AUTHORS_FOLDER, holdsAnArticle, LOOKS_LIKE_IMAGE, meantAsIndex, OLD_FORMAT_FILES } from '../../../src/checking/folder-layout.ts';
+import type { ArticleSource } from '../../../src/checking/folder/article.ts';
+import { editDistance } from '../../../src/checking/folder/field-names.ts';
+import {
+  AUTHORS_FOLDER,
+  holdsAnArticle,
+  LOOKS_LIKE_IMAGE,
+  meantAsIndex,
+  OLD_FORMAT_FILES,
+} from '../../../src/checking/folder/folder-layout.ts';
 import { MARKDOWN_FILE, MESSAGES, readMarkdownArticle } from '../../../src/checking/markdown-article.ts';
 import { error, type Problem, warning } from '../../../src/checking/problems.ts';
 import { IMAGE_EXTENSIONS } from '../../../src/content/format.ts';
@@ -12,7 +18,7 @@ import { FIGURE_FOLDER } from '../../../src/publishing/figure-files.ts';
 /**
  * Article folders on disk: finding them at the paths an editor passed (and
  * saying what else was found there), and reading one into the
- * {@link ArticleSource} the check takes (src/checking/article.ts).
+ * {@link ArticleSource} the check takes (src/checking/folder/article.ts).
  */
 
 /** A path shown to the editor: relative to the working directory. */
@@ -23,7 +29,7 @@ const isDirectory = (path: string) => existsSync(path) && statSync(path).isDirec
 const visible = (dir: string) => readdirSync(dir, { withFileTypes: true }).filter((entry) => !entry.name.startsWith('.'));
 
 /**
- * A folder with an article (src/checking/folder-layout.ts, holdsAnArticle):
+ * A folder with an article (src/checking/folder/folder-layout.ts, holdsAnArticle):
  * what is wrong with it is then reported, not ignored.
  */
 export const isArticleFolder = (dir: string): boolean =>

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { checkAuthorFile, photoProblem } from '../../../src/checking/author-file.ts';
-import { AUTHORS_FOLDER } from '../../../src/checking/folder-layout.ts';
+import { checkAuthorFile, photoProblem } from '../../../src/checking/folder/author-file.ts';
+import { AUTHORS_FOLDER } from '../../../src/checking/folder/folder-layout.ts';
 import { AUTHOR_PHOTO_SIZE } from '../../../src/checking/limits.ts';
 import type { Problem } from '../../../src/checking/problems.ts';
 import type { StoredAuthor } from '../../../src/content/index-build.ts';

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { checkArticleSet } from '../../../src/checking/article-set.ts';
+import { checkArticleSet } from '../../../src/checking/folder/article-set.ts';
 import { error, type Problem } from '../../../src/checking/problems.ts';
 import type { NewsItem } from '../../../src/content/news-item.ts';
 import type { LocalRegistry, PreparedArticle } from '../../../src/publishing/prepared-article.ts';

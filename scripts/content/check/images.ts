@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import type { ImageTools } from '../../../src/checking/images.ts';
+import type { ImageTools } from '../../../src/checking/folder/images.ts';
 import { LIMITS } from '../../../src/checking/limits.ts';
 import { IMAGE_SIZE, imageKey } from '../../../src/content/format.ts';
 import { IMAGE_VARIANT_FORMATS, IMAGE_VARIANT_WIDTHS, variantFile } from '../../../src/content/image-variants.ts';
@@ -11,7 +11,7 @@ import type { PreparedArticle } from '../../../src/publishing/prepared-article.t
 
 /**
  * What the commands do to images with sharp: read a file's format and size
- * for the check (src/checking/images.ts), reduce a main image past the
+ * for the check (src/checking/folder/images.ts), reduce a main image past the
  * limits, make the responsive variants, and the author photos. Every encoded
  * result is kept under node_modules/.cache, keyed by the source's hash, so
  * checking or building the same folder again skips sharp.

@@ -1,4 +1,4 @@
-import { publishedBodyPath } from '../../../src/checking/folder-layout';
+import { publishedBodyPath } from '../../../src/checking/folder/folder-layout';
 import { imageKey } from '../../../src/content/format';
 import { variantFiles } from '../../../src/content/image-variants';
 import { buildIndex } from '../../../src/content/index-build';

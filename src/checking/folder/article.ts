@@ -1,16 +1,16 @@
-import type { ArticleFields } from '../content/article-schema';
-import { imageKey, isValidSlug } from '../content/format';
-import type { PreparedArticle } from '../publishing/prepared-article';
+import type { ArticleFields } from '../../content/article-schema';
+import { imageKey, isValidSlug } from '../../content/format';
+import type { PreparedArticle } from '../../publishing/prepared-article';
+import { checkBody } from '../check-body';
+import type { TextFault } from '../editor-text';
+import { IMAGE_FIELD, MARKDOWN_FILE, type MarkdownArticle, MESSAGES, placeInMarkdown } from '../markdown-article';
+import { cleanedHint, cleanPastedMarkup, describeCleaned } from '../pasted-markup';
+import { error, hasErrors, type Problem, warning } from '../problems';
 import { type ArticleContext, checkArticleFields } from './article-fields';
-import { checkBody } from './check-body';
-import type { TextFault } from './editor-text';
 import { ARTICLE_KEYS, fieldMeant, isRequiredField } from './field-names';
 import { checkFigures, type FigureFile } from './figures';
 import { publishedBodyPath, publishedImageName } from './folder-layout';
 import { checkMainImage, type ImageTools, type PublishedImage } from './images';
-import { IMAGE_FIELD, MARKDOWN_FILE, type MarkdownArticle, MESSAGES, placeInMarkdown } from './markdown-article';
-import { cleanedHint, cleanPastedMarkup, describeCleaned } from './pasted-markup';
-import { error, hasErrors, type Problem, warning } from './problems';
 
 /**
  * An article folder as an editor wrote it (`content/<slug>/index.md` and its

@@ -1,5 +1,5 @@
-import { ARTICLE_FIELDS } from '../content/article-schema';
-import type { FieldSpec } from '../content/field-rules';
+import { ARTICLE_FIELDS } from '../../content/article-schema';
+import type { FieldSpec } from '../../content/field-rules';
 
 /**
  * The keys the front matter of index.md may hold, and the field a key spelt another way

@@ -1,10 +1,10 @@
-import { AUTHOR_FIELDS, type AuthorFields } from '../content/author-schema';
-import { isValidSlug } from '../content/format';
+import { AUTHOR_FIELDS, type AuthorFields } from '../../content/author-schema';
+import { isValidSlug } from '../../content/format';
+import { decodeUtf8, explainJsonError } from '../editor-text';
+import { AUTHOR_PHOTO_SIZE as PHOTO_SIZE } from '../limits';
+import { error, type Problem } from '../problems';
 import { checkFields, storedFields } from './article-fields';
-import { decodeUtf8, explainJsonError } from './editor-text';
 import type { ImageInfo } from './images';
-import { AUTHOR_PHOTO_SIZE as PHOTO_SIZE } from './limits';
-import { error, type Problem } from './problems';
 
 /**
  * One file of the author registry as editors keep it,

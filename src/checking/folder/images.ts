@@ -1,8 +1,8 @@
-import { IMAGE_EXTENSIONS, IMAGE_FORMATS, publishedExtension } from '../content/format';
-import { crop16x9, FIGURE_LIMITS, formatBytes, is16x9 } from '../content/image-limits';
-import { orList } from './editor-text';
-import { LIMITS } from './limits';
-import { error, note, type Problem } from './problems';
+import { IMAGE_EXTENSIONS, IMAGE_FORMATS, publishedExtension } from '../../content/format';
+import { crop16x9, FIGURE_LIMITS, formatBytes, is16x9 } from '../../content/image-limits';
+import { orList } from '../editor-text';
+import { LIMITS } from '../limits';
+import { error, note, type Problem } from '../problems';
 
 /**
  * The check's rules for the images of an article folder: the main image

@@ -1,8 +1,8 @@
-import type { NewsItem } from '../content/news-item';
-import type { PreparedArticle } from '../publishing/prepared-article';
+import type { NewsItem } from '../../content/news-item';
+import type { PreparedArticle } from '../../publishing/prepared-article';
+import { error, type Problem } from '../problems';
 import { type ArticleSource, checkArticle } from './article';
 import type { ImageTools } from './images';
-import { error, type Problem } from './problems';
 
 /** What a set of folders is checked against: the day, the live list and the authors `autor` may name. */
 export interface SetContext {

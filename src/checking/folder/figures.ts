@@ -1,11 +1,11 @@
 import { html, type DefaultTreeAdapterTypes as T, defaultTreeAdapter as tree } from 'parse5';
-import { BodyTooComplexError, parseBody } from '../content/body-parse';
-import { IMAGE_FOLDER, imageKey } from '../content/format';
-import { FIGURE_LIMITS } from '../content/image-limits';
-import { FIGURE_FOLDER, figureName, isPublishedImagePath } from '../publishing/figure-files';
+import { BodyTooComplexError, parseBody } from '../../content/body-parse';
+import { IMAGE_FOLDER, imageKey } from '../../content/format';
+import { FIGURE_LIMITS } from '../../content/image-limits';
+import { FIGURE_FOLDER, figureName, isPublishedImagePath } from '../../publishing/figure-files';
+import { error, type Problem, warning } from '../problems';
 import { publishedImageName } from './folder-layout';
 import { checkFigureImage, type ImageTools } from './images';
-import { error, type Problem, warning } from './problems';
 
 // Images shown inside an article's body, in a `<figure>`: the editor puts the
 // file in the folder's `imagens/` subfolder and writes `![alt](imagens/<file>

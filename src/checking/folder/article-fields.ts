@@ -7,13 +7,13 @@ import {
   type ArticleFields,
   CORRECTION_CHARS,
   CORRECTION_EXAMPLE,
-} from '../content/article-schema';
-import { DEFAULT_AUTHOR_SLUG } from '../content/authors';
-import { FIRST_FAILURE, type FieldSpec, heard, isAbsent, type Relation } from '../content/field-rules';
-import { parseUpdated, siteInstantOf } from '../content/updated';
-import { isScheduled, scheduledFor } from '../publishing/scheduled';
+} from '../../content/article-schema';
+import { DEFAULT_AUTHOR_SLUG } from '../../content/authors';
+import { FIRST_FAILURE, type FieldSpec, heard, isAbsent, type Relation } from '../../content/field-rules';
+import { parseUpdated, siteInstantOf } from '../../content/updated';
+import { isScheduled, scheduledFor } from '../../publishing/scheduled';
+import { error, note, type Problem, warning } from '../problems';
 import { AUTHORS_FOLDER } from './folder-layout';
-import { error, note, type Problem, warning } from './problems';
 
 /**
  * The editors' check of the fields a schema describes (src/content/
