@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { dirname, join } from 'node:path';
 import type { NewsItem } from '../../../src/content/news-item.ts';
 import { contentHash } from '../../../src/lib/content-hash.ts';
+import type { Target } from '../../../src/publishing/kv-store.ts';
 import { CONTENT_DIR } from '../bundle/bundle.ts';
 import { checkContent } from '../check/check-folder.ts';
-import type { Target } from './kv.ts';
 
 /**
  * What `content:check` checks a folder against: the live list (for links and
