@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import devServer from '@hono/vite-dev-server';
 import cloudflareAdapter from '@hono/vite-dev-server/cloudflare';
 import { build, defineConfig, type Plugin } from 'vite';
-import { contentBundle } from './scripts/content/vite-plugin.ts';
+import { contentBundle } from './scripts/content/bundle/vite-plugin.ts';
 
 /**
  * The stylesheet is inlined in every page while it weighs at most this much

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { waitFor } from '../lib/wrangler.ts';
 import { LOCAL_SITE_URL } from '../local-site.ts';
 
 export const BASE_URL = process.env.BASE_URL ?? LOCAL_SITE_URL;
@@ -19,12 +20,14 @@ async function isUp(): Promise<boolean> {
 export async function ensureSite(): Promise<() => void> {
   if (await isUp()) return () => {};
   const server: ChildProcess = spawn('npm', ['start'], { stdio: 'ignore', detached: true });
-  for (let i = 0; i < 240; i++) {
-    if (await isUp()) return () => process.kill(-server.pid!, 'SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+  const stop = () => process.kill(-server.pid!, 'SIGTERM');
+  try {
+    await waitFor(BASE_URL);
+  } catch (error) {
+    stop();
+    throw error;
   }
-  process.kill(-server.pid!, 'SIGTERM');
-  throw new Error(`the site did not start at ${BASE_URL}`);
+  return stop;
 }
 
 export { CHROME_PATH } from '../chromium.ts';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { MARKDOWN_FILE } from '../../src/checking/markdown-article.ts';
 import { bodyMarkdown, readLiveBody } from '../../src/newsroom/live-draft/html-to-markdown.ts';
-import { exitAfterOutput } from './exit.ts';
+import { exitAfterOutput } from '../lib/exit.ts';
 
 const FIELDS_FILE = 'article.json';
 const BODY_FILE = 'body.html';

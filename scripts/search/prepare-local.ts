@@ -6,15 +6,17 @@
  * already indexed are skipped. A failure is reported and the site still
  * starts (its search page then says the search is unavailable).
  */
-import { describeSync, syncTarget } from '../content/search-sync.ts';
-import { applyMigrations, localSearchDb, migrationFiles } from './search-db.ts';
+
+import { openStore } from '../content/store/kv.ts';
+import { applyMigrations, localSearchDb, migrationFiles } from '../content/store/search-db.ts';
+import { describeSync, syncTarget } from '../content/store/search-sync.ts';
 
 try {
   const db = localSearchDb();
   // wrangler's own command (a second or two) only when a migration is still to apply.
   const applied = new Set(await db.appliedMigrations());
   if (migrationFiles().some((name) => !applied.has(name))) applyMigrations();
-  const result = await syncTarget('local', db.news, db);
+  const result = await syncTarget('local', openStore(), db);
   console.log(`Índice da busca (site local): ${describeSync(result)}.`);
 } catch (error) {
   console.warn(

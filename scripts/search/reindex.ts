@@ -8,10 +8,11 @@
  */
 import { parseArgs } from 'node:util';
 import { API_PATHS } from '../../src/newsroom/api/wire.ts';
-import { exitAfterOutput } from '../content/exit.ts';
-import { openNewsroom } from '../content/newsroom-client.ts';
-import { describeSync, syncTarget } from '../content/search-sync.ts';
-import { localSearchDb } from './search-db.ts';
+import { openStore } from '../content/store/kv.ts';
+import { localSearchDb } from '../content/store/search-db.ts';
+import { describeSync, syncTarget } from '../content/store/search-sync.ts';
+import { exitAfterOutput } from '../lib/exit.ts';
+import { openNewsroom } from '../lib/newsroom-client.ts';
 
 const USAGE = 'uso: npm run content:reindex -- --local|--remote';
 
@@ -28,19 +29,18 @@ async function main(argv: string[]): Promise<number> {
   const target = values.remote ? 'remote' : 'local';
   console.log(`Refazendo o índice da busca (${target === 'local' ? 'site local' : 'produção'}) a partir da lista ao vivo:`);
   if (target === 'remote') {
-    // Production's index is rebuilt by the worker, through the newsroom's API (scripts/content/newsroom-client.ts).
+    // Production's index is rebuilt by the worker, through the newsroom's API (scripts/lib/newsroom-client.ts).
     const answer = await openNewsroom().post(API_PATHS.reindex, {});
     console.log(answer.message);
     return answer.ok ? 0 : 1;
   }
-  // Locally one workerd serves both the news store and the search database.
-  const local = localSearchDb();
-  const result = await syncTarget(target, local.news, local, undefined, (line) => console.log(line));
+  // Locally one workerd serves both the news store and the search database (scripts/lib/local-bindings.ts).
+  const result = await syncTarget(target, openStore(), localSearchDb(), undefined, (line) => console.log(line));
   console.log(`Pronto: ${describeSync(result)}.`);
   return 0;
 }
 
-// Every exit waits for the output to be written, so a pipe gets all of it (scripts/content/exit.ts).
+// Every exit waits for the output to be written, so a pipe gets all of it (scripts/lib/exit.ts).
 main(process.argv.slice(2)).then(exitAfterOutput, (error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   exitAfterOutput(1);

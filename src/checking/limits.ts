@@ -10,3 +10,6 @@ export const LIMITS = {
   imagePublishedSize: MAIN_IMAGE_LIMITS.publishedSize,
   imageAspect: MAIN_IMAGE_LIMITS.aspect,
 };
+
+/** The side of a published author photo, in pixels: twice the largest it is drawn (96 px on the author's page). */
+export const AUTHOR_PHOTO_SIZE = 192;

@@ -60,7 +60,7 @@ export function headingLevel(level: number, text: string, markup: string): Said 
   };
 }
 
-/** What is wrong with an image written as `![alt](src)`: null when the figure check (check-figures.ts) has the rest to say. */
+/** What is wrong with an image written as `![alt](src)`: null when the figure check (figures.ts) has the rest to say. */
 export function imageFault(src: string, alt: string): Said | null {
   if (figureName(src) === null && !isPublishedImagePath(src)) {
     return {

@@ -10,7 +10,7 @@ import { isThemeSlug, THEME_LIST, type ThemeSlug } from './themes';
  * of `index.md` holds (docs/content-and-publishing.md, "The article schema"), what a stored list entry carries beside its
  * slug, image and body path (news-item.ts), and what the editor is told when a
  * field is wrong. The editors' check applies every rule and reports every
- * failure (scripts/content/check-fields.ts); the worker applies them as it
+ * failure (src/checking/folder/article-fields.ts); the worker applies them as it
  * reads an entry from KV, leniently: a bad optional field is left out and
  * logged, the article still shows (read-fields.ts). The order is the order of
  * the check's messages and of the stored item's optional fields.
@@ -46,7 +46,7 @@ function themeMeant(value: unknown): ThemeSlug | undefined {
   return THEME_SLUGS.find((slug) => slug === plain || slug.replace(/-/g, '') === plain.replace(/-/g, ''));
 }
 
-/** An `autor` that is not text, or not a slug (whether the registry has it is the check's to say: scripts/content/check-fields.ts). */
+/** An `autor` that is not text, or not a slug (whether the registry has it is the check's to say: src/checking/folder/article-fields.ts). */
 const notAuthorSlug = (issue: { input: unknown }) =>
   said(
     `o campo "autor" é ${describeValue(issue.input)}, e não o slug de um autor`,

@@ -6,7 +6,7 @@ import { isValidImageFile } from './format';
  * An author's fields, the one description of them: what a file of
  * `content/autores/` holds (docs/content-and-publishing.md, "The news index"), what the stored registry
  * keeps (authors.ts), and what the editor is told when a field is wrong. The
- * editors' check reports every failure (scripts/content/author-registry.ts);
+ * editors' check reports every failure (src/checking/folder/author-file.ts);
  * the worker refuses a stored author any of whose fields fails
  * (authors.ts, parseAuthor), and its articles are signed by the site's editor.
  */
@@ -30,7 +30,7 @@ export const AUTHOR_FIELDS = {
   bio: { ...plainText('bio', AUTHOR_TEXT.bio, { example: '"…"', paragraph: true }), required: missing('bio') },
   /**
    * The photo (square): in the editor's file, an image file beside it, which
-   * the check reads and publishes (author-registry.ts); stored, the published
+   * the check reads and publishes (scripts/content/check/author-registry.ts); stored, the published
    * file's name among the article images. Initials stand in when absent.
    */
   foto: {

@@ -59,7 +59,7 @@ export function imageContentType(file: string): string | null {
 /**
  * Every article image is 16:9, drawn at 1200×675: its intrinsic size in
  * pages (so the browser reserves the space before it loads), and the least an
- * editor may publish (scripts/content/limits.ts).
+ * editor may publish (src/checking/limits.ts).
  */
 export const IMAGE_SIZE = { width: 1200, height: 675 } as const;
 

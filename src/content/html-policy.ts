@@ -1,6 +1,6 @@
 /**
  * What an article body may contain: one allow-list, read by the publishing
- * check (Node, scripts/content/check-body.ts) and the render-time sanitizer
+ * check (src/checking/check-body.ts) and the render-time sanitizer
  * (workerd, src/content/sanitize-html.ts) through the same walk
  * (src/content/body-html.ts), so the two can never disagree.
  *

@@ -2,7 +2,7 @@ import { IMAGE_SIZE } from './format';
 
 /**
  * What an article's images may be, wherever they are checked: the editors'
- * commands (scripts/content/check-image.ts, check-figures.ts) and the
+ * check (src/checking/folder/images.ts) and the
  * newsroom's uploads (src/newsroom/shared/image-check.ts, in the browser and
  * in the worker).
  */

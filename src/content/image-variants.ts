@@ -1,6 +1,6 @@
 /**
  * Every article image is published with these variants beside the original
- * (scripts/content/image-variants.ts makes them with sharp): pages offer them
+ * (scripts/content/check/images.ts makes them with sharp): pages offer them
  * through srcset, AVIF first, WebP as the fallback.
  */
 export const IMAGE_VARIANT_WIDTHS = [480, 800, 1200] as const;

@@ -10,7 +10,7 @@
  *   in HTML, and in an editor's text always a mistake (mostly a Windows-1252 quote decoded as
  *   Latin-1).
  *
- * The editors' check refuses them (scripts/content/check-fields.ts), every read of stored text
+ * The editors' check refuses them (src/checking/folder/article-fields.ts), every read of stored text
  * cleans them out ({@link withoutUnsafeChars}), and {@link escapeXml} drops any left.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point

@@ -1,6 +1,6 @@
 /**
  * The four operations the publish, unpublish and gc runs need from a KV
- * namespace. The commands use wrangler (kv.ts); the tests an in-memory store,
+ * namespace. The commands use wrangler (scripts/content/store/kv.ts); the tests an in-memory store,
  * so every interleaving and every interruption can be played in Node.
  */
 

@@ -10,7 +10,7 @@ import { articlePath, collectionPath } from '../seo/urls';
 import { figureFilesOf } from './figure-files';
 import type { KvEntry } from './kv-store';
 import { DELETE_AFTER_MS } from './pending-deletes';
-import { emptyRegistry, type LocalRegistry, type PreparedArticle, withRecordedFormats } from './prepared-article';
+import { emptyRegistry, imageFiles, type LocalRegistry, type PreparedArticle, withRecordedFormats } from './prepared-article';
 import { isScheduled, scheduledFor } from './scheduled';
 
 /** The live index as a run read it. */
@@ -285,12 +285,7 @@ export function planPublish(
   const next = [...liveItems.filter((item) => !publishing.has(item.slug) || unchanged.has(item.slug)), ...changing.map(({ item }) => item)];
   const { authors, changed, photos } = mergedAuthors(live, registry);
   const articleFiles = [
-    ...changing.flatMap(({ item, body, image, variants, figures = [] }) => [
-      { key: item.htmlPath, value: body },
-      { key: image.key, value: image.bytes },
-      ...figures.map((figure) => ({ key: figure.key, value: figure.bytes })),
-      ...variants,
-    ]),
+    ...changing.flatMap((article) => [{ key: article.item.htmlPath, value: article.body }, ...imageFiles(article)]),
     ...photos,
   ];
   return {

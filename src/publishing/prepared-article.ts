@@ -21,6 +21,13 @@ export interface PreparedArticle {
   figures?: { file: string; key: string; bytes: Uint8Array }[];
 }
 
+/** The files an article publishes beside its body: its image, its body's figures, and their variants. */
+export const imageFiles = ({ image, variants, figures = [] }: PreparedArticle): StoredFile[] => [
+  { key: image.key, value: image.bytes },
+  ...figures.map((figure) => ({ key: figure.key, value: figure.bytes })),
+  ...variants,
+];
+
 /** The author registry beside the folders being published: each author as stored, and the photos to publish. */
 export interface LocalRegistry {
   authors: Record<string, StoredAuthor>;

@@ -11,7 +11,7 @@
  * Times are the database's clock (NOW_MS), so machines whose clocks disagree
  * still agree on when a lock expires.
  *
- * The commands reach the row through {@link PublishDb} (publish-db.ts: the
+ * The commands reach the row through {@link PublishDb} (scripts/content/store/publish-db.ts: the
  * local D1 in this process, or `wrangler d1 execute --remote`); the tests run
  * the same statements on Node's SQLite with the real migrations.
  */
@@ -52,7 +52,7 @@ export interface LockOwner {
   id: string;
   /** The machine's name, as shown. */
   host: string;
-  /** This boot of this machine (run-options.ts, bootId): with `host`, what "the same machine" means for a dead pid. */
+  /** This boot of this machine (scripts/content/store/run-options.ts, bootId): with `host`, what "the same machine" means for a dead pid. */
   boot: string;
   user: string;
   pid: number;

@@ -77,7 +77,7 @@ export function groupsOf(documents: readonly SearchDocument[], maxBytes: number)
   let bytes = 2;
   for (const document of documents) {
     const text = JSON.stringify(document);
-    // A quote is doubled when the JSON is written as an SQL literal (remotely, scripts/search/search-db.ts).
+    // A quote is doubled when the JSON is written as an SQL literal.
     const size = encoder.encode(text).length + (text.match(/'/g)?.length ?? 0) + 1;
     if (group.length > 0 && bytes + size > maxBytes) {
       groups.push(group);

@@ -10,7 +10,7 @@ import type { SearchDocument } from './index-sql';
  * What is indexed of each field, in characters. The body's first 20,000
  * characters (several times a long article) are searched; the bound keeps
  * one article's row within D1's limit on a statement's size when the
- * commands write it as SQL (scripts/search/d1.ts).
+ * commands write it as one statement.
  */
 export const INDEXED_CHARS = { titulo: 300, descricao: 1_000, corpo: 20_000 } as const;
 

@@ -9,7 +9,7 @@ import { thumbnailPath } from './urls';
  * be any size from 1200×675 to 4000 px wide, a size the index does not
  * record, and in AVIF, which link previews do not read; the variant is always
  * exactly 1200×675, as every article image is cropped to 16:9 when its
- * variants are made (scripts/content/image-variants.ts), so the tags state
+ * variants are made (scripts/content/check/images.ts), so the tags state
  * its true size. 1200 px is the width Google Discover asks for large previews.
  */
 export function articleShareImage(item: Pick<NewsItem, 'imagemAtual'>): { path: string; width: number; height: number } {

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contentHash } from '../../scripts/content/content-hash';
-import { describeSync } from '../../scripts/content/search-sync';
+import { describeSync } from '../../scripts/content/store/search-sync';
 import { INDEX_META_KEY } from '../../src/content/news-index';
+import { contentHash } from '../../src/lib/content-hash';
 import type { KvStore } from '../../src/publishing/kv-store';
 import { planPublish, planUnpublish } from '../../src/publishing/plan';
 import type { PreparedArticle } from '../../src/publishing/prepared-article';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatedSearchDocument, SEARCH_TOPICS } from '../../scripts/bench/search-documents';
+import { generatedSearchDocument, SEARCH_TOPICS } from '../../scripts/bench/search/search-documents';
 import type { SearchDocument } from '../../src/search/index-sql';
 import { fetchPath, textOf } from './helpers';
 import { clearSearch, indexDocuments, resultSlugs } from './search-helpers';

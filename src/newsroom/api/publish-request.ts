@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { checkBody } from '../../checking/check-body';
+import { AUTHOR_PHOTO_SIZE } from '../../checking/limits';
 import { hasErrors } from '../../checking/problems';
 import { parseAuthor } from '../../content/authors';
 import { bodyKey, IMAGE_FORMATS, imageKey, publishedExtension } from '../../content/format';
@@ -45,9 +46,6 @@ const MANIFEST = v.object({
   replace: v.boolean(),
   dryRun: v.boolean(),
 });
-
-/** The side of a published author photo (scripts/content/author-registry.ts). */
-const PHOTO_SIZE = 192;
 
 class Refusal extends Error {}
 const refuse = (reason: string): never => {
@@ -156,8 +154,8 @@ function readRegistry(manifest: PublishManifest, files: Map<string, Uint8Array>)
     files.delete(key);
     if (checkName(stored.foto, `autor-${slug}`, bytes, `autor "${slug}"`) !== 'webp') refuse(`autor "${slug}": a foto não é WebP`);
     const picture = sniffPicture(bytes);
-    if (picture.format !== 'webp' || picture.width !== PHOTO_SIZE || picture.height !== PHOTO_SIZE)
-      refuse(`autor "${slug}": a foto não é a WebP de ${PHOTO_SIZE}×${PHOTO_SIZE} que o comando prepara`);
+    if (picture.format !== 'webp' || picture.width !== AUTHOR_PHOTO_SIZE || picture.height !== AUTHOR_PHOTO_SIZE)
+      refuse(`autor "${slug}": a foto não é a WebP de ${AUTHOR_PHOTO_SIZE}×${AUTHOR_PHOTO_SIZE} que o comando prepara`);
     photos.push({ key, value: bytes });
   }
   if (manifest.photos.some((key) => !photos.some((photo) => photo.key === key))) refuse('uma foto enviada não é de nenhum autor enviado');

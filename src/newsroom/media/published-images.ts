@@ -13,7 +13,7 @@ export type PublishedImagesResult = { ok: true; images: PublishedImages } | { ok
 /**
  * `3f9a0c21bd.webp` of the article `casa-nova` → `casa-nova-3f9a0c21bd.webp`:
  * the name the editors' commands give the same bytes (publishedImageName in
- * scripts/content/article-folder.ts), since the stored name is already their
+ * src/checking/folder/folder-layout.ts), since the stored name is already their
  * content hash.
  */
 export const publishedName = (slug: string, stored: string) => `${slug}-${stored}`;

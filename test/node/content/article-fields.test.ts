@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../../scripts/content/check-folder';
-import { fieldMeant } from '../../../scripts/content/field-names';
+import { checkContent } from '../../../scripts/content/check/check-folder';
+import { fieldMeant } from '../../../src/checking/folder/field-names';
 import type { Problem } from '../../../src/checking/problems';
 import { buildIndex } from '../../../src/content/index-build';
 import { INDEX_META_KEY } from '../../../src/content/news-index';

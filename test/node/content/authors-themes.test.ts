@@ -1,12 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../../scripts/content/check-folder';
-import { contentHash } from '../../../scripts/content/content-hash';
+import { checkContent } from '../../../scripts/content/check/check-folder';
 import type { Problem } from '../../../src/checking/problems';
 import { buildIndex } from '../../../src/content/index-build';
 import { parseIndexMeta } from '../../../src/content/index-parse';
 import { INDEX_META_KEY } from '../../../src/content/news-index';
+import { contentHash } from '../../../src/lib/content-hash';
 import { describePlan, planPublish, planUnpublish, referencedKeys } from '../../../src/publishing/plan';
 import { articleAt, cleanFixtures, image, tempFolder } from './fixtures';
 import { article, itemsOf } from './publish-fixtures';

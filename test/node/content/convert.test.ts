@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../../scripts/content/check-folder';
+import { checkContent } from '../../../scripts/content/check/check-folder';
 import { MARKDOWN_FILE, markdownToHtml } from '../../../src/checking/markdown-article';
 import { readSample } from '../../fixtures/sample-article';
 import { PROCESS_TEST_TIMEOUT_MS } from '../processes';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildContentBundle, skippedWarning } from '../../../scripts/content/bundle';
-import { contentBundle } from '../../../scripts/content/vite-plugin';
+import { buildContentBundle, skippedWarning } from '../../../scripts/content/bundle/bundle';
+import { contentBundle } from '../../../scripts/content/bundle/vite-plugin';
 import { parseIndexMeta } from '../../../src/content/index-parse';
 import { INDEX_META_KEY } from '../../../src/content/news-index';
 

@@ -1,11 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { withImageVariants } from '../../../scripts/content/check-article';
-import { checkContent } from '../../../scripts/content/check-folder';
-import { contentHash } from '../../../scripts/content/content-hash';
+import { checkContent } from '../../../scripts/content/check/check-folder';
+import { withImageVariants } from '../../../scripts/content/check/images';
 import { markdownToHtml } from '../../../src/checking/markdown-article';
 import type { Problem } from '../../../src/checking/problems';
+import { contentHash } from '../../../src/lib/content-hash';
 import { planPublish, referencedKeys } from '../../../src/publishing/plan';
 import { articleFixture, body, cleanFixtures, image } from './fixtures';
 

@@ -2,7 +2,7 @@ import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../../scripts/content/check-folder';
+import { checkContent } from '../../../scripts/content/check/check-folder';
 import { markdownToHtml } from '../../../src/checking/markdown-article';
 import { fieldLabel, type Problem } from '../../../src/checking/problems';
 import { readBody, settledBody } from '../../../src/content/body-html';

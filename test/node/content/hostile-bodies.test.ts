@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkContent } from '../../../scripts/content/check-folder';
+import { checkContent } from '../../../scripts/content/check/check-folder';
 import { checkBody } from '../../../src/checking/check-body';
 import { markdownToHtml } from '../../../src/checking/markdown-article';
 import { cleanPastedMarkup } from '../../../src/checking/pasted-markup';

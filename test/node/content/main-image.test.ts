@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { withImageVariants } from '../../../scripts/content/check-article';
-import { checkContent } from '../../../scripts/content/check-folder';
+import { checkContent } from '../../../scripts/content/check/check-folder';
+import { withImageVariants } from '../../../scripts/content/check/images';
 import { LIMITS } from '../../../src/checking/limits';
 import { imageKey } from '../../../src/content/format';
 import { PROCESS_TEST_TIMEOUT_MS } from '../processes';

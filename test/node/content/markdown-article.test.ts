@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { checkContent } from '../../../scripts/content/check-folder';
+import { checkContent } from '../../../scripts/content/check/check-folder';
 import { markdownToHtml, readFrontMatter } from '../../../src/checking/markdown-article';
 import { readBody } from '../../../src/content/body-html';
 import { articleFixture, cleanFixtures, GOOD } from './fixtures';

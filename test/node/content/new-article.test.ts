@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../../scripts/content/check-folder';
-import { createArticleFolder, nextSteps } from '../../../scripts/content/new-article';
+import { checkContent } from '../../../scripts/content/check/check-folder';
+import { createArticleFolder, nextSteps } from '../../../scripts/content/commands/new';
 import { slugFromTitle } from '../../../src/content/slug-from-title';
 import { cleanFixtures, tempFolder } from './fixtures';
 

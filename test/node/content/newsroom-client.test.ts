@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NewsroomError, newsroomSite, openNewsroom } from '../../../scripts/content/newsroom-client';
+import { NewsroomError, newsroomSite, openNewsroom } from '../../../scripts/lib/newsroom-client';
 import { MAX_API_ARTICLES, MAX_API_BYTES } from '../../../src/newsroom/api/wire';
 import { emptyRegistry, type PreparedArticle } from '../../../src/publishing/prepared-article';
 

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../../scripts/content/check-folder';
+import { checkContent } from '../../../scripts/content/check/check-folder';
 import { readFrontMatter } from '../../../src/checking/markdown-article';
 import { cleanPastedMarkup, describeCleaned } from '../../../src/checking/pasted-markup';
 import type { Problem } from '../../../src/checking/problems';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { contentHash } from '../../../scripts/content/content-hash';
 import { buildIndex } from '../../../src/content/index-build';
 import { parseIndexMeta } from '../../../src/content/index-parse';
 import { INDEX_META_KEY } from '../../../src/content/news-index';
 import type { NewsItem } from '../../../src/content/news-item';
+import { contentHash } from '../../../src/lib/content-hash';
 import {
   changesNothing,
   describePlan,

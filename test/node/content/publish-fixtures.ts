@@ -1,8 +1,9 @@
-import { contentHash, publishedBodyPath } from '../../../scripts/content/content-hash';
+import { publishedBodyPath } from '../../../src/checking/folder/folder-layout';
 import { imageKey } from '../../../src/content/format';
 import { variantFiles } from '../../../src/content/image-variants';
 import { buildIndex } from '../../../src/content/index-build';
 import type { NewsItem } from '../../../src/content/news-item';
+import { contentHash } from '../../../src/lib/content-hash';
 import type { PreparedArticle } from '../../../src/publishing/prepared-article';
 import type { LockOwner, PublishDb } from '../../../src/publishing/publish-state';
 import type { RunOptions } from '../../../src/publishing/run';

@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contentHash } from '../../../scripts/content/content-hash';
-import { bootId, holderGone } from '../../../scripts/content/run-options';
+import { bootId, holderGone } from '../../../scripts/content/store/run-options';
 import { buildIndex } from '../../../src/content/index-build';
 import { INDEX_META_KEY, PUBLISHED_MARKER_KEY } from '../../../src/content/news-index';
 import type { NewsItem } from '../../../src/content/news-item';
 import { brasilia } from '../../../src/lib/brasilia-time';
+import { contentHash } from '../../../src/lib/content-hash';
 import { runGc } from '../../../src/publishing/gc';
 import type { KvStore } from '../../../src/publishing/kv-store';
 import { LOCK_TTL_MS, LockBusyError } from '../../../src/publishing/lock';

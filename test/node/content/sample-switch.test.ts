@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentBundle, shipsSamples } from '../../../scripts/content/vite-plugin';
+import { contentBundle, shipsSamples } from '../../../scripts/content/bundle/vite-plugin';
 import { parseIndexMeta } from '../../../src/content/index-parse';
 import { INDEX_META_KEY } from '../../../src/content/news-index';
 

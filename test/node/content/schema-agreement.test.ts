@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkArticleFields, checkFields } from '../../../scripts/content/check-fields';
+import { checkArticleFields, checkFields } from '../../../src/checking/folder/article-fields';
 import { ARTICLE_FIELDS } from '../../../src/content/article-schema';
 import { AUTHOR_FIELDS } from '../../../src/content/author-schema';
 import { parseAuthor } from '../../../src/content/authors';

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../../scripts/content/check-folder';
+import { checkContent } from '../../../scripts/content/check/check-folder';
 import type { Problem } from '../../../src/checking/problems';
 import { articleAt, cleanFixtures, tempFolder } from './fixtures';
 

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { BENCH_DIST } from '../common/dist-snapshot.ts';
+import { ARTICLE, out, table } from '../common/report.ts';
+
+/** Part 4: bytes (gzip) of HTML, CSS and JS, first visit and returning reader. */
+export async function bytes(
+  base: string,
+  manifest: Record<string, { file: string; dynamicImports?: string[]; inline?: string }>,
+): Promise<void> {
+  const gz = (data: Buffer | string) => gzipSync(data, { level: 9 }).byteLength;
+  const file = (key: string) => readFileSync(`${BENCH_DIST}/${manifest[key]!.file}`);
+  const boot = gz(file('client/boot.ts'));
+  const island = (manifest['client/boot.ts']!.dynamicImports ?? []).reduce((sum, key) => sum + gz(file(key)), 0);
+  // An inlined stylesheet (vite.config.ts) is in every page's HTML, never fetched on its own.
+  const inlined = manifest['client/styles.css']!.inline !== undefined;
+  const css = inlined ? 0 : gz(file('client/styles.css'));
+  const cssCell = (text: string) => (inlined ? 'in the HTML' : text);
+  const rows: string[][] = [];
+  for (const [page, path] of [
+    ['home', '/'],
+    ['article', ARTICLE],
+  ] as const) {
+    const html = gz(await (await fetch(`${base}${path}`)).text());
+    // React (the island) arrives only when the reader reaches for the banner (client/consent/first-reach.ts).
+    rows.push([page, 'first visit, before any interaction', String(html), cssCell(String(css)), String(boot), String(html + css + boot)]);
+    rows.push([
+      page,
+      'first visit, once the reader reaches for the banner',
+      String(html),
+      cssCell(String(css)),
+      `${boot + island} (+${island}, the island with React)`,
+      String(html + css + boot + island),
+    ]);
+    rows.push([page, 'returning reader', String(html), cssCell('0 (cached)'), '0 (cached)', String(html)]);
+    rows.push([
+      page,
+      'new page, choice stored',
+      String(html),
+      cssCell('0 (cached)'),
+      `${boot} (boot only, if not cached)`,
+      String(html + boot),
+    ]);
+  }
+  out('### Bytes (gzip -9)');
+  out(
+    `Images are not counted. A returning reader has the hashed ${inlined ? 'JS' : 'CSS and JS'} cached (immutable).${inlined ? ` The stylesheet is inlined in the HTML (${gz(file('client/styles.css'))} bytes gzip on its own).` : ''}`,
+  );
+  out();
+  table(['page', 'visit', 'HTML', 'CSS', 'JS', 'total'], rows);
+}

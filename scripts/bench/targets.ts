@@ -1,0 +1,58 @@
+import { figures, median, out, table } from './common/report.ts';
+import { LCP_PAGES, LIGHTHOUSE_PAGES } from './lighthouse/lighthouse-part.ts';
+import { CONTROL_HOME, SERVED_PAGES } from './served/served-path.ts';
+
+/** Part 9: each speed target beside the figure this run measured. */
+export function targets(): void {
+  const rows: string[][] = [];
+  const check = (what: string, target: string, value: number | undefined, digits: number, met: (v: number) => boolean) =>
+    rows.push([
+      what,
+      target,
+      value === undefined ? 'not measured' : value.toFixed(digits),
+      value === undefined ? '–' : met(value) ? 'met' : 'NOT met',
+    ]);
+  for (const [page] of SERVED_PAGES) {
+    check(`uncached ${page}, ratio to static`, '≥ 0.50', figures.ratios.get(`uncached ${page}`), 3, (v) => v >= 0.5);
+  }
+  for (const [page] of SERVED_PAGES) {
+    check(`cached ${page}, ratio to static`, '≥ 0.85', figures.ratios.get(`cached ${page}`), 3, (v) => v >= 0.85);
+  }
+  // What the cached rows are up against: the same bytes from a worker that does nothing.
+  const floor = figures.ratios.get(CONTROL_HOME);
+  rows.push([
+    'for comparison: a no-op worker sending the home page’s bytes, ratio to static',
+    '(the floor of any worker under wrangler dev)',
+    floor === undefined ? 'not measured' : floor.toFixed(3),
+    '–',
+  ]);
+  for (const [count, cpu] of figures.homeCpu) {
+    check(`workerd CPU per uncached home, ${count.toLocaleString('en')} articles (median, ms)`, '≤ 1.00', cpu, 2, (v) => v <= 1);
+  }
+  for (const [page] of LIGHTHOUSE_PAGES) {
+    const samples = figures.lighthouse.get(page);
+    const tbt = samples?.map((x) => x.tbt);
+    check(`Lighthouse, ${page}: TBT, first visit, 4×, worst run (ms)`, '≤ 50', tbt && Math.max(...tbt), 0, (v) => v <= 50);
+    check(`Lighthouse, ${page}: TBT (median, ms)`, '≤ 20', tbt && median(tbt), 0, (v) => v <= 20);
+    if (LCP_PAGES.includes(page)) {
+      check(`Lighthouse, ${page}: LCP (median, ms)`, '≤ 800', samples && median(samples.map((x) => x.lcp)), 0, (v) => v <= 800);
+    }
+    const scores = samples?.map((x) => x.score);
+    check(`Lighthouse, ${page}: performance, worst run`, '100', scores && Math.min(...scores), 0, (v) => v >= 100);
+  }
+  const { hostile } = figures;
+  check('costliest hostile body: workerd CPU per render (median, ms)', '≤ 50', hostile?.renderMs, 1, (v) => v <= 50);
+  check('costliest hostile body: content:check (median, s)', '≤ 2.00', hostile?.checkS, 2, (v) => v <= 2);
+  for (const [state, seconds] of figures.checkCommand ?? new Map([['(not run)', undefined]])) {
+    check(`npm run content:check of one article folder, ${state} (median wall, s)`, '≤ 3.00', seconds, 2, (v) => v <= 3);
+  }
+  rows.push([
+    'every hostile body checked with a report',
+    'yes',
+    hostile ? (hostile.allReported ? 'yes' : 'no') : 'not measured',
+    hostile ? (hostile.allReported ? 'met' : 'NOT met') : '–',
+  ]);
+  out('### Targets');
+  out();
+  table(['what', 'target', 'this run', ''], rows);
+}
