@@ -12,7 +12,7 @@ import { siteSettings } from './middleware/site-settings';
 import { redirectTrailingSlash } from './middleware/trailing-slash';
 import { newsroomApp } from './newsroom/app';
 import { NEWSROOM_PREFIX, SHARED_PREVIEW_PREFIX } from './newsroom/paths';
-import { institutionalPages } from './pages/institutional';
+import { institutionalPages } from './pages/institutional/table';
 import { reactRenderer } from './render/renderer';
 import { articleRoute } from './routes/article';
 import { authorRoute, themeRoute } from './routes/collections';
@@ -53,7 +53,7 @@ app.get(ROUTES.author, ...authorRoute);
 app.get(ROUTES.authorPage, ...authorRoute);
 app.get(ROUTES.theme, ...themeRoute);
 app.get(ROUTES.themePage, ...themeRoute);
-for (const page of institutionalPages) app.get(page.path, ...institutionalRoute(page)); // their table: src/pages/institutional.ts
+for (const page of institutionalPages) app.get(page.path, ...institutionalRoute(page)); // their table: src/pages/institutional/table.ts
 app.get(ROUTES.thumbnail, ...thumbnailRoute); // images published to KV
 app.get(ROUTES.search, ...searchRoute); // the only route that reads D1 (src/search/)
 app.get(ROUTES.simulator, ...simulatorRoute); // the financing simulator: a GET form, computed here (src/finance/)

@@ -7,7 +7,7 @@ import { forgetSanitizedBodies } from './content/sanitize-html';
 import type { ThemeSlug } from './content/themes';
 import { contentHash } from './lib/content-hash';
 import { PAGE_SIZE } from './lib/pagination';
-import { INSTITUTIONAL_PAGES } from './pages/institutional';
+import { INSTITUTIONAL_PAGES } from './pages/institutional/table';
 import { articlePath } from './seo/urls';
 
 /** A made-up article, only ever rendered during start-up. */

@@ -1,6 +1,7 @@
 import { AdSlot } from '../components/AdSlot';
 import { AuthorAvatar } from '../components/AuthorAvatar';
-import { CardGrid } from '../components/CardGrid';
+import { CardGrid } from '../components/cards/CardGrid';
+import type { RenderedCards } from '../components/cards/render-cards';
 import { ResponsiveImage } from '../components/ResponsiveImage';
 import { ShareLinks } from '../components/ShareLinks';
 import { ThemeLinks } from '../components/ThemeLinks';
@@ -11,7 +12,6 @@ import type { ReadyBody } from '../content/sanitize-html';
 import { themesOf } from '../content/themes';
 import { updatedIso } from '../content/updated';
 import { formatLongDate } from '../lib/dates';
-import type { RenderedCards } from '../render/cards';
 import { absoluteUrl, articlePath, collectionPath } from '../seo/urls';
 
 interface ArticlePageProps {

@@ -1,5 +1,6 @@
 import { AdSlot } from '../components/AdSlot';
-import { CardGrid } from '../components/CardGrid';
+import { CardGrid } from '../components/cards/CardGrid';
+import type { RenderedCards } from '../components/cards/render-cards';
 import { Pager } from '../components/Pager';
 import { ThemeLinks } from '../components/ThemeLinks';
 import type { AdsConfig } from '../config';
@@ -8,7 +9,6 @@ import { THEME_LIST } from '../content/themes';
 import { updatedIso } from '../content/updated';
 import { formatShortDate } from '../lib/dates';
 import type { Pagination } from '../lib/pagination';
-import type { RenderedCards } from '../render/cards';
 import { articlePath } from '../seo/urls';
 
 /** What the featured block shows. */

@@ -10,7 +10,7 @@ import { MAX_QUERY_CHARS, MAX_SEARCH_PAGES, MAX_TERMS } from '../search/query';
 import { SEARCH_PAGE_SIZE, type SearchResult } from '../search/search-db';
 import { articlePath, searchPath } from '../seo/urls';
 
-/** The same widths as the home grid's cards (src/components/NewsCard.tsx). */
+/** The same widths as the home grid's cards (src/components/cards/NewsCard.tsx). */
 const CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw';
 
 /** What the page shows: it is rendered from these alone, so one normalized search is one page (src/search/cache-key.ts). */

@@ -1,5 +1,6 @@
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../app-env';
+import { renderCards } from '../components/cards/render-cards';
 import { imageAlt } from '../components/ResponsiveImage';
 import type { Content } from '../content/content';
 import { isValidSlug } from '../content/format';
@@ -9,7 +10,6 @@ import { updatedIso } from '../content/updated';
 import { pickRelated, RELATED_COUNT, relatedChunk } from '../lib/related';
 import { log } from '../log';
 import { ArticlePage } from '../pages/ArticlePage';
-import { renderCards } from '../render/cards';
 import { articleShareImage } from '../seo/share-image';
 import { articleBreadcrumbs, newsArticle } from '../seo/structured-data';
 import type { ROUTES } from '../seo/urls';

@@ -6,7 +6,7 @@ const ARTICLE_PREFIX = '/noticia/';
 /**
  * The site's URL scheme in one place: the pattern of each route (Hono
  * syntax; src/app.ts registers them) and, below, the functions that build
- * their URLs. The institutional pages' paths are in src/pages/institutional.ts.
+ * their URLs. The institutional pages' paths are in src/pages/institutional/table.ts.
  */
 export const ROUTES = {
   home: '/',

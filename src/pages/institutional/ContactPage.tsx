@@ -1,5 +1,5 @@
-import { PageHeader } from '../components/PageHeader';
-import type { SiteConfig } from '../config';
+import type { SiteConfig } from '../../config';
+import { PageHeader } from './PageHeader';
 
 /** 'Fale Conosco' (docs/product.md §2): the contact e-mail and the social networks. */
 export function ContactPage({ site }: { site: SiteConfig }) {

@@ -1,4 +1,4 @@
-import { institutionalPages } from '../pages/institutional';
+import { institutionalPages } from '../../pages/institutional/table';
 
 /** The site's menu (docs/product.md §2, "Layout on every screen"), shared by header and footer: Home, then the institutional pages. */
 export const NAV_LINKS: readonly { href: string; label: string }[] = [

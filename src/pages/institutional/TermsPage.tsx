@@ -1,6 +1,6 @@
-import { PageHeader } from '../components/PageHeader';
-import { formatLongDate } from '../lib/dates';
-import type { InstitutionalPageProps } from './institutional';
+import { formatLongDate } from '../../lib/dates';
+import { PageHeader } from './PageHeader';
+import type { InstitutionalPageProps } from './table';
 
 /** Institutional terms of use page. */
 export function TermsPage({ site, updated }: InstitutionalPageProps) {

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
-import { CONSENT_ROOT_ID } from '../../shared/banner-ids';
-import { ConsentBanner } from '../../shared/ConsentBanner';
-import { SITE_DOMAIN_ATTRIBUTE } from '../../shared/consent-cookie';
-import { BANNER_SCRIPT, BOOT_LOADER_SCRIPT, BOOT_URL_ATTRIBUTE } from '../../shared/inline-scripts';
-import { clientAssets } from '../client-assets';
-import type { SiteConfig } from '../config';
-import type { PageHead } from '../render/page-head';
-import { jsonLd } from '../seo/structured-data';
-import { absoluteUrl, DEFAULT_SHARE_IMAGE, FEED_PATH, ROUTES } from '../seo/urls';
+import { CONSENT_ROOT_ID } from '../../../shared/banner-ids';
+import { ConsentBanner } from '../../../shared/ConsentBanner';
+import { SITE_DOMAIN_ATTRIBUTE } from '../../../shared/consent-cookie';
+import { BANNER_SCRIPT, BOOT_LOADER_SCRIPT, BOOT_URL_ATTRIBUTE } from '../../../shared/inline-scripts';
+import { clientAssets } from '../../client-assets';
+import type { SiteConfig } from '../../config';
+import { jsonLd } from '../../seo/structured-data';
+import { absoluteUrl, DEFAULT_SHARE_IMAGE, FEED_PATH, ROUTES } from '../../seo/urls';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import type { PageHead } from './page-head';
 import { SpeculationRules } from './SpeculationRules';
 
 interface DocumentProps {

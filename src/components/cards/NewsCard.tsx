@@ -1,8 +1,8 @@
-import type { NewsEntry } from '../content/news-item';
-import { updatedIso } from '../content/updated';
-import { formatShortDate } from '../lib/dates';
-import { articlePath } from '../seo/urls';
-import { ResponsiveImage } from './ResponsiveImage';
+import type { NewsEntry } from '../../content/news-item';
+import { updatedIso } from '../../content/updated';
+import { formatShortDate } from '../../lib/dates';
+import { articlePath } from '../../seo/urls';
+import { ResponsiveImage } from '../ResponsiveImage';
 
 /** Card widths: the grid's columns (styles.css), within a 1180 px container. */
 const CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw';

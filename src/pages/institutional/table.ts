@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { SiteConfig } from '../config';
+import type { SiteConfig } from '../../config';
 import { AboutPage } from './AboutPage';
 import { ContactPage } from './ContactPage';
 import { PrivacyPage } from './PrivacyPage';
@@ -26,7 +26,7 @@ export interface InstitutionalPage {
 
 /**
  * The institutional pages (docs/product.md §2): their routes (src/app.ts), the
- * menus (src/components/navigation.ts) and the sitemap all come from this table.
+ * menus (src/components/layout/navigation.ts) and the sitemap all come from this table.
  */
 export const INSTITUTIONAL_PAGES = {
   about: {

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { NewsCard } from '../components/NewsCard';
-import type { NewsEntry } from '../content/news-item';
+import type { NewsEntry } from '../../content/news-item';
+import { NewsCard } from './NewsCard';
 
 /** How a card's image loads: the likely LCP image first, the rest of the first screen at once, the others lazily. */
 export type CardPriority = 'high' | 'eager' | 'lazy';

@@ -1,5 +1,5 @@
-import { PageHeader } from '../components/PageHeader';
-import type { SiteConfig } from '../config';
+import type { SiteConfig } from '../../config';
+import { PageHeader } from './PageHeader';
 
 /** Institutional "Sobre" page: the founder's story, editorial focus and principles. */
 export function AboutPage({ site }: { site: SiteConfig }) {

@@ -1,7 +1,7 @@
-import type { SiteConfig } from '../config';
+import type { SiteConfig } from '../../config';
+import { SearchForm } from '../SearchForm';
 import { BrandLink } from './BrandMark';
 import { isActive, NAV_LINKS } from './navigation';
-import { SearchForm } from './SearchForm';
 
 /**
  * Sticky header. Below 768 px the menu collapses behind a real button; the
