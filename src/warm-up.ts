@@ -1,11 +1,11 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from './app-env';
-import { bodyKey } from './content/format';
-import { buildIndex } from './content/index-build';
-import { forgetLiveIndex } from './content/live-index';
-import { forgetSanitizedBodies } from './content/sanitize-html';
-import type { ThemeSlug } from './content/themes';
-import { contentHash } from './lib/content-hash';
+import { forgetSanitizedBodies } from './content/body/sanitize-html';
+import { contentHash } from './content/index/content-hash';
+import { buildIndex } from './content/index/index-build';
+import { forgetLiveIndex } from './content/index/live-index';
+import { bodyKey } from './content/schema/format';
+import type { ThemeSlug } from './content/schema/themes';
 import { PAGE_SIZE } from './lib/pagination';
 import { INSTITUTIONAL_PAGES } from './pages/institutional/table';
 import { articlePath } from './seo/urls';
@@ -157,7 +157,7 @@ export function warmUp(app: Hono<AppEnv>): void {
     for (const [key, value] of index) store.set(key, value);
     for (const [n, article] of articles.entries()) store.set(article.htmlPath, `${BODY}\n\n<p>Artigo ${n + 1}.</p>`);
     for (const path of paths) await serve(path).catch(() => {});
-    // The made-up index must never stand in for the real one (the last good index, src/content/live-index.ts).
+    // The made-up index must never stand in for the real one (the last good index, src/content/index/live-index.ts).
     forgetLiveIndex();
     forgetSanitizedBodies();
   })();

@@ -3,7 +3,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { decodeUtf8, type TextFault } from '../../src/checking/editor-text.ts';
 import { MARKDOWN_FILE, type MarkdownArticle, MESSAGES, readMarkdownArticle } from '../../src/checking/markdown-article.ts';
 import { error, type Problem, warning } from '../../src/checking/problems.ts';
-import { IMAGE_EXTENSIONS, publishedExtension } from '../../src/content/format.ts';
+import { IMAGE_EXTENSIONS, publishedExtension } from '../../src/content/schema/format.ts';
 import { FIGURE_FOLDER } from '../../src/publishing/figure-files.ts';
 import { contentHash } from './content-hash.ts';
 

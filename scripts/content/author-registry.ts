@@ -3,9 +3,9 @@ import { basename, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { decodeUtf8, explainJsonError } from '../../src/checking/editor-text.ts';
 import { error, type Problem } from '../../src/checking/problems.ts';
-import { AUTHOR_FIELDS, type AuthorFields } from '../../src/content/author-schema.ts';
-import { imageKey, isValidSlug } from '../../src/content/format.ts';
-import type { StoredAuthor } from '../../src/content/index-build.ts';
+import type { StoredAuthor } from '../../src/content/index/index-build.ts';
+import { AUTHOR_FIELDS, type AuthorFields } from '../../src/content/schema/author-schema.ts';
+import { imageKey, isValidSlug } from '../../src/content/schema/format.ts';
 import { emptyRegistry, type LocalRegistry } from '../../src/publishing/prepared-article.ts';
 import { AUTHORS_FOLDER, shown } from './article-folder.ts';
 import { checkFields, storedFields } from './check-fields.ts';
@@ -16,7 +16,7 @@ import { contentHash } from './content-hash.ts';
  * The author registry as editors keep it: `content/autores/<slug>.json`, one
  * file per author (`nome`, `cargo`, `bio`, optional `foto`: an image file in
  * the same folder). Read beside the articles being checked or published, and
- * published with them as one index value (src/content/news-index.ts).
+ * published with them as one index value (src/content/index/news-index.ts).
  */
 
 /** The side of a published author photo, in pixels: twice the largest it is drawn (96 px on the author's page). */
@@ -86,7 +86,7 @@ async function readAuthor(
     if (!FIELDS.includes(key))
       problems.push(error(file, key, `campo desconhecido "${key}"`, `um arquivo de autor aceita ${FIELDS.join(', ')}`));
   }
-  // The texts as the schema says (src/content/author-schema.ts); the photo is a file, read below.
+  // The texts as the schema says (src/content/schema/author-schema.ts); the photo is a file, read below.
   const checked = checkFields<AuthorFields>(AUTHOR_FIELDS, [], meta, file);
   problems.push(...checked.problems);
   let photo: Awaited<ReturnType<typeof publishedPhoto>> | undefined;

@@ -1,7 +1,7 @@
 import { basename, relative, resolve, sep } from 'node:path';
 import type { Problem } from '../../src/checking/problems.ts';
-import { buildIndex, type StoredAuthor } from '../../src/content/index-build.ts';
-import type { NewsItem } from '../../src/content/news-item.ts';
+import { buildIndex, type StoredAuthor } from '../../src/content/index/index-build.ts';
+import type { NewsItem } from '../../src/content/schema/news-item.ts';
 import { findArticleFolders, shown } from './article-folder.ts';
 import { withImageVariants } from './check-article.ts';
 import { checkContent } from './check-folder.ts';

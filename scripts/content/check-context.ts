@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { NewsItem } from '../../src/content/news-item.ts';
+import type { NewsItem } from '../../src/content/schema/news-item.ts';
 import { CONTENT_DIR } from './bundle.ts';
 import { checkContent } from './check-folder.ts';
 import { contentHash } from './content-hash.ts';

@@ -8,10 +8,10 @@ import {
   type ArticleFields,
   CORRECTION_CHARS,
   CORRECTION_EXAMPLE,
-} from '../../src/content/article-schema.ts';
-import { DEFAULT_AUTHOR_SLUG } from '../../src/content/authors.ts';
-import { FIRST_FAILURE, type FieldSpec, heard, isAbsent, type Relation } from '../../src/content/field-rules.ts';
-import { parseUpdated, siteInstantOf } from '../../src/content/updated.ts';
+} from '../../src/content/schema/article-schema.ts';
+import { DEFAULT_AUTHOR_SLUG } from '../../src/content/schema/authors.ts';
+import { FIRST_FAILURE, type FieldSpec, heard, isAbsent, type Relation } from '../../src/content/schema/field-rules.ts';
+import { parseUpdated, siteInstantOf } from '../../src/content/schema/updated.ts';
 import { AUTHORS_FOLDER } from './article-folder.ts';
 import { scheduledNote } from './check-date.ts';
 
@@ -20,7 +20,7 @@ import { scheduledNote } from './check-date.ts';
  * article-schema.ts, author-schema.ts), strictly: every failure of every
  * field is a problem naming the file, the field, what is wrong and the fix,
  * in the schema's words. The worker reads the same fields with the same rules
- * (src/content/read-fields.ts), leniently.
+ * (src/content/schema/read-fields.ts), leniently.
  */
 
 /** A failure the schema said ({@link said}), as a problem of `file`. */

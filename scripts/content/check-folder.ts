@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { error, type Problem } from '../../src/checking/problems.ts';
-import type { NewsItem } from '../../src/content/news-item.ts';
+import type { NewsItem } from '../../src/content/schema/news-item.ts';
 import type { LocalRegistry, PreparedArticle } from '../../src/publishing/prepared-article.ts';
 import { findArticleFolders, isArticleFolder, readArticleFolder, shown } from './article-folder.ts';
 import { isAuthorsFolder, readRegistry, registryFolders } from './author-registry.ts';

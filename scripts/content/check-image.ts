@@ -5,8 +5,8 @@ import sharp, { type Metadata } from 'sharp';
 import { orList } from '../../src/checking/editor-text.ts';
 import { LIMITS } from '../../src/checking/limits.ts';
 import { error, note, type Problem } from '../../src/checking/problems.ts';
-import { IMAGE_FORMATS } from '../../src/content/format.ts';
-import { crop16x9, formatBytes, is16x9 } from '../../src/content/image-limits.ts';
+import { IMAGE_FORMATS } from '../../src/content/schema/format.ts';
+import { crop16x9, formatBytes, is16x9 } from '../../src/content/schema/image-limits.ts';
 
 const shownSize = ({ width, height }: { width: number; height: number }) => `${width}×${height}`;
 

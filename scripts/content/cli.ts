@@ -18,9 +18,9 @@
  */
 import { parseArgs } from 'node:util';
 import { formatProblems, hasErrors } from '../../src/checking/problems.ts';
-import type { NewsItem } from '../../src/content/news-item.ts';
-import { brasilia } from '../../src/lib/brasilia-time.ts';
+import type { NewsItem } from '../../src/content/schema/news-item.ts';
 import { API_PATHS, type ApiAnswer, FORM_FIELDS } from '../../src/newsroom/api/wire.ts';
+import { brasilia } from '../../src/publishing/brasilia-time.ts';
 import { runGc } from '../../src/publishing/gc.ts';
 import type { KvStore } from '../../src/publishing/kv-store.ts';
 import { DELETE_AFTER_MS } from '../../src/publishing/pending-deletes.ts';

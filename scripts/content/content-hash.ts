@@ -1,5 +1,5 @@
-import { bodyKey } from '../../src/content/format.ts';
-import { contentHash } from '../../src/lib/content-hash.ts';
+import { contentHash } from '../../src/content/index/content-hash.ts';
+import { bodyKey } from '../../src/content/schema/format.ts';
 
 export { contentHash };
 

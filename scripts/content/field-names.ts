@@ -1,11 +1,11 @@
-import { ARTICLE_FIELDS } from '../../src/content/article-schema.ts';
-import type { FieldSpec } from '../../src/content/field-rules.ts';
+import { ARTICLE_FIELDS } from '../../src/content/schema/article-schema.ts';
+import type { FieldSpec } from '../../src/content/schema/field-rules.ts';
 import { editDistance } from './article-folder.ts';
 
 /**
  * The keys the front matter of index.md may hold, and the field a key spelt another way
  * means ("Título", "title" → "titulo", "atualizdo" → "atualizado"): the
- * schema's fields and their aliases (src/content/article-schema.ts), compared
+ * schema's fields and their aliases (src/content/schema/article-schema.ts), compared
  * without accents, case, spaces, hyphens or underscores, and one slip in a
  * short name or two in a long one.
  */

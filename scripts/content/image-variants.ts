@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { imageKey } from '../../src/content/format.ts';
-import { IMAGE_VARIANT_FORMATS, IMAGE_VARIANT_WIDTHS, variantFile } from '../../src/content/image-variants.ts';
+import { imageKey } from '../../src/content/schema/format.ts';
+import { IMAGE_VARIANT_FORMATS, IMAGE_VARIANT_WIDTHS, variantFile } from '../../src/content/schema/image-variants.ts';
 
 /** Encoded variants are kept here, keyed by the source's hash, so later builds skip sharp. */
 const CACHE_DIR = join('node_modules', '.cache', 'casa-em-pauta', 'image-variants');

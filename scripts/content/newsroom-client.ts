@@ -1,4 +1,4 @@
-import { formatBytes } from '../../src/content/image-limits.ts';
+import { formatBytes } from '../../src/content/schema/image-limits.ts';
 import {
   API_PATHS,
   type ApiAnswer,

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { buildIndex } from '../../src/content/index-build.ts';
+import { buildIndex } from '../../src/content/index/index-build.ts';
 import { buildContentBundle, CONTENT_DIR, skippedWarning } from './bundle.ts';
 import { contentHash } from './content-hash.ts';
 

@@ -2,7 +2,7 @@ import type { StateCore, Token } from 'markdown-it';
 import { type ErrorCode, isMap, isScalar, LineCounter, parseDocument, visit } from 'yaml';
 import { markdownReader, VIDEO_LINE } from '../../shared/markdown-reader';
 import { videoEmbedUrl, videoOfArticle } from '../../shared/video-embed';
-import { safeUrl } from '../content/html-policy';
+import { safeUrl } from '../content/body/html-policy';
 import type { TextFault } from './editor-text';
 import { type BodyNote, HEADING_LEVELS, headingLevel, imageFault, linkFault, type Said, untitledVideo } from './markdown-notes';
 import { brokenTable, tabSeparatedTable, unevenRow } from './markdown-tables';
@@ -11,7 +11,7 @@ import { brokenTable, tabSeparatedTable, unevenRow } from './markdown-tables';
  * An article written as Markdown: `index.md`, YAML front matter with the
  * article's fields between two `---` lines, then the text. Converted here, at
  * check, publish and build time (never in the worker): the HTML it gives is the
- * article's body, judged by the one body policy (src/content/body-html.ts).
+ * article's body, judged by the one body policy (src/content/body/body-html.ts).
  * Every editor-facing message of this format is here.
  */
 

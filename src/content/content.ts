@@ -1,7 +1,6 @@
 import { log } from '../log';
-import { type Author, DEFAULT_AUTHOR_SLUG, hasAuthorPage } from './authors';
-import type { IndexReader } from './index-reader';
-import { openLiveIndex } from './live-index';
+import type { IndexReader } from './index/index-reader';
+import { openLiveIndex } from './index/live-index';
 import {
   CHUNK_SIZE,
   type ChunkedList,
@@ -11,10 +10,11 @@ import {
   parseCollectionName,
   SITEMAP_CHUNK_SIZE,
   visibleCount,
-} from './news-index';
-import type { NewsEntry } from './news-item';
-import type { ContentBindings } from './sources';
-import { isThemeSlug } from './themes';
+} from './index/news-index';
+import type { ContentBindings } from './index/sources';
+import { type Author, DEFAULT_AUTHOR_SLUG, hasAuthorPage } from './schema/authors';
+import type { NewsEntry } from './schema/news-item';
+import { isThemeSlug } from './schema/themes';
 
 /** Who signs an article when the registry has neither its author nor the site's editor: the site settings' editor. */
 export type EditorFallback = Omit<Author, 'slug' | 'bio'>;

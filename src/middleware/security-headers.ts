@@ -3,7 +3,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { INLINE_SCRIPTS } from '../../shared/inline-scripts';
 import { ADSENSE_SOURCES } from '../adsense';
 import { clientAssets } from '../client-assets';
-import { EMBED_ORIGINS } from '../content/html-policy';
+import { EMBED_ORIGINS } from '../content/body/html-policy';
 
 // Under `npm run dev` Vite injects inline scripts for hot reload; a strict CSP
 // would block them. Vite's dev server sets this mode; wrangler's bundle has no

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { MAX_BODY_BYTES } from '../content/html-policy';
+import { MAX_BODY_BYTES } from '../content/body/html-policy';
 import { describeError, log } from '../log';
 import { antiForgery } from './anti-forgery';
 import { isApiPath, MAX_API_BYTES } from './api/wire';

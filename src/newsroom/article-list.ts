@@ -1,5 +1,5 @@
-import { DEFAULT_AUTHOR_SLUG } from '../content/authors';
-import type { NewsEntry } from '../content/news-item';
+import { DEFAULT_AUTHOR_SLUG } from '../content/schema/authors';
+import type { NewsEntry } from '../content/schema/news-item';
 import type { Draft } from './drafts-store';
 import { UNTITLED } from './shared/field-labels';
 

@@ -1,6 +1,6 @@
-import { openLiveIndex } from '../content/live-index';
-import type { NewsEntry } from '../content/news-item';
-import type { ContentBindings } from '../content/sources';
+import { openLiveIndex } from '../content/index/live-index';
+import type { ContentBindings } from '../content/index/sources';
+import type { NewsEntry } from '../content/schema/news-item';
 
 /**
  * The newest articles of the live index, scheduled ones included (a

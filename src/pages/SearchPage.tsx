@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { Pager } from '../components/Pager';
 import { ResponsiveImage } from '../components/ResponsiveImage';
 import { SearchForm } from '../components/SearchForm';
-import { updatedIso } from '../content/updated';
+import { updatedIso } from '../content/schema/updated';
 import { formatShortDate } from '../lib/dates';
 import type { Pagination } from '../lib/pagination';
 import type { TextPart } from '../search/highlight';

@@ -1,4 +1,4 @@
-import { BODY_FOLDER, IMAGE_FOLDER } from '../content/format';
+import { BODY_FOLDER, IMAGE_FOLDER } from '../content/schema/format';
 import type { KvStore } from './kv-store';
 import { type HeldLock, LOCK_TTL_MS, withLock } from './lock';
 import { duePending, isDeletable, PENDING_DELETES_KEY, type Pending, parsePending, schedule } from './pending-deletes';

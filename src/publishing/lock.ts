@@ -1,4 +1,4 @@
-import { brasilia } from '../lib/brasilia-time';
+import { brasilia } from './brasilia-time';
 import { type LockHolder, type LockOwner, type PublishDb, type PublishState, releaseStatements, tryAcquire } from './publish-state';
 
 /**

@@ -1,10 +1,10 @@
-import { BODY_FOLDER, imageKey } from '../content/format';
-import { variantFiles, variantFormatsOf } from '../content/image-variants';
-import { buildIndex, type StoredAuthor } from '../content/index-build';
-import { collectionPageKeys, parseIndexMeta } from '../content/index-parse';
-import { type ContentHash, INDEX_META_KEY, indexKeysOf } from '../content/news-index';
-import type { NewsItem } from '../content/news-item';
-import { parseUpdated } from '../content/updated';
+import { buildIndex, type StoredAuthor } from '../content/index/index-build';
+import { collectionPageKeys, parseIndexMeta } from '../content/index/index-parse';
+import { type ContentHash, INDEX_META_KEY, indexKeysOf } from '../content/index/news-index';
+import { BODY_FOLDER, imageKey } from '../content/schema/format';
+import { variantFiles, variantFormatsOf } from '../content/schema/image-variants';
+import type { NewsItem } from '../content/schema/news-item';
+import { parseUpdated } from '../content/schema/updated';
 import { formatShortDate } from '../lib/dates';
 import { articlePath, collectionPath } from '../seo/urls';
 import { figureFilesOf } from './figure-files';

@@ -1,7 +1,7 @@
-import { imageKey } from '../content/format';
-import { IMAGE_VARIANT_WIDTHS, type VariantFormat, variantFile, WEBP_ONLY } from '../content/image-variants';
-import type { StoredAuthor } from '../content/index-build';
-import type { NewsItem } from '../content/news-item';
+import type { StoredAuthor } from '../content/index/index-build';
+import { imageKey } from '../content/schema/format';
+import { IMAGE_VARIANT_WIDTHS, type VariantFormat, variantFile, WEBP_ONLY } from '../content/schema/image-variants';
+import type { NewsItem } from '../content/schema/news-item';
 import type { WithFigures } from './figure-files';
 
 /** A stored file an article publishes: its KV key and its bytes. */
@@ -31,7 +31,7 @@ export const emptyRegistry = (): LocalRegistry => ({ authors: {}, photos: [] });
 
 /**
  * The article with its entry saying which variant formats its images have
- * (`formatosImagem`, src/content/image-variants.ts), read from the variants
+ * (`formatosImagem`, src/content/schema/image-variants.ts), read from the variants
  * it actually publishes: WebP alone when its main image has every WebP
  * variant and no AVIF one (the newsroom's images), so no page offers readers
  * an AVIF file that does not exist; otherwise no field (both formats, as the

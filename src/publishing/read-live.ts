@@ -1,9 +1,9 @@
-import { parseRegistry } from '../content/authors';
-import type { StoredAuthor } from '../content/index-build';
-import { parseIndexMeta } from '../content/index-parse';
-import { CHUNK_KEY_PATTERN, INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY } from '../content/news-index';
-import { brasilia } from '../lib/brasilia-time';
-import { hashInKey } from '../lib/content-hash';
+import { hashInKey } from '../content/index/content-hash';
+import type { StoredAuthor } from '../content/index/index-build';
+import { parseIndexMeta } from '../content/index/index-parse';
+import { CHUNK_KEY_PATTERN, INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY } from '../content/index/news-index';
+import { parseRegistry } from '../content/schema/authors';
+import { brasilia } from './brasilia-time';
 import type { KvStore, Target } from './kv-store';
 import { itemsOfListChunks, itemsOfShards } from './list-chunks';
 import { PENDING_DELETES_KEY, type Pending, parsePending } from './pending-deletes';

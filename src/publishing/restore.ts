@@ -1,4 +1,4 @@
-import { INDEX_META_KEY, PUBLISHED_MARKER_KEY } from '../content/news-index';
+import { INDEX_META_KEY, PUBLISHED_MARKER_KEY } from '../content/index/news-index';
 import { CONTENT_PREFIXES } from './gc';
 import type { KvStore } from './kv-store';
 import { withLock } from './lock';

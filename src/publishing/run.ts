@@ -1,8 +1,8 @@
-import { BODY_FOLDER } from '../content/format';
-import type { StoredAuthor } from '../content/index-build';
-import { type ContentHash, INDEX_META_KEY, PUBLISHED_MARKER_KEY } from '../content/news-index';
-import type { NewsItem } from '../content/news-item';
-import { hashInKey } from '../lib/content-hash';
+import { hashInKey } from '../content/index/content-hash';
+import type { StoredAuthor } from '../content/index/index-build';
+import { type ContentHash, INDEX_META_KEY, PUBLISHED_MARKER_KEY } from '../content/index/news-index';
+import { BODY_FOLDER } from '../content/schema/format';
+import type { NewsItem } from '../content/schema/news-item';
 import type { KvStore, Target } from './kv-store';
 import { acquireLock, LOCK_TTL_MS, type LockTiming, withLock } from './lock';
 import {

@@ -1,7 +1,7 @@
-import { parseUpdated, publicationInstant } from '../content/updated';
+import { parseUpdated, publicationInstant } from '../content/schema/updated';
 
 // An article's `data` to come: the article is scheduled. Whether `data` is a
-// date at all is the schema's to say (src/content/date-rule.ts).
+// date at all is the schema's to say (src/content/schema/date-rule.ts).
 
 /** When a `data` is published, as editors read it: `dd/MM/yyyy HH:mm`, São Paulo time (00:00 for a day alone). */
 export function scheduledFor(data: string): string {

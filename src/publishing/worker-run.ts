@@ -1,10 +1,10 @@
-import { parseRegistry } from '../content/authors';
-import { imageKey } from '../content/format';
-import type { StoredAuthor } from '../content/index-build';
-import { parseIndexMeta } from '../content/index-parse';
-import { INDEX_META_KEY } from '../content/news-index';
-import type { NewsItem } from '../content/news-item';
-import { contentHash } from '../lib/content-hash';
+import { contentHash } from '../content/index/content-hash';
+import type { StoredAuthor } from '../content/index/index-build';
+import { parseIndexMeta } from '../content/index/index-parse';
+import { INDEX_META_KEY } from '../content/index/news-index';
+import { parseRegistry } from '../content/schema/authors';
+import { imageKey } from '../content/schema/format';
+import type { NewsItem } from '../content/schema/news-item';
 import { batchOf, kvStoreOf, searchDbOf } from './bindings';
 import type { KvStore, Target } from './kv-store';
 import { itemsOfListChunks } from './list-chunks';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../app-env';
-import { imageContentType } from '../content/format';
+import { imageContentType } from '../content/schema/format';
 import { currentTime } from '../lib/clock';
 import { type Draft, DraftsStore } from '../newsroom/drafts-store';
 import { getMedia } from '../newsroom/media/media-store';

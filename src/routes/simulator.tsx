@@ -2,7 +2,7 @@ import { addMonths, format } from 'date-fns';
 import { ptBR } from 'date-fns/locale/pt-BR';
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../app-env';
-import { SITE_TIME_ZONE } from '../content/updated';
+import { SITE_TIME_ZONE } from '../content/schema/updated';
 import { parseSimulatorQuery } from '../finance/simulator-input';
 import { currentTime } from '../lib/clock';
 import { formatLongDate, parseCalendarDate } from '../lib/dates';

@@ -1,6 +1,6 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import type { AppEnv } from '../app-env';
-import { ContentUnavailableError } from '../content/sources';
+import { ContentUnavailableError } from '../content/index/sources';
 import { describeError, log } from '../log';
 import { cacheControlFor } from '../middleware/cache-policy';
 import { StatusPage } from '../pages/StatusPage';

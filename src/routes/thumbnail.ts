@@ -1,7 +1,7 @@
 import { createFactory } from 'hono/factory';
 import type { AppEnv } from '../app-env';
-import { imageContentType, imageKey } from '../content/format';
-import { readImage } from '../content/sources';
+import { readImage } from '../content/index/sources';
+import { imageContentType, imageKey } from '../content/schema/format';
 import type { ROUTES } from '../seo/urls';
 
 /** Published image names carry a hash of their bytes: a new image is a new URL. */

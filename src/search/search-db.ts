@@ -1,4 +1,4 @@
-import { type NewsEntry, parseNewsItem } from '../content/news-item';
+import { type NewsEntry, parseNewsItem } from '../content/schema/news-item';
 import { PAGE_SIZE } from '../lib/pagination';
 import { log } from '../log';
 import { asWritten, highlightParts, type TextPart } from './highlight';

@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../config';
-import type { NewsEntry } from '../content/news-item';
-import { siteInstantOf } from '../content/updated';
+import type { NewsEntry } from '../content/schema/news-item';
+import { siteInstantOf } from '../content/schema/updated';
 import { escapeXml } from '../lib/escape-xml';
 import { absoluteUrl, articlePath, FEED_PATH } from './urls';
 

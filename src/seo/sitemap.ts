@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../config';
-import type { NewsItem } from '../content/news-item';
-import { updatedIso } from '../content/updated';
+import type { NewsItem } from '../content/schema/news-item';
+import { updatedIso } from '../content/schema/updated';
 import { escapeXml } from '../lib/escape-xml';
 import { institutionalPages, LATEST_PAGE_TEXT } from '../pages/institutional/table';
 import { absoluteUrl, articlePath, ROUTES, SIMULATOR_PATH, sitemapPartPath } from './urls';

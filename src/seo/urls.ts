@@ -1,5 +1,5 @@
 import type { SiteConfig } from '../config';
-import { IMAGE_FOLDER, imageKey } from '../content/format';
+import { IMAGE_FOLDER, imageKey } from '../content/schema/format';
 
 const ARTICLE_PREFIX = '/noticia/';
 
@@ -53,7 +53,7 @@ export function articleSlugOf(href: string): string | null {
   return /^[^/?#]+/.exec(href.slice(ARTICLE_PREFIX.length))?.[0] ?? null;
 }
 
-/** An article image or one of its variants, by file name: the same path as its content key (src/content/format.ts). */
+/** An article image or one of its variants, by file name: the same path as its content key (src/content/schema/format.ts). */
 export const thumbnailPath = (file: string) => `/${imageKey(file)}`;
 
 /** Sitemap file n, once the archive needs more than one. */

@@ -3,7 +3,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentHash } from '../../scripts/content/content-hash';
 import { describeSync } from '../../scripts/content/search-sync';
-import { INDEX_META_KEY } from '../../src/content/news-index';
+import { INDEX_META_KEY } from '../../src/content/index/news-index';
 import type { KvStore } from '../../src/publishing/kv-store';
 import { planPublish, planUnpublish } from '../../src/publishing/plan';
 import type { PreparedArticle } from '../../src/publishing/prepared-article';

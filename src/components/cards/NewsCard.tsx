@@ -1,5 +1,5 @@
-import type { NewsEntry } from '../../content/news-item';
-import { updatedIso } from '../../content/updated';
+import type { NewsEntry } from '../../content/schema/news-item';
+import { updatedIso } from '../../content/schema/updated';
 import { formatShortDate } from '../../lib/dates';
 import { articlePath } from '../../seo/urls';
 import { ResponsiveImage } from '../ResponsiveImage';

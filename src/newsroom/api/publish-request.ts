@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { checkBody } from '../../checking/check-body';
 import { hasErrors } from '../../checking/problems';
-import { parseAuthor } from '../../content/authors';
-import { bodyKey, IMAGE_FORMATS, imageKey, publishedExtension } from '../../content/format';
-import { variantFiles } from '../../content/image-variants';
-import type { StoredAuthor } from '../../content/index-build';
-import { type NewsItem, parseNewsItem } from '../../content/news-item';
-import { contentHash } from '../../lib/content-hash';
+import { contentHash } from '../../content/index/content-hash';
+import type { StoredAuthor } from '../../content/index/index-build';
+import { parseAuthor } from '../../content/schema/authors';
+import { bodyKey, IMAGE_FORMATS, imageKey, publishedExtension } from '../../content/schema/format';
+import { variantFiles } from '../../content/schema/image-variants';
+import { type NewsItem, parseNewsItem } from '../../content/schema/news-item';
 import type { WithFigures } from '../../publishing/figure-files';
 import type { LocalRegistry, PreparedArticle, StoredFile } from '../../publishing/prepared-article';
 import { sniffPicture } from '../media/sniff';

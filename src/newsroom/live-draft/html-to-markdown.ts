@@ -18,8 +18,8 @@ import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import type { DefaultTreeAdapterTypes as P } from 'parse5';
 import { VIDEO_FACADE_CLASS, VIDEO_LABEL_PREFIX, videoIdOfEmbedUrl } from '../../../shared/video-embed';
-import { BodyTooComplexError, parseBody } from '../../content/body-parse';
-import { embedVideo, MAX_DEPTH } from '../../content/html-policy';
+import { BodyTooComplexError, parseBody } from '../../content/body/body-parse';
+import { embedVideo, MAX_DEPTH } from '../../content/body/html-policy';
 
 /**
  * A live article's body (HTML, as published) as the Markdown a draft holds,

@@ -1,4 +1,4 @@
-import { IMAGE_FOLDER } from '../../content/format';
+import { IMAGE_FOLDER } from '../../content/schema/format';
 import type { Draft } from '../drafts-store';
 import { IMAGE_FIELD } from '../shared/media-names';
 

@@ -1,7 +1,7 @@
-import { IMAGE_FOLDER } from '../../content/format';
-import { openLiveIndex } from '../../content/live-index';
-import type { NewsEntry } from '../../content/news-item';
-import { type ContentBindings, ContentUnavailableError } from '../../content/sources';
+import { openLiveIndex } from '../../content/index/live-index';
+import { type ContentBindings, ContentUnavailableError } from '../../content/index/sources';
+import { IMAGE_FOLDER } from '../../content/schema/format';
+import type { NewsEntry } from '../../content/schema/news-item';
 import { type Draft, DraftsStore } from '../drafts-store';
 import { type DraftFields, FIELD_NAMES } from '../shared/draft-input';
 import { FIGURE_FOLDER, IMAGE_FIELD } from '../shared/media-names';

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { THEME_LIST } from '../../content/themes';
+import { THEME_LIST } from '../../content/schema/themes';
 import { newsroomAssets } from '../assets';
 import { PATHS } from '../paths';
 import { type DraftContent, type DraftFields, FIELD_NAMES, type FieldName } from '../shared/draft-input';

@@ -1,4 +1,4 @@
-import type { NewsEntry } from '../../content/news-item';
+import type { NewsEntry } from '../../content/schema/news-item';
 import { articlePath } from '../../seo/urls';
 import type { ActionRecord } from '../actions-store';
 import { PATHS } from '../paths';

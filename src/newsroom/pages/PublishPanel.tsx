@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { siteWallClock } from '../../content/date-rule';
+import { siteWallClock } from '../../content/schema/date-rule';
 import { isScheduled } from '../../publishing/scheduled';
 import { articlePath } from '../../seo/urls';
 import type { Draft } from '../drafts-store';

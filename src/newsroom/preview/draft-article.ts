@@ -1,10 +1,10 @@
 import { checkBody } from '../../checking/check-body';
 import { markdownToHtml } from '../../checking/markdown-article';
-import { siteWallClock } from '../../content/date-rule';
-import { bodyKey, imageKey } from '../../content/format';
-import { WEBP_ONLY } from '../../content/image-variants';
-import { type NewsEntry, parseNewsItem } from '../../content/news-item';
-import { slugFromTitle } from '../../content/slug-from-title';
+import { siteWallClock } from '../../content/schema/date-rule';
+import { bodyKey, imageKey } from '../../content/schema/format';
+import { WEBP_ONLY } from '../../content/schema/image-variants';
+import { type NewsEntry, parseNewsItem } from '../../content/schema/news-item';
+import { slugFromTitle } from '../../content/schema/slug-from-title';
 import type { Draft } from '../drafts-store';
 import { publishedName } from '../media/published-images';
 import { FIELD_NAMES, type FieldName } from '../shared/draft-input';

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import type { AppEnv } from '../../app-env';
 import { renderCards } from '../../components/cards/render-cards';
 import { Document } from '../../components/layout/Document';
-import { sanitizeArticleHtml } from '../../content/sanitize-html';
+import { sanitizeArticleHtml } from '../../content/body/sanitize-html';
 import { ArticlePage } from '../../pages/ArticlePage';
 import { relatedArticles } from '../../routes/article';
 import { newsroomAssets } from '../assets';

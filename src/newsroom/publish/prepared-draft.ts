@@ -1,6 +1,6 @@
-import { bodyKey, isValidSlug } from '../../content/format';
-import { variantStem } from '../../content/image-variants';
-import { contentHash } from '../../lib/content-hash';
+import { contentHash } from '../../content/index/content-hash';
+import { bodyKey, isValidSlug } from '../../content/schema/format';
+import { variantStem } from '../../content/schema/image-variants';
 import type { PreparedArticle } from '../../publishing/prepared-article';
 import type { Draft } from '../drafts-store';
 import { type PublishedImages, publishedImages, publishedName } from '../media/published-images';

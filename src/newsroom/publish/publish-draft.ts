@@ -1,6 +1,6 @@
-import { forgetLiveIndex } from '../../content/live-index';
+import { contentHash } from '../../content/index/content-hash';
+import { forgetLiveIndex } from '../../content/index/live-index';
 import { currentTime } from '../../lib/clock';
-import { contentHash } from '../../lib/content-hash';
 import { log } from '../../log';
 import type { Target } from '../../publishing/kv-store';
 import { LockBusyError } from '../../publishing/lock';

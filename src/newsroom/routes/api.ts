@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { isValidSlug } from '../../content/format';
-import { forgetLiveIndex } from '../../content/live-index';
+import { contentHash } from '../../content/index/content-hash';
+import { forgetLiveIndex } from '../../content/index/live-index';
+import { isValidSlug } from '../../content/schema/format';
 import { currentTime } from '../../lib/clock';
-import { contentHash } from '../../lib/content-hash';
 import { log } from '../../log';
 import { runGc } from '../../publishing/gc';
 import { LockBusyError } from '../../publishing/lock';

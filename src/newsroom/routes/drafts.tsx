@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { ContentUnavailableError } from '../../content/sources';
+import { ContentUnavailableError } from '../../content/index/sources';
 import { currentTime } from '../../lib/clock';
 import { articleRows, filterRows, listQuery } from '../article-list';
 import { authorChoices } from '../authors';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { isValidSlug } from '../../content/format';
+import { isValidSlug } from '../../content/schema/format';
 import { currentTime } from '../../lib/clock';
 import type { NewsroomEnv } from '../newsroom-env';
 import { PATHS } from '../paths';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { isValidSlug } from '../../content/format';
-import { openLiveIndex } from '../../content/live-index';
+import { openLiveIndex } from '../../content/index/live-index';
+import { isValidSlug } from '../../content/schema/format';
 import { currentTime } from '../../lib/clock';
 import { log } from '../../log';
 import { LockBusyError } from '../../publishing/lock';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { IMAGE_FORMATS, imageContentType } from '../../content/format';
-import { contentHash } from '../../lib/content-hash';
+import { contentHash } from '../../content/index/content-hash';
+import { IMAGE_FORMATS, imageContentType } from '../../content/schema/format';
 import { getMedia, putMedia } from '../media/media-store';
 import { sniffPicture } from '../media/sniff';
 import type { NewsroomEnv } from '../newsroom-env';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { siteWallClock } from '../../content/date-rule';
-import { publicationInstant } from '../../content/updated';
+import { siteWallClock } from '../../content/schema/date-rule';
+import { publicationInstant } from '../../content/schema/updated';
 import { currentTime } from '../../lib/clock';
 import type { Action } from '../actions-store';
 import { type Draft, DraftsStore } from '../drafts-store';

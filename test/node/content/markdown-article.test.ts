@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { checkContent } from '../../../scripts/content/check-folder';
 import { markdownToHtml, readFrontMatter } from '../../../src/checking/markdown-article';
-import { readBody } from '../../../src/content/body-html';
+import { readBody } from '../../../src/content/body/body-html';
 import { articleFixture, cleanFixtures, GOOD } from './fixtures';
 
 /** Articles written as index.md: the conversion, the check at index.md's lines, and hostile Markdown made inert. */

@@ -5,7 +5,7 @@ import { checkContent } from '../../../scripts/content/check-folder';
 import { readFrontMatter } from '../../../src/checking/markdown-article';
 import { cleanPastedMarkup, describeCleaned } from '../../../src/checking/pasted-markup';
 import type { Problem } from '../../../src/checking/problems';
-import { readBody } from '../../../src/content/body-html';
+import { readBody } from '../../../src/content/body/body-html';
 import { cleanFixtures, tempFolder } from './fixtures';
 
 afterAll(cleanFixtures);

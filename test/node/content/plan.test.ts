@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { contentHash } from '../../../scripts/content/content-hash';
-import { buildIndex } from '../../../src/content/index-build';
-import { parseIndexMeta } from '../../../src/content/index-parse';
-import { INDEX_META_KEY } from '../../../src/content/news-index';
-import type { NewsItem } from '../../../src/content/news-item';
+import { buildIndex } from '../../../src/content/index/index-build';
+import { parseIndexMeta } from '../../../src/content/index/index-parse';
+import { INDEX_META_KEY } from '../../../src/content/index/news-index';
+import type { NewsItem } from '../../../src/content/schema/news-item';
 import {
   changesNothing,
   describePlan,

@@ -1,8 +1,8 @@
 import { contentHash, publishedBodyPath } from '../../../scripts/content/content-hash';
-import { imageKey } from '../../../src/content/format';
-import { variantFiles } from '../../../src/content/image-variants';
-import { buildIndex } from '../../../src/content/index-build';
-import type { NewsItem } from '../../../src/content/news-item';
+import { buildIndex } from '../../../src/content/index/index-build';
+import { imageKey } from '../../../src/content/schema/format';
+import { variantFiles } from '../../../src/content/schema/image-variants';
+import type { NewsItem } from '../../../src/content/schema/news-item';
 import type { PreparedArticle } from '../../../src/publishing/prepared-article';
 import type { LockOwner, PublishDb } from '../../../src/publishing/publish-state';
 import type { RunOptions } from '../../../src/publishing/run';

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentHash } from '../../../scripts/content/content-hash';
 import { servedBundle } from '../../../scripts/content/served-bundle';
-import { INDEX_META_KEY } from '../../../src/content/news-index';
+import { INDEX_META_KEY } from '../../../src/content/index/news-index';
 import { runGc } from '../../../src/publishing/gc';
 import type { KvStore } from '../../../src/publishing/kv-store';
 import { DELETE_AFTER_MS } from '../../../src/publishing/pending-deletes';

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { markdownToHtml } from '../../../src/checking/markdown-article';
-import { forgetLiveIndex } from '../../../src/content/live-index';
-import { contentHash } from '../../../src/lib/content-hash';
+import { contentHash } from '../../../src/content/index/content-hash';
+import { forgetLiveIndex } from '../../../src/content/index/live-index';
 import { DraftsStore } from '../../../src/newsroom/drafts-store';
 import { bodyMarkdown, readLiveBody } from '../../../src/newsroom/live-draft/html-to-markdown';
 import { mediaKey } from '../../../src/newsroom/media/media-store';

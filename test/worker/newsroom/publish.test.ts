@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetLiveIndex } from '../../../src/content/live-index';
-import { INDEX_META_KEY } from '../../../src/content/news-index';
-import { contentHash } from '../../../src/lib/content-hash';
+import { contentHash } from '../../../src/content/index/content-hash';
+import { forgetLiveIndex } from '../../../src/content/index/live-index';
+import { INDEX_META_KEY } from '../../../src/content/index/news-index';
 import { DraftsStore } from '../../../src/newsroom/drafts-store';
 import { putMedia } from '../../../src/newsroom/media/media-store';
 import { batchOf } from '../../../src/publishing/bindings';

@@ -1,5 +1,8 @@
-import { type Author, authorOf } from './authors';
-import { isValidSlug } from './format';
+import { type Author, authorOf } from '../schema/authors';
+import { isValidSlug } from '../schema/format';
+import type { NewsItem } from '../schema/news-item';
+import { themesOf } from '../schema/themes';
+import { isValidUpdate, publicationInstant } from '../schema/updated';
 import {
   authorsKey,
   CHUNK_SIZE,
@@ -21,9 +24,6 @@ import {
   SLUG_SHARDS,
   shardOf,
 } from './news-index';
-import type { NewsItem } from './news-item';
-import { themesOf } from './themes';
-import { isValidUpdate, publicationInstant } from './updated';
 
 // Writing the index (./news-index.ts): by the build (bundled content) and the
 // editors' publish command, never by the worker.

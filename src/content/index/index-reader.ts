@@ -1,13 +1,13 @@
 import QuickLRU from 'quick-lru';
-import { describeError, log } from '../log';
-import { type Author, parseRegistry } from './authors';
-import { isValidSlug } from './format';
+import { describeError, log } from '../../log';
+import { type Author, parseRegistry } from '../schema/authors';
+import { isValidSlug } from '../schema/format';
+import { type NewsEntry, parseNewsItem } from '../schema/news-item';
+import { parseUpdated } from '../schema/updated';
 import { parseCollection } from './index-parse';
 import { CHUNK_SIZE, type ChunkedList, type IndexMeta, SITEMAP_CHUNK_SIZE, shardOf } from './news-index';
-import { type NewsEntry, parseNewsItem } from './news-item';
 import { findInShardText } from './shard-text';
 import { type ContentBindings, DamagedContentError, readText, type Source } from './sources';
-import { parseUpdated } from './updated';
 
 /** A page chunk's items, ascending, checked; null in the place of a bad one (so positions hold). */
 export type PageChunk = readonly (NewsEntry | null)[];

@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { HASH_LENGTH } from '../content/news-index';
+import { HASH_LENGTH } from './news-index';
 
 /**
  * The content hash that names index chunks, article bodies and images: the

@@ -1,4 +1,4 @@
-import { isValidSlug } from './format';
+import { isValidSlug } from '../schema/format';
 import {
   authorsKey,
   CHUNK_SIZE,

@@ -8,7 +8,7 @@ export type { DroppedField } from './read-fields';
 
 /**
  * A news item of the list (docs/product.md §3), as the index stores it
- * (src/content/news-index.ts): the article's fields (article-schema.ts) and
+ * (src/content/index/news-index.ts): the article's fields (article-schema.ts) and
  * where its files are.
  */
 export interface NewsItem extends ArticleFields, WithVariantFormats {

@@ -1,8 +1,8 @@
 /**
  * What an article body may contain: one allow-list, read by the publishing
  * check (Node, scripts/content/check-body.ts) and the render-time sanitizer
- * (workerd, src/content/sanitize-html.ts) through the same walk
- * (src/content/body-html.ts), so the two can never disagree.
+ * (workerd, src/content/body/sanitize-html.ts) through the same walk
+ * (src/content/body/body-html.ts), so the two can never disagree.
  *
  * Everything not listed here is refused by the check and removed at render:
  * no `id`/`name` (they clobber globals such as `document.cookie`), no `class`,
@@ -14,8 +14,8 @@
  * own facade, which loads nothing until the reader clicks it.
  */
 
-import { VIDEO_EMBED_ORIGIN, VIDEO_ID } from '../../shared/video-embed';
-import { IMAGE_FOLDER, isValidImageFile } from './format';
+import { VIDEO_EMBED_ORIGIN, VIDEO_ID } from '../../../shared/video-embed';
+import { IMAGE_FOLDER, isValidImageFile } from '../schema/format';
 
 /** The largest body accepted, in bytes of UTF-8: about ten times the longest sample article. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -35,7 +35,7 @@ export const MAX_DEPTH = 32;
  * every block that follows it (the HTML algorithm's "reconstruct the active
  * formatting elements"), so a 61 KB body of 1,000 unclosed `<b title=…>`
  * then 4,000 `<div>x</div>` builds four million elements. Parsing stops at
- * either limit (src/content/body-html.ts): the check refuses the body, and the
+ * either limit (src/content/body/body-html.ts): the check refuses the body, and the
  * worker answers 503, so no body of at most {@link MAX_BODY_BYTES} costs more
  * than this many elements of work and memory. The samples build 30 to 60
  * elements per 5 KB; a body of 256 KB written like them, about 3,300.
@@ -201,7 +201,7 @@ const IMAGE_PATH_PREFIX = `/${IMAGE_FOLDER}`;
 
 /**
  * An image a body may show: one of the site's published images,
- * `/thumbnails/<file>`, named as the article images are (src/content/format.ts).
+ * `/thumbnails/<file>`, named as the article images are (src/content/schema/format.ts).
  * Nothing from another origin, no `data:` or `javascript:`, no other path: the
  * publishing check rewrites an editor's `imagens/<file>` to this form.
  */

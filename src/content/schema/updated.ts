@@ -1,5 +1,5 @@
 import QuickLRU from 'quick-lru';
-import { parseCalendarDate } from '../lib/dates';
+import { parseCalendarDate } from '../../lib/dates';
 
 /**
  * The `atualizado` field (and `data`, which takes the same forms): when an

@@ -1,8 +1,8 @@
-import { fnv1a } from '../lib/hash';
-import { PAGE_SIZE } from '../lib/pagination';
-import { MAX_AUTHORS } from './authors';
-import { isValidSlug } from './format';
-import { THEME_LIST } from './themes';
+import { fnv1a } from '../../lib/hash';
+import { PAGE_SIZE } from '../../lib/pagination';
+import { MAX_AUTHORS } from '../schema/authors';
+import { isValidSlug } from '../schema/format';
+import { THEME_LIST } from '../schema/themes';
 
 /**
  * The news index's format (its keys, sizes and types). Built by ./index-build.ts,
@@ -64,7 +64,7 @@ export const HASH = /^[0-9a-f]{10}$/;
 
 /**
  * The content hash of a chunk's text: HASH_LENGTH lowercase hex characters of
- * its SHA-256 (src/lib/content-hash.ts). Passed in by the caller, synchronously.
+ * its SHA-256 (src/content/index/content-hash.ts). Passed in by the caller, synchronously.
  */
 export type ContentHash = (text: string) => string;
 

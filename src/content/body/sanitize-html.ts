@@ -1,7 +1,7 @@
 import QuickLRU from 'quick-lru';
-import { escapeXml } from '../lib/escape-xml';
-import { readingTimeMinutes } from '../lib/reading-time';
-import { describeError, log } from '../log';
+import { escapeXml } from '../../lib/escape-xml';
+import { readingTimeMinutes } from '../../lib/reading-time';
+import { describeError, log } from '../../log';
 import { settledBody } from './body-html';
 import { BodyTooComplexError } from './body-parse';
 import { MAX_BODY_ATTRIBUTES, MAX_BODY_BYTES, MAX_BODY_ELEMENTS } from './html-policy';
@@ -23,7 +23,7 @@ export type SanitizedBody = ReadyBody | { refused: 'too-large' } | TooComplex;
 
 /**
  * The article HTML a reader gets: only what the body policy allows
- * (src/content/html-policy.ts), whatever KV holds. The publishing check refuses
+ * (src/content/body/html-policy.ts), whatever KV holds. The publishing check refuses
  * everything this removes; this is the second line, for anything that reached
  * KV another way, so the Content-Security-Policy is never the only defence.
  *

@@ -1,5 +1,5 @@
-import { matchesKey } from '../lib/content-hash';
-import { describeError, log } from '../log';
+import { describeError, log } from '../../log';
+import { matchesKey } from './content-hash';
 import { PUBLISHED_MARKER_KEY } from './news-index';
 import type { D1Reader } from './publish-record';
 
@@ -81,7 +81,7 @@ export class DamagedContentError extends ContentUnavailableError {}
 
 /**
  * The text at a content path in one source: null when absent. A key carrying a
- * content hash (src/lib/content-hash.ts) is checked against its value, unless the
+ * content hash (src/content/index/content-hash.ts) is checked against its value, unless the
  * caller opts out (`hashChecked: false`, slug shards alone: ./index-reader.ts
  * says why): a mismatch is logged and thrown as {@link DamagedContentError}.
  * Throws {@link ContentUnavailableError} when KV fails.

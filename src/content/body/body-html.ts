@@ -1,4 +1,5 @@
 import { serialize, type DefaultTreeAdapterTypes as T, defaultTreeAdapter as tree } from 'parse5';
+import { IMAGE_VARIANT_WIDTHS, variantName, variantStem } from '../schema/image-variants';
 import { attributeRefusal, elementRefusal, parseErrorFix, parseErrorMessage } from './body-messages';
 import { attributeOf, HTML_NS, type Note, parseBody } from './body-parse';
 import { embedTitle, facadeVideo, insideLink, reportEmbed, sameTree, videoFacade } from './body-video';
@@ -16,7 +17,6 @@ import {
   URL_ATTRIBUTES,
   VOID_ELEMENTS,
 } from './html-policy';
-import { IMAGE_VARIANT_WIDTHS, variantName, variantStem } from './image-variants';
 
 /** Something in a body the policy does not allow, where it is, and how to fix it. */
 export interface BodyFinding {
