@@ -12,6 +12,7 @@ import { siteSettings } from './middleware/site-settings';
 import { redirectTrailingSlash } from './middleware/trailing-slash';
 import { newsroomApp } from './newsroom/app';
 import { NEWSROOM_PREFIX, SHARED_PREVIEW_PREFIX } from './newsroom/paths';
+import { sharedPreviewMediaRoute, sharedPreviewRoute } from './newsroom/preview/shared-preview';
 import { institutionalPages } from './pages/institutional/table';
 import { reactRenderer } from './render/renderer';
 import { articleRoute } from './routes/article';
@@ -20,7 +21,6 @@ import { feedRoute, newsSitemapRoute, robotsRoute, sitemapPartRoute, sitemapRout
 import { homeRoute, postsPageRoute } from './routes/home';
 import { institutionalRoute } from './routes/institutional';
 import { openSearchRoute, searchRoute } from './routes/search';
-import { sharedPreviewMediaRoute, sharedPreviewRoute } from './routes/shared-preview';
 import { simulatorRoute } from './routes/simulator';
 import { badRequestRoute, methodNotAllowedRoute, notFoundRoute, serverErrorRoute } from './routes/status';
 import { thumbnailRoute } from './routes/thumbnail';
@@ -68,7 +68,7 @@ app.get(ROUTES.openSearch, ...openSearchRoute); // the browser's search box
 
 // The newsroom (src/newsroom/): behind Cloudflare Access, its own pages, headers and script; a 404 where it is not configured.
 app.route(NEWSROOM_PREFIX, newsroomApp());
-// A draft's preview shared by a signed link (src/routes/shared-preview.tsx): outside Access, read only, never cached.
+// A draft's preview shared by a signed link (src/newsroom/preview/shared-preview.tsx): outside Access, read only, never cached.
 app.get(`${SHARED_PREVIEW_PREFIX}/:token`, ...sharedPreviewRoute);
 app.get(`${SHARED_PREVIEW_PREFIX}/:token/midia/:file`, ...sharedPreviewMediaRoute);
 

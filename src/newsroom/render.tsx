@@ -3,10 +3,10 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { type ApiAnswer, isApiPath } from './api/wire';
+import type { Member } from './auth/roles';
 import type { NewsroomEnv } from './newsroom-env';
 import { Layout } from './pages/Layout';
 import { MessagePage } from './pages/MessagePage';
-import type { Member } from './roles';
 
 /** A newsroom page in its own layout (never the reader's), rendered to a string like the site's pages. */
 export function page(c: Context<NewsroomEnv>, title: string, content: ReactNode, status: ContentfulStatusCode = 200): Response {

@@ -2,9 +2,9 @@ import { openLiveIndex } from '../../content/index/live-index';
 import { type ContentBindings, ContentUnavailableError } from '../../content/index/sources';
 import { IMAGE_FOLDER } from '../../content/schema/format';
 import type { NewsEntry } from '../../content/schema/news-item';
-import { type Draft, DraftsStore } from '../drafts-store';
 import { type DraftFields, FIELD_NAMES } from '../shared/draft-input';
 import { FIGURE_FOLDER, IMAGE_FIELD } from '../shared/media-names';
+import { type Draft, DraftsStore } from '../stores/drafts-store';
 import { bodyMarkdown, imageSources, readLiveBody } from './html-to-markdown';
 import { copyPublishedImage } from './live-images';
 

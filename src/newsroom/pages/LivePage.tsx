@@ -1,10 +1,10 @@
 import type { NewsEntry } from '../../content/schema/news-item';
 import { articlePath } from '../../seo/urls';
-import type { ActionRecord } from '../actions-store';
+import { XsrfField } from '../auth/XsrfField';
 import { PATHS } from '../paths';
 import { shownAt } from '../shared/when';
+import type { ActionRecord } from '../stores/actions-store';
 import { EditLiveButton } from './DraftsPage';
-import { XsrfField } from './XsrfField';
 
 /** What each recorded action is called in the history. */
 const DONE: Record<ActionRecord['action'], string> = {

@@ -1,8 +1,8 @@
+import type { Person } from '../auth/people-store';
+import { ROLE_NAMES, ROLES, type Role } from '../auth/roles';
+import { XsrfField } from '../auth/XsrfField';
 import { PATHS } from '../paths';
-import type { Person } from '../people-store';
-import { ROLE_NAMES, ROLES, type Role } from '../roles';
 import type { AuthorChoice } from './DraftForm';
-import { XsrfField } from './XsrfField';
 
 function RoleSelect({ id, value }: { id: string; value?: Role }) {
   return (

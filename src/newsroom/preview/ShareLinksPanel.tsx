@@ -1,4 +1,4 @@
-import { XsrfField } from '../pages/XsrfField';
+import { XsrfField } from '../auth/XsrfField';
 import { PATHS } from '../paths';
 import { shownAt } from '../shared/when';
 import type { ShareLink } from './share-links';

@@ -10,9 +10,9 @@ import { runChange } from '../../publishing/run';
 import { isScheduled, scheduledFor } from '../../publishing/scheduled';
 import { syncLive } from '../../publishing/search-sync';
 import { type PublishingBindings, workerRun } from '../../publishing/worker-run';
-import { type Action, ActionsStore } from '../actions-store';
-import { type Draft, DraftsStore } from '../drafts-store';
 import type { DraftProblem } from '../preview/draft-article';
+import { type Action, ActionsStore } from '../stores/actions-store';
+import { type Draft, DraftsStore } from '../stores/drafts-store';
 import { preparedDraft } from './prepared-draft';
 
 /** What publishing a draft needs of the worker: the engine's bindings and the uploaded images. */

@@ -6,8 +6,8 @@ import { planUnpublish } from '../../publishing/plan';
 import { runChange } from '../../publishing/run';
 import { type SyncResult, syncLive } from '../../publishing/search-sync';
 import type { PublishingBindings, WorkerRun } from '../../publishing/worker-run';
-import { ActionsStore } from '../actions-store';
-import { DraftsStore } from '../drafts-store';
+import { ActionsStore } from '../stores/actions-store';
+import { DraftsStore } from '../stores/drafts-store';
 
 /**
  * Takes an article down with the publishing engine inside the request (the

@@ -16,13 +16,13 @@ import { runChange, runPublish } from '../../publishing/run';
 import { describeSync, type SyncResult, syncLive } from '../../publishing/search-sync';
 import { type WorkerRun, workerRun } from '../../publishing/worker-run';
 import { articlePath } from '../../seo/urls';
-import { ActionsStore } from '../actions-store';
 import { readPublishRequest } from '../api/publish-request';
 import { type ApiAnswer, FORM_FIELDS, type LiveAnswer } from '../api/wire';
+import { canPublish } from '../auth/roles';
 import type { NewsroomEnv } from '../newsroom-env';
 import { postedForm } from '../posted-form';
 import { syncSearchAfter, unpublishArticle } from '../publish/unpublish-article';
-import { canPublish } from '../roles';
+import { ActionsStore } from '../stores/actions-store';
 import { targetOf } from './live';
 
 type C = Context<NewsroomEnv>;

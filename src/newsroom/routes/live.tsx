@@ -7,14 +7,14 @@ import { log } from '../../log';
 import { LockBusyError } from '../../publishing/lock';
 import { LiveIndexError } from '../../publishing/read-live';
 import { workerRun } from '../../publishing/worker-run';
-import { ActionsStore } from '../actions-store';
-import { newestLive } from '../live-articles';
+import { canPublish } from '../auth/roles';
 import type { NewsroomEnv } from '../newsroom-env';
 import { LivePage, UnpublishPage } from '../pages/LivePage';
 import { PATHS } from '../paths';
 import { unpublishArticle } from '../publish/unpublish-article';
 import { messagePage, page } from '../render';
-import { canPublish } from '../roles';
+import { ActionsStore } from '../stores/actions-store';
+import { newestLive } from '../stores/live-articles';
 
 type C = Context<NewsroomEnv>;
 

@@ -2,16 +2,16 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { isValidSlug } from '../../content/schema/format';
 import { currentTime } from '../../lib/clock';
-import { isServiceTokenId } from '../access-token';
-import { authorChoices } from '../authors';
+import { isServiceTokenId } from '../auth/access-token';
+import { PeopleStore } from '../auth/people-store';
+import { canManagePeople, isRole } from '../auth/roles';
+import { isEmailAddress } from '../auth/settings';
 import type { NewsroomEnv } from '../newsroom-env';
 import { PeoplePage } from '../pages/PeoplePage';
 import { PATHS } from '../paths';
-import { PeopleStore } from '../people-store';
 import { postedForm } from '../posted-form';
 import { messagePage, page } from '../render';
-import { canManagePeople, isRole } from '../roles';
-import { isEmailAddress } from '../settings';
+import { authorChoices } from './author-choices';
 
 type C = Context<NewsroomEnv>;
 

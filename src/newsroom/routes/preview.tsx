@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { currentTime } from '../../lib/clock';
-import type { Draft } from '../drafts-store';
+import { canEditDraft } from '../auth/roles';
 import type { NewsroomEnv } from '../newsroom-env';
 import { PATHS, sharedPreviewPath } from '../paths';
 import { draftArticle } from '../preview/draft-article';
@@ -9,7 +9,7 @@ import { previewResponse } from '../preview/preview-page';
 import { type ListedLink, ShareLinksPanel } from '../preview/ShareLinksPanel';
 import { linkSecret, ShareLinks } from '../preview/share-links';
 import { messagePage } from '../render';
-import { canEditDraft } from '../roles';
+import type { Draft } from '../stores/drafts-store';
 import { draftOf, notFound } from './drafts';
 
 type C = Context<NewsroomEnv>;

@@ -3,10 +3,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { markdownToHtml } from '../../../src/checking/markdown-article';
 import { contentHash } from '../../../src/content/index/content-hash';
 import { forgetLiveIndex } from '../../../src/content/index/live-index';
-import { DraftsStore } from '../../../src/newsroom/drafts-store';
 import { bodyMarkdown, readLiveBody } from '../../../src/newsroom/live-draft/html-to-markdown';
 import { mediaKey } from '../../../src/newsroom/media/media-store';
 import { storedVariants } from '../../../src/newsroom/shared/media-names';
+import { DraftsStore } from '../../../src/newsroom/stores/drafts-store';
 import { figureFilesOf } from '../../../src/publishing/figure-files';
 import { bundledNews, clearKv, failingKv, newsItem, ORIGIN, publishList } from '../helpers';
 import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type TestKeys } from './newsroom-helpers';

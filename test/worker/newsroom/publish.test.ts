@@ -3,8 +3,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { contentHash } from '../../../src/content/index/content-hash';
 import { forgetLiveIndex } from '../../../src/content/index/live-index';
 import { INDEX_META_KEY } from '../../../src/content/index/news-index';
-import { DraftsStore } from '../../../src/newsroom/drafts-store';
 import { putMedia } from '../../../src/newsroom/media/media-store';
+import { DraftsStore } from '../../../src/newsroom/stores/drafts-store';
 import { batchOf } from '../../../src/publishing/bindings';
 import { readState } from '../../../src/publishing/publish-state';
 import { attr, bundledNews, clearKv, documentOf, fetchWithEnv, queryAll, RESET_PUBLISH_STATE, searchFinds } from '../helpers';

@@ -1,7 +1,7 @@
-import { DEFAULT_AUTHOR_SLUG } from '../content/schema/authors';
-import type { NewsEntry } from '../content/schema/news-item';
+import { DEFAULT_AUTHOR_SLUG } from '../../content/schema/authors';
+import type { NewsEntry } from '../../content/schema/news-item';
+import { UNTITLED } from '../shared/field-labels';
 import type { Draft } from './drafts-store';
-import { UNTITLED } from './shared/field-labels';
 
 /**
  * The newsroom's list of every article: the drafts and the live articles

@@ -1,19 +1,19 @@
 import type { Context } from 'hono';
 import { createFactory } from 'hono/factory';
-import type { AppEnv } from '../app-env';
-import { imageContentType } from '../content/schema/format';
-import { currentTime } from '../lib/clock';
-import { type Draft, DraftsStore } from '../newsroom/drafts-store';
-import { getMedia } from '../newsroom/media/media-store';
-import { sharedPreviewPath } from '../newsroom/paths';
-import { draftArticle } from '../newsroom/preview/draft-article';
-import { setPreviewHeaders } from '../newsroom/preview/headers';
-import { previewResponse } from '../newsroom/preview/preview-page';
-import { linkSecret, type Refusal, ShareLinks } from '../newsroom/preview/share-links';
-import { figuresIn, IMAGE_FIELD, isStoredFile, storedVariants } from '../newsroom/shared/media-names';
-import { shownAt } from '../newsroom/shared/when';
-import { StatusPage } from '../pages/StatusPage';
-import { articlePath } from '../seo/urls';
+import type { AppEnv } from '../../app-env';
+import { imageContentType } from '../../content/schema/format';
+import { currentTime } from '../../lib/clock';
+import { StatusPage } from '../../pages/StatusPage';
+import { articlePath } from '../../seo/urls';
+import { getMedia } from '../media/media-store';
+import { sharedPreviewPath } from '../paths';
+import { figuresIn, IMAGE_FIELD, isStoredFile, storedVariants } from '../shared/media-names';
+import { shownAt } from '../shared/when';
+import { type Draft, DraftsStore } from '../stores/drafts-store';
+import { draftArticle } from './draft-article';
+import { setPreviewHeaders } from './headers';
+import { previewResponse } from './preview-page';
+import { linkSecret, type Refusal, ShareLinks } from './share-links';
 
 /** What a link that opens nothing says: never whether the draft exists, nor anything of it. */
 const REFUSALS: Record<Refusal | 'gone', { code: 403 | 410; title: string; message: string }> = {

@@ -1,6 +1,6 @@
-import { openLiveIndex } from '../content/index/live-index';
-import type { ContentBindings } from '../content/index/sources';
-import type { NewsEntry } from '../content/schema/news-item';
+import { openLiveIndex } from '../../content/index/live-index';
+import type { ContentBindings } from '../../content/index/sources';
+import type { NewsEntry } from '../../content/schema/news-item';
 
 /**
  * The newest articles of the live index, scheduled ones included (a

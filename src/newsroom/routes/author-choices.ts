@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import { describeError, log } from '../log';
-import type { NewsroomEnv } from './newsroom-env';
-import type { AuthorChoice } from './pages/DraftForm';
+import { describeError, log } from '../../log';
+import type { NewsroomEnv } from '../newsroom-env';
+import type { AuthorChoice } from '../pages/DraftForm';
 
 /**
  * The registry's authors, by name, for the forms' author choices. The

@@ -1,4 +1,4 @@
-import { type DraftContent, storedFields } from './shared/draft-input';
+import { type DraftContent, storedFields } from '../shared/draft-input';
 
 /** Revisions kept per draft: the brief asks for at least the last 20. */
 export const REVISIONS_KEPT = 50;

@@ -1,8 +1,8 @@
 import { createMiddleware } from 'hono/factory';
+import type { NewsroomEnv } from '../newsroom-env';
+import { messagePage } from '../render';
 import { ACCESS_JWT_HEADER, isServiceTokenId, verifiedIdentity } from './access-token';
-import type { NewsroomEnv } from './newsroom-env';
 import { PeopleStore } from './people-store';
-import { messagePage } from './render';
 import { newsroomSettings } from './settings';
 
 /**
