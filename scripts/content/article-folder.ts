@@ -4,7 +4,7 @@ import { decodeUtf8, type TextFault } from '../../src/checking/editor-text.ts';
 import { MARKDOWN_FILE, type MarkdownArticle, MESSAGES, readMarkdownArticle } from '../../src/checking/markdown-article.ts';
 import { error, type Problem, warning } from '../../src/checking/problems.ts';
 import { IMAGE_EXTENSIONS, publishedExtension } from '../../src/content/schema/format.ts';
-import { FIGURE_FOLDER } from '../../src/publishing/figure-files.ts';
+import { FIGURE_FOLDER } from '../../src/publishing/plan/figure-files.ts';
 import { contentHash } from './content-hash.ts';
 
 /** The files of the older format (fields as JSON, body as HTML), no longer read: a folder holding them is told to convert. */

@@ -6,7 +6,7 @@ import { error, type Problem } from '../../src/checking/problems.ts';
 import type { StoredAuthor } from '../../src/content/index/index-build.ts';
 import { AUTHOR_FIELDS, type AuthorFields } from '../../src/content/schema/author-schema.ts';
 import { imageKey, isValidSlug } from '../../src/content/schema/format.ts';
-import { emptyRegistry, type LocalRegistry } from '../../src/publishing/prepared-article.ts';
+import { emptyRegistry, type LocalRegistry } from '../../src/publishing/plan/prepared-article.ts';
 import { AUTHORS_FOLDER, shown } from './article-folder.ts';
 import { checkFields, storedFields } from './check-fields.ts';
 import { readImage } from './check-image.ts';

@@ -4,7 +4,7 @@ import { cleanedHint, cleanPastedMarkup, describeCleaned } from '../../src/check
 import { error, hasErrors, type Problem, warning } from '../../src/checking/problems.ts';
 import type { ArticleFields } from '../../src/content/schema/article-schema.ts';
 import { IMAGE_SIZE, imageKey, isValidSlug } from '../../src/content/schema/format.ts';
-import type { PreparedArticle } from '../../src/publishing/prepared-article.ts';
+import type { PreparedArticle } from '../../src/publishing/plan/prepared-article.ts';
 import { type ArticleSource, publishedImageName, shown } from './article-folder.ts';
 import { type ArticleContext, checkArticleFields } from './check-fields.ts';
 import { checkFigures, figureVariants } from './check-figures.ts';

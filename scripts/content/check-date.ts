@@ -1,5 +1,5 @@
 import { note, type Problem } from '../../src/checking/problems.ts';
-import { isScheduled, scheduledFor } from '../../src/publishing/scheduled.ts';
+import { isScheduled, scheduledFor } from '../../src/publishing/plan/scheduled.ts';
 
 /** A valid `data` still to come is a note: the article is published now and shown from then on. */
 export function scheduledNote(data: string, file: string, today: Date): Problem[] {

@@ -5,7 +5,7 @@ import { error, type Problem, warning } from '../../src/checking/problems.ts';
 import { BodyTooComplexError, parseBody } from '../../src/content/body/body-parse.ts';
 import { IMAGE_EXTENSIONS, IMAGE_FOLDER, IMAGE_FORMATS, imageKey, publishedExtension } from '../../src/content/schema/format.ts';
 import { FIGURE_LIMITS } from '../../src/content/schema/image-limits.ts';
-import { FIGURE_FOLDER, figureName, isPublishedImagePath } from '../../src/publishing/figure-files.ts';
+import { FIGURE_FOLDER, figureName, isPublishedImagePath } from '../../src/publishing/plan/figure-files.ts';
 import { type ArticleSource, publishedImageName, shown } from './article-folder.ts';
 import { FORMAT_NAMES, formatBytes, readImage } from './check-image.ts';
 import { imageVariants } from './image-variants.ts';

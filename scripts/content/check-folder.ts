@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { error, type Problem } from '../../src/checking/problems.ts';
 import type { NewsItem } from '../../src/content/schema/news-item.ts';
-import type { LocalRegistry, PreparedArticle } from '../../src/publishing/prepared-article.ts';
+import type { LocalRegistry, PreparedArticle } from '../../src/publishing/plan/prepared-article.ts';
 import { findArticleFolders, isArticleFolder, readArticleFolder, shown } from './article-folder.ts';
 import { isAuthorsFolder, readRegistry, registryFolders } from './author-registry.ts';
 import { checkArticle } from './check-article.ts';

@@ -11,7 +11,7 @@
  * <path> is one article folder (content/<slug>/) or a folder of them; several
  * paths are checked (and published) together, as one set. Publish and
  * unpublish print, per article, its title, its address and what happens to
- * it (src/publishing/plan.ts, describePlan). `--local` runs the publishing
+ * it (src/publishing/plan/plan.ts, describePlan). `--local` runs the publishing
  * engine here, over the local store; `--remote` sends the work to the
  * newsroom's API on the deployed worker, which runs the same engine
  * (newsroom-client.ts).
@@ -20,10 +20,6 @@ import { parseArgs } from 'node:util';
 import { formatProblems, hasErrors } from '../../src/checking/problems.ts';
 import type { NewsItem } from '../../src/content/schema/news-item.ts';
 import { API_PATHS, type ApiAnswer, FORM_FIELDS } from '../../src/newsroom/api/wire.ts';
-import { brasilia } from '../../src/publishing/brasilia-time.ts';
-import { runGc } from '../../src/publishing/gc.ts';
-import type { KvStore } from '../../src/publishing/kv-store.ts';
-import { DELETE_AFTER_MS } from '../../src/publishing/pending-deletes.ts';
 import {
   describePlan,
   type Live,
@@ -33,10 +29,14 @@ import {
   refusal,
   STOPPED,
   shownKeys,
-} from '../../src/publishing/plan.ts';
-import { readLive } from '../../src/publishing/read-live.ts';
-import { runRestore } from '../../src/publishing/restore.ts';
-import { runChange, runPublish } from '../../src/publishing/run.ts';
+} from '../../src/publishing/plan/plan.ts';
+import { runGc } from '../../src/publishing/run/gc.ts';
+import { readLive } from '../../src/publishing/run/read-live.ts';
+import { runRestore } from '../../src/publishing/run/restore.ts';
+import { runChange, runPublish } from '../../src/publishing/run/run.ts';
+import { brasilia } from '../../src/publishing/stores/brasilia-time.ts';
+import type { KvStore } from '../../src/publishing/stores/kv-store.ts';
+import { DELETE_AFTER_MS } from '../../src/publishing/stores/pending-deletes.ts';
 import { articlePath } from '../../src/seo/urls.ts';
 import { withImageVariants } from './check-article.ts';
 import { checkContext } from './check-context.ts';
@@ -337,7 +337,7 @@ async function createNew(argv: string[]): Promise<number> {
 
 /**
  * A run that changes nothing but brings what the site serves in line with
- * what was published (src/publishing/run.ts, runChange): the meta D1 records written to KV,
+ * what was published (src/publishing/run/run.ts, runChange): the meta D1 records written to KV,
  * the index's chunks that KV lacks or holds altered rebuilt. What it did, or
  * null when everything was whole.
  */

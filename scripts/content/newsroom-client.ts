@@ -9,7 +9,7 @@ import {
   type PublishManifest,
 } from '../../src/newsroom/api/wire.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../src/newsroom/shared/names.ts';
-import type { LocalRegistry, PreparedArticle } from '../../src/publishing/prepared-article.ts';
+import type { LocalRegistry, PreparedArticle } from '../../src/publishing/plan/prepared-article.ts';
 import { siteUrl } from './run-options.ts';
 
 /**

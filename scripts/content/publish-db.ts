@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { batchOf } from '../../src/publishing/bindings.ts';
-import type { PublishDb, SqlValue, Statement } from '../../src/publishing/publish-state.ts';
+import type { PublishDb, SqlValue, Statement } from '../../src/publishing/stores/publish-state.ts';
 import { applyMigrations, D1_BINDING, sqlLiteral } from '../search/search-db.ts';
 import { busyPause, isLocalBusy, LOCAL_BUSY_RETRY_MS, localEnv } from './local-env.ts';
 
 /**
- * The publish state's database (src/publishing/publish-state.ts) of the local
+ * The publish state's database (src/publishing/stores/publish-state.ts) of the local
  * site: the D1 database DB of wrangler.toml, which holds the table
  * (migrations/0003_publish_state.sql), opened in this process as the news
  * store is (local-env.ts). Production's is the worker's own binding, reached

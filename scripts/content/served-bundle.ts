@@ -6,7 +6,7 @@ import { INDEX_META_KEY } from '../../src/content/index/news-index.ts';
 import { parseRegistry } from '../../src/content/schema/authors.ts';
 import { BODY_FOLDER, IMAGE_FOLDER } from '../../src/content/schema/format.ts';
 import type { NewsItem } from '../../src/content/schema/news-item.ts';
-import { itemsOfListChunks } from '../../src/publishing/list-chunks.ts';
+import { itemsOfListChunks } from '../../src/publishing/run/list-chunks.ts';
 import { contentHash } from './content-hash.ts';
 
 /** The folder `vite build` writes, which `npm start` serves: its content paths are the bundle the local site shows. */

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { kvStoreOf, searchDbOf } from '../../src/publishing/bindings.ts';
-import type { KvStore } from '../../src/publishing/kv-store.ts';
 import type { SearchDb } from '../../src/publishing/search-sync.ts';
+import type { KvStore } from '../../src/publishing/stores/kv-store.ts';
 import { localEnv, whileBusy } from '../content/local-env.ts';
 
 /** The binding of the search database in wrangler.toml. */

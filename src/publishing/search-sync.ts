@@ -4,8 +4,8 @@ import { INDEX_META_KEY } from '../content/index/news-index';
 import type { NewsItem } from '../content/schema/news-item';
 import { documentVersion, searchDocument } from '../search/document';
 import { DELETE_SLUGS, SELECT_VERSIONS, type SearchDocument, UPSERT_DOCUMENTS } from '../search/index-sql';
-import type { KvStore } from './kv-store';
-import { itemsOfListChunks } from './list-chunks';
+import { itemsOfListChunks } from './run/list-chunks';
+import type { KvStore } from './stores/kv-store';
 
 /**
  * The search index (D1, FTS5) brought in line with the live news list after

@@ -6,12 +6,12 @@ import { parseRegistry } from '../content/schema/authors';
 import { imageKey } from '../content/schema/format';
 import type { NewsItem } from '../content/schema/news-item';
 import { batchOf, kvStoreOf, searchDbOf } from './bindings';
-import type { KvStore, Target } from './kv-store';
-import { itemsOfListChunks } from './list-chunks';
-import { articleKeys } from './plan';
-import type { LockOwner } from './publish-state';
-import type { RunOptions } from './run';
+import { articleKeys } from './plan/plan';
+import { itemsOfListChunks } from './run/list-chunks';
+import type { RunOptions } from './run/run';
 import type { SearchDb } from './search-sync';
+import type { KvStore, Target } from './stores/kv-store';
+import type { LockOwner } from './stores/publish-state';
 
 /** What the engine needs of the worker's bindings. */
 export interface PublishingBindings {

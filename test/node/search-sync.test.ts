@@ -4,10 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentHash } from '../../scripts/content/content-hash';
 import { describeSync } from '../../scripts/content/search-sync';
 import { INDEX_META_KEY } from '../../src/content/index/news-index';
-import type { KvStore } from '../../src/publishing/kv-store';
-import { planPublish, planUnpublish } from '../../src/publishing/plan';
-import type { PreparedArticle } from '../../src/publishing/prepared-article';
-import { runChange, runPublish } from '../../src/publishing/run';
+import { planPublish, planUnpublish } from '../../src/publishing/plan/plan';
+import type { PreparedArticle } from '../../src/publishing/plan/prepared-article';
+import { runChange, runPublish } from '../../src/publishing/run/run';
 import {
   groupsOf,
   MAX_SYNC_ATTEMPTS,
@@ -17,6 +16,7 @@ import {
   syncSearch,
   versionsOf,
 } from '../../src/publishing/search-sync';
+import type { KvStore } from '../../src/publishing/stores/kv-store';
 import { documentVersion, INDEXED_CHARS, searchDocument } from '../../src/search/document';
 import { SELECT_VERSIONS, UPSERT_DOCUMENTS } from '../../src/search/index-sql';
 import { Killed, MemoryStore, TestClock } from './content/memory-store';

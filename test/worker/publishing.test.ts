@@ -6,10 +6,10 @@ import { INDEX_META_KEY } from '../../src/content/index/news-index';
 import { imageKey } from '../../src/content/schema/format';
 import { variantFiles } from '../../src/content/schema/image-variants';
 import { batchOf, kvStoreOf } from '../../src/publishing/bindings';
-import type { KvStore } from '../../src/publishing/kv-store';
-import type { PreparedArticle } from '../../src/publishing/prepared-article';
-import { type LockOwner, readState } from '../../src/publishing/publish-state';
-import { type RunOptions, runChange, runPublish } from '../../src/publishing/run';
+import type { PreparedArticle } from '../../src/publishing/plan/prepared-article';
+import { type RunOptions, runChange, runPublish } from '../../src/publishing/run/run';
+import type { KvStore } from '../../src/publishing/stores/kv-store';
+import { type LockOwner, readState } from '../../src/publishing/stores/publish-state';
 import { clearKv, fetchPath, RESET_PUBLISH_STATE } from './helpers';
 
 /**

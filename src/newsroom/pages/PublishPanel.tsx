@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { siteWallClock } from '../../content/schema/date-rule';
-import { isScheduled } from '../../publishing/scheduled';
+import { isScheduled } from '../../publishing/plan/scheduled';
 import { articlePath } from '../../seo/urls';
 import { XsrfField } from '../auth/XsrfField';
 import { PATHS } from '../paths';

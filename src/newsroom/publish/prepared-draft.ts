@@ -1,7 +1,7 @@
 import { contentHash } from '../../content/index/content-hash';
 import { bodyKey, isValidSlug } from '../../content/schema/format';
 import { variantStem } from '../../content/schema/image-variants';
-import type { PreparedArticle } from '../../publishing/prepared-article';
+import type { PreparedArticle } from '../../publishing/plan/prepared-article';
 import { type PublishedImages, publishedImages, publishedName } from '../media/published-images';
 import { sniffPicture } from '../media/sniff';
 import { type DraftProblem, draftArticle, draftSlug, type PublishedFigure } from '../preview/draft-article';

@@ -6,14 +6,23 @@ import { forgetLiveIndex } from '../../content/index/live-index';
 import { isValidSlug } from '../../content/schema/format';
 import { currentTime } from '../../lib/clock';
 import { log } from '../../log';
-import { runGc } from '../../publishing/gc';
-import { LockBusyError } from '../../publishing/lock';
-import { DELETE_AFTER_MS } from '../../publishing/pending-deletes';
-import { describePlan, type Plan, planPublish, planSummary, planUnpublish, ReplaceRefused, refusal, STOPPED } from '../../publishing/plan';
-import { LiveIndexError, readLive } from '../../publishing/read-live';
-import { RestoreError, runRestore } from '../../publishing/restore';
-import { runChange, runPublish } from '../../publishing/run';
+import {
+  describePlan,
+  type Plan,
+  planPublish,
+  planSummary,
+  planUnpublish,
+  ReplaceRefused,
+  refusal,
+  STOPPED,
+} from '../../publishing/plan/plan';
+import { runGc } from '../../publishing/run/gc';
+import { LiveIndexError, readLive } from '../../publishing/run/read-live';
+import { RestoreError, runRestore } from '../../publishing/run/restore';
+import { runChange, runPublish } from '../../publishing/run/run';
 import { describeSync, type SyncResult, syncLive } from '../../publishing/search-sync';
+import { LockBusyError } from '../../publishing/stores/lock';
+import { DELETE_AFTER_MS } from '../../publishing/stores/pending-deletes';
 import { type WorkerRun, workerRun } from '../../publishing/worker-run';
 import { articlePath } from '../../seo/urls';
 import { readPublishRequest } from '../api/publish-request';

@@ -14,8 +14,8 @@ import {
   publishChange,
   ReplaceRefused,
   referencedKeys,
-} from '../../../src/publishing/plan';
-import type { PreparedArticle } from '../../../src/publishing/prepared-article';
+} from '../../../src/publishing/plan/plan';
+import type { PreparedArticle } from '../../../src/publishing/plan/prepared-article';
 import { article, itemsOf } from './publish-fixtures';
 
 const LIVE_ARTICLES = [article('b', '2025-05-01'), article('a', '2025-01-01'), article('c', '2025-09-01')];

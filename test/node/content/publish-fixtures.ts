@@ -3,9 +3,9 @@ import { buildIndex } from '../../../src/content/index/index-build';
 import { imageKey } from '../../../src/content/schema/format';
 import { variantFiles } from '../../../src/content/schema/image-variants';
 import type { NewsItem } from '../../../src/content/schema/news-item';
-import type { PreparedArticle } from '../../../src/publishing/prepared-article';
-import type { LockOwner, PublishDb } from '../../../src/publishing/publish-state';
-import type { RunOptions } from '../../../src/publishing/run';
+import type { PreparedArticle } from '../../../src/publishing/plan/prepared-article';
+import type { RunOptions } from '../../../src/publishing/run/run';
+import type { LockOwner, PublishDb } from '../../../src/publishing/stores/publish-state';
 import { publishStateDb, type TestClock } from './memory-store';
 
 /**

@@ -7,7 +7,7 @@ import { bodyMarkdown, readLiveBody } from '../../../src/newsroom/live-draft/htm
 import { mediaKey } from '../../../src/newsroom/media/media-store';
 import { storedVariants } from '../../../src/newsroom/shared/media-names';
 import { DraftsStore } from '../../../src/newsroom/stores/drafts-store';
-import { figureFilesOf } from '../../../src/publishing/figure-files';
+import { figureFilesOf } from '../../../src/publishing/plan/figure-files';
 import { bundledNews, clearKv, failingKv, newsItem, ORIGIN, publishList } from '../helpers';
 import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type TestKeys } from './newsroom-helpers';
 

@@ -6,7 +6,7 @@ import { INDEX_META_KEY } from '../../../src/content/index/news-index';
 import { putMedia } from '../../../src/newsroom/media/media-store';
 import { DraftsStore } from '../../../src/newsroom/stores/drafts-store';
 import { batchOf } from '../../../src/publishing/bindings';
-import { readState } from '../../../src/publishing/publish-state';
+import { readState } from '../../../src/publishing/stores/publish-state';
 import { attr, bundledNews, clearKv, documentOf, fetchWithEnv, queryAll, RESET_PUBLISH_STATE, searchFinds } from '../helpers';
 import { png, webp } from './media-fixtures';
 import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type TestKeys } from './newsroom-helpers';

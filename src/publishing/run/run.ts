@@ -1,19 +1,8 @@
-import { hashInKey } from '../content/index/content-hash';
-import type { StoredAuthor } from '../content/index/index-build';
-import { type ContentHash, INDEX_META_KEY, PUBLISHED_MARKER_KEY } from '../content/index/news-index';
-import { BODY_FOLDER } from '../content/schema/format';
-import type { NewsItem } from '../content/schema/news-item';
-import type { KvStore, Target } from './kv-store';
-import { acquireLock, LOCK_TTL_MS, type LockTiming, withLock } from './lock';
-import {
-  DELETE_AFTER_MS,
-  duePending,
-  PENDING_DELETES_KEY,
-  type Pending,
-  parsePending,
-  schedule,
-  serializePending,
-} from './pending-deletes';
+import { hashInKey } from '../../content/index/content-hash';
+import type { StoredAuthor } from '../../content/index/index-build';
+import { type ContentHash, INDEX_META_KEY, PUBLISHED_MARKER_KEY } from '../../content/index/news-index';
+import { BODY_FOLDER } from '../../content/schema/format';
+import type { NewsItem } from '../../content/schema/news-item';
 import {
   type Change,
   describePlan,
@@ -24,11 +13,22 @@ import {
   planRepair,
   publishChange,
   referencedKeys,
-} from './plan';
-import type { PreparedArticle } from './prepared-article';
-import { expired, type LockOwner, type PublishDb, type PublishState, switchVersion } from './publish-state';
+} from '../plan/plan';
+import type { PreparedArticle } from '../plan/prepared-article';
+import type { KvStore, Target } from '../stores/kv-store';
+import { acquireLock, LOCK_TTL_MS, type LockTiming, withLock } from '../stores/lock';
+import {
+  DELETE_AFTER_MS,
+  duePending,
+  PENDING_DELETES_KEY,
+  type Pending,
+  parsePending,
+  schedule,
+  serializePending,
+} from '../stores/pending-deletes';
+import { expired, type LockOwner, type PublishDb, type PublishState, switchVersion } from '../stores/publish-state';
+import { observeServed, recentlyServed } from '../stores/served-indexes';
 import { type Current, readIndex, readLive, restoreCommand, time } from './read-live';
-import { observeServed, recentlyServed } from './served-indexes';
 
 /**
  * A publish, unpublish, gc or restore run over the news store (KV) and the

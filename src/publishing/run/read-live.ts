@@ -1,14 +1,14 @@
-import { hashInKey } from '../content/index/content-hash';
-import type { StoredAuthor } from '../content/index/index-build';
-import { parseIndexMeta } from '../content/index/index-parse';
-import { CHUNK_KEY_PATTERN, INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY } from '../content/index/news-index';
-import { parseRegistry } from '../content/schema/authors';
-import { brasilia } from './brasilia-time';
-import type { KvStore, Target } from './kv-store';
+import { hashInKey } from '../../content/index/content-hash';
+import type { StoredAuthor } from '../../content/index/index-build';
+import { parseIndexMeta } from '../../content/index/index-parse';
+import { CHUNK_KEY_PATTERN, INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY } from '../../content/index/news-index';
+import { parseRegistry } from '../../content/schema/authors';
+import type { Live } from '../plan/plan';
+import { brasilia } from '../stores/brasilia-time';
+import type { KvStore, Target } from '../stores/kv-store';
+import { PENDING_DELETES_KEY, type Pending, parsePending } from '../stores/pending-deletes';
+import { type PublishState, readState } from '../stores/publish-state';
 import { itemsOfListChunks, itemsOfShards } from './list-chunks';
-import { PENDING_DELETES_KEY, type Pending, parsePending } from './pending-deletes';
-import type { Live } from './plan';
-import { type PublishState, readState } from './publish-state';
 import type { RunOptions } from './run';
 
 /** The command that writes the index D1 records back to KV. */

@@ -1,11 +1,11 @@
-import { INDEX_META_KEY, PUBLISHED_MARKER_KEY } from '../content/index/news-index';
+import { INDEX_META_KEY, PUBLISHED_MARKER_KEY } from '../../content/index/news-index';
+import { articleKeys, type Live, referencedKeys } from '../plan/plan';
+import type { KvStore } from '../stores/kv-store';
+import { withLock } from '../stores/lock';
+import { observeServed } from '../stores/served-indexes';
 import { CONTENT_PREFIXES } from './gc';
-import type { KvStore } from './kv-store';
-import { withLock } from './lock';
-import { articleKeys, type Live, referencedKeys } from './plan';
 import { readIndex } from './read-live';
 import { catchUp, damagedKeys, LAPSED, marker, type RunOptions } from './run';
-import { observeServed } from './served-indexes';
 
 export interface RestoreResult {
   /** The version of the publish state now in KV. */

@@ -1,15 +1,15 @@
-import { buildIndex, type StoredAuthor } from '../content/index/index-build';
-import { collectionPageKeys, parseIndexMeta } from '../content/index/index-parse';
-import { type ContentHash, INDEX_META_KEY, indexKeysOf } from '../content/index/news-index';
-import { BODY_FOLDER, imageKey } from '../content/schema/format';
-import { variantFiles, variantFormatsOf } from '../content/schema/image-variants';
-import type { NewsItem } from '../content/schema/news-item';
-import { parseUpdated } from '../content/schema/updated';
-import { formatShortDate } from '../lib/dates';
-import { articlePath, collectionPath } from '../seo/urls';
+import { buildIndex, type StoredAuthor } from '../../content/index/index-build';
+import { collectionPageKeys, parseIndexMeta } from '../../content/index/index-parse';
+import { type ContentHash, INDEX_META_KEY, indexKeysOf } from '../../content/index/news-index';
+import { BODY_FOLDER, imageKey } from '../../content/schema/format';
+import { variantFiles, variantFormatsOf } from '../../content/schema/image-variants';
+import type { NewsItem } from '../../content/schema/news-item';
+import { parseUpdated } from '../../content/schema/updated';
+import { formatShortDate } from '../../lib/dates';
+import { articlePath, collectionPath } from '../../seo/urls';
+import type { KvEntry } from '../stores/kv-store';
+import { DELETE_AFTER_MS } from '../stores/pending-deletes';
 import { figureFilesOf } from './figure-files';
-import type { KvEntry } from './kv-store';
-import { DELETE_AFTER_MS } from './pending-deletes';
 import { emptyRegistry, type LocalRegistry, type PreparedArticle, withRecordedFormats } from './prepared-article';
 import { isScheduled, scheduledFor } from './scheduled';
 

@@ -1,9 +1,9 @@
-import { BODY_FOLDER, IMAGE_FOLDER } from '../content/schema/format';
-import type { KvStore } from './kv-store';
-import { type HeldLock, LOCK_TTL_MS, withLock } from './lock';
-import { duePending, isDeletable, PENDING_DELETES_KEY, type Pending, parsePending, schedule } from './pending-deletes';
-import { referencedKeys } from './plan';
-import { type PublishState, renewLock } from './publish-state';
+import { BODY_FOLDER, IMAGE_FOLDER } from '../../content/schema/format';
+import { referencedKeys } from '../plan/plan';
+import type { KvStore } from '../stores/kv-store';
+import { type HeldLock, LOCK_TTL_MS, withLock } from '../stores/lock';
+import { duePending, isDeletable, PENDING_DELETES_KEY, type Pending, parsePending, schedule } from '../stores/pending-deletes';
+import { type PublishState, renewLock } from '../stores/publish-state';
 import { readLive } from './read-live';
 import { catchUp, deleteDue, LAPSED, observeKv, type RunOptions, rollForward } from './run';
 
