@@ -20,16 +20,10 @@ import { parseArgs } from 'node:util';
 import { formatProblems, hasErrors } from '../../src/checking/problems.ts';
 import type { NewsItem } from '../../src/content/schema/news-item.ts';
 import { API_PATHS, type ApiAnswer, FORM_FIELDS } from '../../src/newsroom/api/wire.ts';
-import {
-  describePlan,
-  type Live,
-  planPublish,
-  planSummary,
-  planUnpublish,
-  refusal,
-  STOPPED,
-  shownKeys,
-} from '../../src/publishing/plan/plan.ts';
+import { describePlan, planSummary, shownKeys } from '../../src/publishing/plan/describe-plan.ts';
+import type { Live } from '../../src/publishing/plan/live.ts';
+import { planPublish, planUnpublish } from '../../src/publishing/plan/plan.ts';
+import { refusal, STOPPED } from '../../src/publishing/plan/replace-refusal.ts';
 import { runGc } from '../../src/publishing/run/gc.ts';
 import { readLive } from '../../src/publishing/run/read-live.ts';
 import { runRestore } from '../../src/publishing/run/restore.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hostname, uptime, userInfo } from 'node:os';
 import { parse as parseToml } from 'smol-toml';
-import type { RunOptions } from '../../src/publishing/run/run.ts';
+import type { RunOptions } from '../../src/publishing/run/run-options.ts';
 import type { LockHolder, LockOwner } from '../../src/publishing/stores/publish-state.ts';
 import { contentHash } from './content-hash.ts';
 import type { Target } from './kv.ts';

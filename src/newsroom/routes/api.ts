@@ -6,16 +6,9 @@ import { forgetLiveIndex } from '../../content/index/live-index';
 import { isValidSlug } from '../../content/schema/format';
 import { currentTime } from '../../lib/clock';
 import { log } from '../../log';
-import {
-  describePlan,
-  type Plan,
-  planPublish,
-  planSummary,
-  planUnpublish,
-  ReplaceRefused,
-  refusal,
-  STOPPED,
-} from '../../publishing/plan/plan';
+import { describePlan, planSummary } from '../../publishing/plan/describe-plan';
+import { type Plan, planPublish, planUnpublish } from '../../publishing/plan/plan';
+import { ReplaceRefused, refusal, STOPPED } from '../../publishing/plan/replace-refusal';
 import { runGc } from '../../publishing/run/gc';
 import { LiveIndexError, readLive } from '../../publishing/run/read-live';
 import { RestoreError, runRestore } from '../../publishing/run/restore';

@@ -9,7 +9,7 @@ export const FIGURE_FOLDER = 'imagens';
  * the thumbnails folder, like `imagemAtual`. Only present when the body shows
  * any. The site itself never reads the field (the body names its images);
  * the publishing commands do, so a published figure image counts as in use
- * and is never deleted while its article is live (plan.ts, referencedKeys).
+ * and is never deleted while its article is live (live.ts, referencedKeys).
  */
 export interface WithFigures {
   figuras?: string[];

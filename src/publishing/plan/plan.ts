@@ -1,38 +1,13 @@
 import { buildIndex, type StoredAuthor } from '../../content/index/index-build';
 import { collectionPageKeys, parseIndexMeta } from '../../content/index/index-parse';
 import { type ContentHash, INDEX_META_KEY, indexKeysOf } from '../../content/index/news-index';
-import { BODY_FOLDER, imageKey } from '../../content/schema/format';
-import { variantFiles, variantFormatsOf } from '../../content/schema/image-variants';
 import type { NewsItem } from '../../content/schema/news-item';
-import { parseUpdated } from '../../content/schema/updated';
-import { formatShortDate } from '../../lib/dates';
-import { articlePath, collectionPath } from '../../seo/urls';
 import type { KvEntry } from '../stores/kv-store';
-import { DELETE_AFTER_MS } from '../stores/pending-deletes';
-import { figureFilesOf } from './figure-files';
+import { articleKeys, type Live, photoKeys, referencedKeys } from './live';
+import { canonical, mergedAuthors, withoutDuplicates } from './live-merge';
 import { emptyRegistry, type LocalRegistry, type PreparedArticle, withRecordedFormats } from './prepared-article';
+import { ReplaceRefused, refusal } from './replace-refusal';
 import { isScheduled, scheduledFor } from './scheduled';
-
-/** The live index as a run read it. */
-export interface Live {
-  /** The live list: KV's, or the bundled one when KV has no index. Entries exactly as stored. */
-  items: readonly NewsItem[];
-  /** The live index/meta.json's text (the publish state's version, run.ts readLive); null when there is none yet (the site then shows the bundled list). */
-  metaText: string | null;
-  /** The keys KV holds under index/, when read: a chunk the live meta names but KV lacks is written again. */
-  existing?: ReadonlySet<string>;
-  /** Keys the live index names whose value KV lacks or holds altered (checked against its hash): written again. */
-  damaged?: readonly string[];
-  /** The bundled articles' files, when the live list is the bundled one (see {@link planChange}). */
-  bundleFiles?: ReadonlyMap<string, string | Uint8Array>;
-  /** The live author registry (slug → author), as stored; empty when there is none. */
-  authors?: Readonly<Record<string, StoredAuthor>>;
-  /**
-   * The texts of the collections' files the meta names, by key: they name the
-   * collections' page chunks, which the site reads and so must never be deleted.
-   */
-  collectionTexts?: ReadonlyMap<string, string>;
-}
 
 /**
  * What a publish or unpublish does. Nothing it writes before the switch is
@@ -87,9 +62,6 @@ export interface PlanArticle {
   scheduled?: string;
 }
 
-/** Thrown when a publish would replace a live article under another title without --replace: nothing is written. */
-export class ReplaceRefused extends Error {}
-
 export interface PublishOptions {
   /** Allows replacing a live article whose title differs from the folder's. */
   replace?: boolean;
@@ -97,66 +69,6 @@ export interface PublishOptions {
   now?: number;
   /** The author registry beside the folders: merged into the live one (an author is never removed by a publish). */
   registry?: LocalRegistry;
-}
-
-/** An image's KV keys: the published original and its responsive variants, in the formats its entry records. */
-const imageKeys = (item: NewsItem, file: string) => [imageKey(file), ...variantFiles(file, variantFormatsOf(item)).map(imageKey)];
-
-/** The KV keys an entry's page reads: its body, its image and its body's images, with the variants (odd entries: what they name). */
-export function articleKeys(item: NewsItem): string[] {
-  const keys: string[] = [];
-  if (typeof item.htmlPath === 'string' && item.htmlPath.startsWith(BODY_FOLDER)) keys.push(item.htmlPath);
-  if (typeof item.imagemAtual === 'string' && item.imagemAtual !== '') keys.push(...imageKeys(item, item.imagemAtual));
-  for (const file of figureFilesOf(item)) keys.push(...imageKeys(item, file));
-  return keys;
-}
-
-/**
- * Every KV key the live site reads through this index: the chunks its meta
- * names, the collections' page chunks their files name, each article's body
- * and images, and the authors' photos. Empty when KV has no index (the
- * bundled content is in the static assets, not in KV).
- */
-export function referencedKeys(live: Pick<Live, 'items' | 'metaText' | 'authors' | 'collectionTexts'>): Set<string> {
-  if (live.metaText === null) return new Set();
-  const meta = parseIndexMeta(live.metaText);
-  const collectionPages = [...meta.collections].flatMap(([name, key]) => collectionPageKeys(name, live.collectionTexts?.get(key)));
-  return new Set([...indexKeysOf(meta), ...collectionPages, ...live.items.flatMap(articleKeys), ...photoKeys(live.authors)]);
-}
-
-/** The KV keys of the registry's photos. */
-const photoKeys = (authors: Live['authors'] = {}) =>
-  Object.values(authors).flatMap((author) => (typeof author?.foto === 'string' ? [imageKey(author.foto)] : []));
-
-/** The live registry with the folder's authors added or replaced, and which of them change it. */
-function mergedAuthors(live: Live, registry: LocalRegistry) {
-  const authors: Record<string, StoredAuthor> = { ...(live.authors ?? {}) };
-  const changed: string[] = [];
-  for (const [slug, author] of Object.entries(registry.authors)) {
-    if (canonical(authors[slug]) !== canonical(author)) changed.push(slug);
-    authors[slug] = author;
-  }
-  const changedKeys = new Set(changed.flatMap((slug) => (authors[slug]!.foto ? [imageKey(authors[slug]!.foto!)] : [])));
-  return { authors, changed, photos: registry.photos.filter(({ key }) => changedKeys.has(key)) };
-}
-
-/** The list with each slug once (the first entry kept), and a note per slug that was doubled. */
-function withoutDuplicates(items: readonly NewsItem[]): { items: NewsItem[]; notes: string[] } {
-  const seen = new Set<string>();
-  const doubled = new Set<string>();
-  const kept = items.filter((item) => {
-    if (typeof item?.slug !== 'string') return true;
-    if (seen.has(item.slug)) {
-      doubled.add(item.slug);
-      return false;
-    }
-    seen.add(item.slug);
-    return true;
-  });
-  const notes = [...doubled].map(
-    (slug) => `a lista no ar trazia "${slug}" mais de uma vez: a primeira entrada foi mantida, as outras descartadas`,
-  );
-  return { items: kept, notes };
 }
 
 /**
@@ -206,26 +118,6 @@ function planChange(
     stale: [...before].filter((key) => !after.has(key)),
   };
 }
-
-/** A value as JSON with object keys sorted and undefined fields left out: equal for equal stored entries. */
-const canonical = (value: unknown) =>
-  JSON.stringify(value, (_key, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : inner,
-  );
-
-/** Titles the editor would call the same: case, spacing and Unicode form aside. */
-const sameTitle = (a: unknown, b: unknown) => {
-  const plain = (title: unknown) => String(title).normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
-  return plain(a) === plain(b);
-};
-
-/** A live entry's `data` as the site shows it (dd/MM/yyyy); as stored when it is not a date. */
-const shownDate = (data: unknown) => {
-  const date = typeof data === 'string' ? (parseUpdated(data)?.day ?? null) : null;
-  return date ? formatShortDate(date) : String(data);
-};
 
 /**
  * Publishing: each article's body, image and variants, and the index of the
@@ -305,25 +197,6 @@ export function planPublish(
     notes,
     warnings,
   };
-}
-
-/** The start of a refusal: the CLI's dry run says instead what would happen without --replace. */
-export const STOPPED = 'Parado, nada foi gravado';
-
-/** Why a publish needs --replace: the live articles it would replace under another title. Null when none. */
-export function refusal(articles: readonly PlanArticle[]): string | null {
-  const renamed = articles.filter(
-    ({ change, titulo, replaces }) => change === 'updated' && replaces && !sameTitle(titulo, replaces.titulo),
-  );
-  if (renamed.length === 0) return null;
-  return [
-    `${STOPPED}: ${renamed.length === 1 ? 'esta pasta tem' : 'estas pastas têm'} o slug de um artigo no ar com outro título (uma pasta copiada que não foi renomeada?):`,
-    ...renamed.map(
-      ({ slug, titulo, replaces }) =>
-        `  ${articlePath({ slug })}: "${titulo}" substituiria o artigo no ar "${replaces!.titulo}", publicado em ${shownDate(replaces!.data)}`,
-    ),
-    'Para publicar como artigo novo, renomeie a pasta (o nome da pasta é o slug). Para substituir o artigo no ar, rode o comando de novo com --replace.',
-  ].join('\n');
 }
 
 /** Whether a plan changes nothing: articles all exactly as live and intact, no author added or changed, the index whole. */
@@ -411,80 +284,3 @@ export function planUnpublish(slug: string, live: Live, hash: ContentHash): Plan
     warnings: [],
   };
 }
-
-/** Keys as a log shows them: the first six, then how many in all. */
-export const shownKeys = (keys: readonly string[]) =>
-  keys.length > 6 ? `${keys.slice(0, 6).join(', ')}, … (${keys.length} no total)` : keys.join(', ');
-
-/** What happens to each article, as the plan names it. */
-const CHANGE: Record<PlanArticle['change'] | 'author', string> = {
-  new: 'novo',
-  updated: 'atualizado',
-  unchanged: 'sem alterações',
-  repaired: 'reparado',
-  removed: 'removido',
-  author: 'autor',
-};
-
-/** The width of the first column of a plan's article lines. */
-const TAG = Math.max(...Object.values(CHANGE).map((tag) => tag.length)) + 2;
-
-/**
- * The plan as lines for `--dry-run` and for the log of a real run: per
- * article its title, its address on `site` (the origin, e.g.
- * http://localhost:8787) and what happens to it; then the notes and
- * warnings; then what is written to KV, in order.
- */
-export function describePlan(plan: Plan, site = ''): string[] {
-  const lines: string[] = [];
-  const indent = ' '.repeat(TAG);
-  for (const { slug, titulo, change, replaces, scheduled } of plan.articles) {
-    lines.push(`${CHANGE[change].padEnd(TAG)}"${titulo}"`, `${indent}${site}${articlePath({ slug })}`);
-    if (scheduled) lines.push(`${indent}agendado para ${scheduled} (horário de Brasília): publicado agora, aparece no site a partir daí`);
-    if (replaces) lines.push(`${indent}substitui o artigo no ar "${replaces.titulo}", publicado em ${shownDate(replaces.data)}`);
-    if (change === 'unchanged') lines.push(`${indent}texto, imagem e campos iguais aos do ar: nada a gravar para ele`);
-    if (change === 'repaired')
-      lines.push(`${indent}igual ao do ar, mas o texto ou uma imagem dele faltava no site ou estava danificado: gravado de novo`);
-  }
-  const brokenIndex = plan.repaired.filter((key) => key.startsWith('index/'));
-  if (brokenIndex.length > 0) {
-    lines.push(
-      `índice: ${brokenIndex.length} pedaço(s) faltava(m) no site ou estava(m) danificado(s) (${shownKeys(brokenIndex)}): refeito(s) a partir dos artigos`,
-    );
-  }
-  for (const slug of plan.authorsChanged) {
-    const author = plan.authors[slug]!;
-    lines.push(`${CHANGE.author.padEnd(TAG)}"${author.nome}" (${author.cargo})`, `${indent}${site}${collectionPath('autor', slug)}`);
-  }
-  lines.push(...plan.notes, ...plan.warnings);
-  if (changesNothing(plan)) return [...lines, 'Nada a publicar: todos os artigos e autores estão exatamente como no ar.'];
-  const files = plan.writes.filter(({ key }) => !key.startsWith('index/')).length;
-  const chunks = plan.writes.length - files;
-  const change = [
-    plan.added.length > 0 ? `${plan.added.length} ${plan.added.length === 1 ? 'novo' : 'novos'}` : '',
-    plan.updated.length > 0 ? `${plan.updated.length} ${plan.updated.length === 1 ? 'atualizado' : 'atualizados'}` : '',
-    plan.removed.length > 0 ? `${plan.removed.length} ${plan.removed.length === 1 ? 'removido' : 'removidos'}` : '',
-    plan.unchanged.length > 0 ? `${plan.unchanged.length} sem alterações` : '',
-    plan.repaired.length > 0 ? `${plan.repaired.length} reparo(s)` : '',
-  ].filter(Boolean);
-  return [
-    ...lines,
-    'No KV:',
-    `1. gravar ${files} arquivo(s) de artigo, que não aparecem até o passo 3`,
-    `2. gravar ${chunks} pedaço(s) do índice, que não aparecem até o passo 3`,
-    `3. trocar ${INDEX_META_KEY}: ${plan.next.length} artigo(s)${change.length > 0 ? ` (${change.join(', ')})` : ''}`,
-    `4. apagar ${plan.stale.length} chave(s) que deixam de ser usadas, ${DELETE_AFTER_MS / 60_000} minutos depois da troca`,
-  ];
-}
-
-/** What a publish did, in one line. */
-export const planSummary = (plan: Plan) =>
-  [
-    plan.added.length > 0 ? `${plan.added.length} ${plan.added.length === 1 ? 'novo' : 'novos'}` : '',
-    plan.updated.length > 0 ? `${plan.updated.length} ${plan.updated.length === 1 ? 'atualizado' : 'atualizados'}` : '',
-    plan.unchanged.length > 0 ? `${plan.unchanged.length} sem alterações (não regravados)` : '',
-    plan.authorsChanged.length > 0 ? `${plan.authorsChanged.length} autor(es) novo(s) ou alterado(s)` : '',
-    plan.repaired.length > 0 ? `${plan.repaired.length} reparo(s) do que faltava ou estava danificado no site` : '',
-  ]
-    .filter(Boolean)
-    .join(', ');

@@ -1,11 +1,14 @@
 import { BODY_FOLDER, IMAGE_FOLDER } from '../../content/schema/format';
-import { referencedKeys } from '../plan/plan';
+import { referencedKeys } from '../plan/live';
 import type { KvStore } from '../stores/kv-store';
 import { type HeldLock, LOCK_TTL_MS, withLock } from '../stores/lock';
 import { duePending, isDeletable, PENDING_DELETES_KEY, type Pending, parsePending, schedule } from '../stores/pending-deletes';
 import { type PublishState, renewLock } from '../stores/publish-state';
+import { deleteDue } from './delete-due';
+import { catchUp, observeKv, rollForward } from './kv-catch-up';
 import { readLive } from './read-live';
-import { catchUp, deleteDue, LAPSED, observeKv, type RunOptions, rollForward } from './run';
+import { LAPSED } from './run';
+import type { RunOptions } from './run-options';
 
 /** The key prefixes content lives under: what gc and restore look through. */
 export const CONTENT_PREFIXES = ['index/', BODY_FOLDER, IMAGE_FOLDER];

@@ -3,13 +3,13 @@ import type { StoredAuthor } from '../../content/index/index-build';
 import { parseIndexMeta } from '../../content/index/index-parse';
 import { CHUNK_KEY_PATTERN, INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY } from '../../content/index/news-index';
 import { parseRegistry } from '../../content/schema/authors';
-import type { Live } from '../plan/plan';
+import type { Live } from '../plan/live';
 import { brasilia } from '../stores/brasilia-time';
 import type { KvStore, Target } from '../stores/kv-store';
 import { PENDING_DELETES_KEY, type Pending, parsePending } from '../stores/pending-deletes';
 import { type PublishState, readState } from '../stores/publish-state';
 import { itemsOfListChunks, itemsOfShards } from './list-chunks';
-import type { RunOptions } from './run';
+import type { RunOptions } from './run-options';
 
 /** The command that writes the index D1 records back to KV. */
 export const restoreCommand = (target: Target) => `npm run content:restore -- --${target}`;

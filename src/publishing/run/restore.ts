@@ -1,11 +1,14 @@
 import { INDEX_META_KEY, PUBLISHED_MARKER_KEY } from '../../content/index/news-index';
-import { articleKeys, type Live, referencedKeys } from '../plan/plan';
+import { articleKeys, type Live, referencedKeys } from '../plan/live';
 import type { KvStore } from '../stores/kv-store';
 import { withLock } from '../stores/lock';
 import { observeServed } from '../stores/served-indexes';
+import { damagedKeys } from './damaged-keys';
 import { CONTENT_PREFIXES } from './gc';
+import { catchUp, marker } from './kv-catch-up';
 import { readIndex } from './read-live';
-import { catchUp, damagedKeys, LAPSED, marker, type RunOptions } from './run';
+import { LAPSED } from './run';
+import type { RunOptions } from './run-options';
 
 export interface RestoreResult {
   /** The version of the publish state now in KV. */

@@ -1,34 +1,18 @@
-import { hashInKey } from '../../content/index/content-hash';
-import type { StoredAuthor } from '../../content/index/index-build';
-import { type ContentHash, INDEX_META_KEY, PUBLISHED_MARKER_KEY } from '../../content/index/news-index';
-import { BODY_FOLDER } from '../../content/schema/format';
-import type { NewsItem } from '../../content/schema/news-item';
-import {
-  type Change,
-  describePlan,
-  type Live,
-  type Plan,
-  type PublishOptions,
-  planPublish,
-  planRepair,
-  publishChange,
-  referencedKeys,
-} from '../plan/plan';
+import { INDEX_META_KEY, PUBLISHED_MARKER_KEY } from '../../content/index/news-index';
+import { describePlan } from '../plan/describe-plan';
+import type { Live } from '../plan/live';
+import { type Change, type Plan, type PublishOptions, planPublish, planRepair, publishChange } from '../plan/plan';
 import type { PreparedArticle } from '../plan/prepared-article';
-import type { KvStore, Target } from '../stores/kv-store';
-import { acquireLock, LOCK_TTL_MS, type LockTiming, withLock } from '../stores/lock';
-import {
-  DELETE_AFTER_MS,
-  duePending,
-  PENDING_DELETES_KEY,
-  type Pending,
-  parsePending,
-  schedule,
-  serializePending,
-} from '../stores/pending-deletes';
-import { expired, type LockOwner, type PublishDb, type PublishState, switchVersion } from '../stores/publish-state';
-import { observeServed, recentlyServed } from '../stores/served-indexes';
-import { type Current, readIndex, readLive, restoreCommand, time } from './read-live';
+import type { KvStore } from '../stores/kv-store';
+import { acquireLock, LOCK_TTL_MS, withLock } from '../stores/lock';
+import { PENDING_DELETES_KEY, parsePending, schedule, serializePending } from '../stores/pending-deletes';
+import { expired, type LockOwner, type PublishState, switchVersion } from '../stores/publish-state';
+import { observeServed } from '../stores/served-indexes';
+import { damagedKeys } from './damaged-keys';
+import { deleteDue } from './delete-due';
+import { catchUp, marker, observeKv, rollForward } from './kv-catch-up';
+import { type Current, readLive } from './read-live';
+import { MAX_ATTEMPTS, type RunOptions } from './run-options';
 
 /**
  * A publish, unpublish, gc or restore run over the news store (KV) and the
@@ -55,54 +39,6 @@ import { type Current, readIndex, readLive, restoreCommand, time } from './read-
  * Running the command again finishes the job.
  */
 
-/** How many times a run merges again after losing its lock to another run. */
-const MAX_ATTEMPTS = 5;
-
-export interface RunOptions extends LockTiming {
-  hash: ContentHash;
-  owner: LockOwner;
-  /** The publish state: the lock, and the version of the live index (publish-state.ts). */
-  db: PublishDb;
-  /** Where the command writes: named in the repairs it suggests. */
-  target: Target;
-  /** The bundled list, its files and its author registry: what is live while KV has no index. */
-  bundled(): Promise<{ list: NewsItem[]; files: ReadonlyMap<string, string | Uint8Array>; authors?: Record<string, StoredAuthor> }>;
-  /**
-   * How long KV may take to show a write everywhere (60 s remotely, 0
-   * locally): a meta or chunk that should be there but is not is read again
-   * after this long before the run calls it lost.
-   */
-  kvSettleMs: number;
-  /** The site's origin, for the article addresses the log shows (paths alone without it). */
-  site?: string;
-}
-
-/** The marker that says KV has been published to (see PUBLISHED_MARKER_KEY): written after a switch, never deleted. */
-export const marker = (state: PublishState) => ({
-  key: PUBLISHED_MARKER_KEY,
-  value: JSON.stringify({ since: time(state.switchedAt ?? state.now) }),
-});
-
-/** Records what KV's index/meta.json held when a run read it under the lock (served-indexes.ts). */
-export const observeKv = (options: Pick<RunOptions, 'db' | 'hash'>, live: Current) =>
-  observeServed(options.db, live.kvMeta, live.kvMeta !== null && live.kvMeta === live.state.meta ? live.state.version : null, options.hash);
-
-/**
- * Writes the state's meta to KV, where it is behind (the run holds the
- * lock): KV then shows the index D1 records. The marker follows, never before
- * the meta.
- */
-export async function rollForward(store: KvStore, current: Current, options: Pick<RunOptions, 'db' | 'log' | 'hash'>): Promise<void> {
-  const { state } = current;
-  const log = options.log;
-  await store.put([{ key: INDEX_META_KEY, value: state.meta! }]);
-  await observeServed(options.db, state.meta, state.version, options.hash);
-  if ((current.also.get(PUBLISHED_MARKER_KEY) ?? null) === null) await store.put([marker(state)]);
-  log(
-    `  o ${INDEX_META_KEY} do KV estava atrás do estado de publicação: a versão ${state.version} (trocada em ${time(state.switchedAt)}) foi gravada antes. (Uma publicação parou entre a troca e a gravação no KV, ou o KV ainda não tinha se atualizado.)`,
-  );
-}
-
 export interface RunResult {
   /** The plan that was switched to; null when there was nothing to do. */
   plan: Plan | null;
@@ -110,67 +46,6 @@ export interface RunResult {
   deleted: string[];
   /** KV served an older index than the one D1 records (a run stopped between its two writes): the run wrote D1's. */
   rolledForward: boolean;
-}
-
-/**
- * Every key named by an index KV served less than DELETE_AFTER_MS ago
- * (served-indexes.ts), besides `live`'s: someone may still read them. Null
- * when one of those indexes cannot be read whole: then nothing is deleted.
- */
-async function recentlyServedKeys(store: KvStore, live: Live, options: RunOptions): Promise<Set<string> | null> {
-  const keys = new Set<string>();
-  for (const metaText of await recentlyServed(options.db, DELETE_AFTER_MS)) {
-    if (metaText === live.metaText) continue;
-    try {
-      for (const key of referencedKeys(await readIndex(store, metaText, options))) keys.add(key);
-    } catch (error) {
-      options.log(
-        `  um índice servido há menos de ${DELETE_AFTER_MS / 60_000} minutos não pôde ser lido (${(error as Error).message}): nada é apagado desta vez`,
-      );
-      return null;
-    }
-  }
-  return keys;
-}
-
-/**
- * Deletes the waiting keys whose time is up, which neither the current index
- * nor one served in the last DELETE_AFTER_MS names; stores the rest (and the
- * marker, when missing).
- */
-export async function deleteDue(
-  store: KvStore,
-  live: Live,
-  pending: Pending,
-  options: RunOptions,
-  extra: { key: string; value: string }[] = [],
-): Promise<{ due: string[]; keep: Pending }> {
-  const first = duePending(pending, referencedKeys(live), options.now());
-  const { keep } = first;
-  let due = first.due;
-  if (due.length > 0) {
-    const served = await recentlyServedKeys(store, live, options);
-    for (const key of due) if (served === null || served.has(key)) keep.set(key, pending.get(key)!);
-    due = due.filter((key) => !keep.has(key));
-  }
-  // Deleted first, listed after: stopped in between, the list names deleted keys, which is harmless.
-  if (due.length > 0) await store.delete(due);
-  await store.put([{ key: PENDING_DELETES_KEY, value: serializePending(keep) }, ...extra]);
-  return { due, keep };
-}
-
-/**
- * Which of these stored files KV lacks, or holds altered: a body whose text
- * does not match the hash its name carries. Images are only checked to be there.
- */
-export async function damagedKeys(store: KvStore, keys: readonly string[], hash: (text: string) => string): Promise<string[]> {
-  if (keys.length === 0) return [];
-  const values = await store.get(keys);
-  return keys.filter((key) => {
-    const text = values.get(key) ?? null;
-    const named = hashInKey(key);
-    return text === null || (key.startsWith(BODY_FOLDER) && named !== null && hash(text) !== named);
-  });
 }
 
 /** Why a switch did not happen, from the state read with it. */
@@ -183,28 +58,6 @@ function whyNotSwitched(state: PublishState, owner: LockOwner, read: number): st
 }
 
 export const LAPSED = `esta publicação passou de ${LOCK_TTL_MS / 2 / 1000} s desde a última renovação da trava`;
-
-/**
- * Brings KV's index/meta.json in line with the publish state, under the lock
- * (taken again): for a run that wrote a meta, or was about to, when its lock
- * may have passed to another run, which may have switched since. KV then
- * shows D1's latest version. Again if the lock was lost even then.
- */
-export async function catchUp(store: KvStore, options: RunOptions): Promise<void> {
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const held = await withLock(options.db, options.owner, options, async (state, lock) => {
-      const live = await readLive(store, options, { state });
-      await observeKv(options, live);
-      if (live.kvBehind) await rollForward(store, live, options);
-      if (state.version > 0) lock.confirm(state.version);
-      return lock.release();
-    });
-    if (held) return;
-  }
-  throw new Error(
-    `a trava de publicação passou seguidamente para outras publicações enquanto esta acertava o KV: rode ${restoreCommand(options.target)}`,
-  );
-}
 
 /**
  * Runs a change (publish or unpublish) under the lock: `change` plans it from

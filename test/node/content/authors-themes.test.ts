@@ -7,7 +7,9 @@ import type { Problem } from '../../../src/checking/problems';
 import { buildIndex } from '../../../src/content/index/index-build';
 import { parseIndexMeta } from '../../../src/content/index/index-parse';
 import { INDEX_META_KEY } from '../../../src/content/index/news-index';
-import { describePlan, planPublish, planUnpublish, referencedKeys } from '../../../src/publishing/plan/plan';
+import { describePlan } from '../../../src/publishing/plan/describe-plan';
+import { referencedKeys } from '../../../src/publishing/plan/live';
+import { planPublish, planUnpublish } from '../../../src/publishing/plan/plan';
 import { articleAt, cleanFixtures, image, tempFolder } from './fixtures';
 import { article, itemsOf } from './publish-fixtures';
 

@@ -6,7 +6,8 @@ import { checkContent } from '../../../scripts/content/check-folder';
 import { contentHash } from '../../../scripts/content/content-hash';
 import { markdownToHtml } from '../../../src/checking/markdown-article';
 import type { Problem } from '../../../src/checking/problems';
-import { planPublish, referencedKeys } from '../../../src/publishing/plan/plan';
+import { referencedKeys } from '../../../src/publishing/plan/live';
+import { planPublish } from '../../../src/publishing/plan/plan';
 import { articleFixture, body, cleanFixtures, image } from './fixtures';
 
 afterAll(cleanFixtures);

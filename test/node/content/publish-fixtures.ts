@@ -4,7 +4,7 @@ import { imageKey } from '../../../src/content/schema/format';
 import { variantFiles } from '../../../src/content/schema/image-variants';
 import type { NewsItem } from '../../../src/content/schema/news-item';
 import type { PreparedArticle } from '../../../src/publishing/plan/prepared-article';
-import type { RunOptions } from '../../../src/publishing/run/run';
+import type { RunOptions } from '../../../src/publishing/run/run-options';
 import type { LockOwner, PublishDb } from '../../../src/publishing/stores/publish-state';
 import { publishStateDb, type TestClock } from './memory-store';
 

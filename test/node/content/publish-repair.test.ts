@@ -10,7 +10,8 @@ import type { PreparedArticle } from '../../../src/publishing/plan/prepared-arti
 import { runGc } from '../../../src/publishing/run/gc';
 import { readIndex } from '../../../src/publishing/run/read-live';
 import { runRestore } from '../../../src/publishing/run/restore';
-import { type RunOptions, runChange, runPublish } from '../../../src/publishing/run/run';
+import { runChange, runPublish } from '../../../src/publishing/run/run';
+import type { RunOptions } from '../../../src/publishing/run/run-options';
 import type { KvStore } from '../../../src/publishing/stores/kv-store';
 import { DELETE_AFTER_MS } from '../../../src/publishing/stores/pending-deletes';
 import { readState } from '../../../src/publishing/stores/publish-state';

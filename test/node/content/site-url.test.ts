@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contentHash } from '../../../scripts/content/content-hash';
 import { localPort, siteUrl } from '../../../scripts/content/run-options';
-import { describePlan, planPublish } from '../../../src/publishing/plan/plan';
+import { describePlan } from '../../../src/publishing/plan/describe-plan';
+import { planPublish } from '../../../src/publishing/plan/plan';
 import { PROCESS_TEST_TIMEOUT_MS, runCli } from '../processes';
 import { article } from './publish-fixtures';
 
