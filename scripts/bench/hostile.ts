@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { markdownToHtml } from '../../src/checking/markdown-article.ts';
+import { markdownToHtml } from '../../src/checking/markdown-body.ts';
 import { buildIndex } from '../../src/content/index/index-build.ts';
 import { bodyKey } from '../../src/content/schema/format.ts';
 import type { NewsItem } from '../../src/content/schema/news-item.ts';

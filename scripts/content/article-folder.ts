@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { MARKDOWN_FILE, MESSAGES } from '../../src/checking/article-file.ts';
 import { decodeUtf8, type TextFault } from '../../src/checking/editor-text.ts';
-import { MARKDOWN_FILE, type MarkdownArticle, MESSAGES, readMarkdownArticle } from '../../src/checking/markdown-article.ts';
+import { type MarkdownArticle, readMarkdownArticle } from '../../src/checking/markdown-article.ts';
 import { error, type Problem, warning } from '../../src/checking/problems.ts';
 import { IMAGE_EXTENSIONS, publishedExtension } from '../../src/content/schema/format.ts';
 import { FIGURE_FOLDER } from '../../src/publishing/plan/figure-files.ts';

@@ -1,5 +1,6 @@
+import { IMAGE_FIELD, MARKDOWN_FILE, MESSAGES } from '../../src/checking/article-file.ts';
 import { checkBody } from '../../src/checking/check-body.ts';
-import { IMAGE_FIELD, MARKDOWN_FILE, MESSAGES, placeInMarkdown } from '../../src/checking/markdown-article.ts';
+import { placeInMarkdown } from '../../src/checking/markdown-article.ts';
 import { cleanedHint, cleanPastedMarkup, describeCleaned } from '../../src/checking/pasted-markup.ts';
 import { error, hasErrors, type Problem, warning } from '../../src/checking/problems.ts';
 import type { ArticleFields } from '../../src/content/schema/article-schema.ts';

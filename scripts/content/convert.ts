@@ -11,7 +11,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { MARKDOWN_FILE } from '../../src/checking/markdown-article.ts';
+import { MARKDOWN_FILE } from '../../src/checking/article-file.ts';
 import { bodyMarkdown, readLiveBody } from '../../src/newsroom/live-draft/html-to-markdown.ts';
 import { exitAfterOutput } from './exit.ts';
 

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { IMAGE_FIELD, MARKDOWN_FILE } from '../../src/checking/markdown-article.ts';
+import { IMAGE_FIELD, MARKDOWN_FILE } from '../../src/checking/article-file.ts';
 import { siteWallClock } from '../../src/content/schema/date-rule.ts';
 import { isValidSlug } from '../../src/content/schema/format.ts';
 import { slugFromTitle } from '../../src/content/schema/slug-from-title.ts';

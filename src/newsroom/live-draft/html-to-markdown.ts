@@ -24,7 +24,7 @@ import { embedVideo, MAX_DEPTH } from '../../content/body/html-policy';
 /**
  * A live article's body (HTML, as published) as the Markdown a draft holds,
  * written so that the site's own reader (markdownToHtml,
- * src/checking/markdown-article.ts) gives the same HTML back. The HTML is
+ * src/checking/markdown-body.ts) gives the same HTML back. The HTML is
  * parsed as the body policy parses it (parse5, within its limits), read
  * into a syntax tree by hast-util-from-parse5, turned into a Markdown tree
  * by hast-util-to-mdast and written by mdast-util-to-markdown (which escapes

@@ -1,5 +1,5 @@
 import { checkBody } from '../../checking/check-body';
-import { markdownToHtml } from '../../checking/markdown-article';
+import { markdownToHtml } from '../../checking/markdown-body';
 import { siteWallClock } from '../../content/schema/date-rule';
 import { bodyKey, imageKey } from '../../content/schema/format';
 import { WEBP_ONLY } from '../../content/schema/image-variants';

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { withImageVariants } from '../../../scripts/content/check-article';
 import { checkContent } from '../../../scripts/content/check-folder';
 import { contentHash } from '../../../scripts/content/content-hash';
-import { markdownToHtml } from '../../../src/checking/markdown-article';
+import { markdownToHtml } from '../../../src/checking/markdown-body';
 import type { Problem } from '../../../src/checking/problems';
 import { referencedKeys } from '../../../src/publishing/plan/live';
 import { planPublish } from '../../../src/publishing/plan/plan';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkContent } from '../../../scripts/content/check-folder';
 import { checkBody } from '../../../src/checking/check-body';
-import { markdownToHtml } from '../../../src/checking/markdown-article';
+import { markdownToHtml } from '../../../src/checking/markdown-body';
 import { cleanPastedMarkup } from '../../../src/checking/pasted-markup';
 import { MAX_FINDINGS, readBody, settledBody } from '../../../src/content/body/body-html';
 import { bodyText } from '../../../src/search/document';

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { checkContent } from '../../../scripts/content/check-folder';
-import { markdownToHtml, readFrontMatter } from '../../../src/checking/markdown-article';
+import { readFrontMatter } from '../../../src/checking/front-matter';
+import { markdownToHtml } from '../../../src/checking/markdown-body';
 import { readBody } from '../../../src/content/body/body-html';
 import { articleFixture, cleanFixtures, GOOD } from './fixtures';
 

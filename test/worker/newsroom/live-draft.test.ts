@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { markdownToHtml } from '../../../src/checking/markdown-article';
+import { markdownToHtml } from '../../../src/checking/markdown-body';
 import { contentHash } from '../../../src/content/index/content-hash';
 import { forgetLiveIndex } from '../../../src/content/index/live-index';
 import { bodyMarkdown, readLiveBody } from '../../../src/newsroom/live-draft/html-to-markdown';
