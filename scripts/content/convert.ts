@@ -12,7 +12,8 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { MARKDOWN_FILE } from '../../src/checking/article-file.ts';
-import { bodyMarkdown, readLiveBody } from '../../src/newsroom/live-draft/html-to-markdown.ts';
+import { bodyMarkdown } from '../../src/newsroom/live-draft/html-to-markdown.ts';
+import { readLiveBody } from '../../src/newsroom/live-draft/live-body.ts';
 import { exitAfterOutput } from './exit.ts';
 
 const FIELDS_FILE = 'article.json';

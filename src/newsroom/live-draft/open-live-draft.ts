@@ -5,7 +5,8 @@ import type { NewsEntry } from '../../content/schema/news-item';
 import { type DraftFields, FIELD_NAMES } from '../shared/draft-input';
 import { FIGURE_FOLDER, IMAGE_FIELD } from '../shared/media-names';
 import { type Draft, DraftsStore } from '../stores/drafts-store';
-import { bodyMarkdown, imageSources, readLiveBody } from './html-to-markdown';
+import { bodyMarkdown } from './html-to-markdown';
+import { imageSources, readLiveBody } from './live-body';
 import { copyPublishedImage } from './live-images';
 
 type Bindings = ContentBindings & { MEDIA: R2Bucket; DB: D1Database };

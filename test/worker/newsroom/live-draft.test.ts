@@ -3,7 +3,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { markdownToHtml } from '../../../src/checking/markdown-body';
 import { contentHash } from '../../../src/content/index/content-hash';
 import { forgetLiveIndex } from '../../../src/content/index/live-index';
-import { bodyMarkdown, readLiveBody } from '../../../src/newsroom/live-draft/html-to-markdown';
+import { bodyMarkdown } from '../../../src/newsroom/live-draft/html-to-markdown';
+import { readLiveBody } from '../../../src/newsroom/live-draft/live-body';
 import { mediaKey } from '../../../src/newsroom/media/media-store';
 import { storedVariants } from '../../../src/newsroom/shared/media-names';
 import { DraftsStore } from '../../../src/newsroom/stores/drafts-store';
