@@ -2,7 +2,8 @@
 import { getSchema } from '@tiptap/core';
 import { describe, expect, it } from 'vitest';
 import { editorExtensions } from '../../client/newsroom/editor/extensions';
-import { markdownParser, toMarkdown } from '../../client/newsroom/editor/markdown';
+import { markdownParser } from '../../client/newsroom/editor/markdown-parser';
+import { toMarkdown } from '../../client/newsroom/editor/markdown-writer';
 import guide from '../../docs/editores.md?raw';
 import { readFrontMatter } from '../../src/checking/front-matter';
 import { markdownToHtml } from '../../src/checking/markdown-body';
