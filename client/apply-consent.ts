@@ -1,5 +1,5 @@
-import { type AdsSettings, disableAds, enableAds } from '../ads';
-import { type ConsentStatus, grantsConsent } from './status';
+import { type AdsSettings, disableAds, enableAds } from './ads';
+import { type ConsentStatus, grantsConsent } from './consent/status';
 
 /**
  * Applies a status (docs/product.md §4): sets the consent flag (`data-consent` on <html>)
