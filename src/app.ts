@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
-import type { AppEnv } from './app-env';
 import { cachePolicy } from './middleware/cache-policy';
 import { contentAccess } from './middleware/content';
 import { edgeCache } from './middleware/edge-cache';
@@ -25,6 +24,7 @@ import { simulatorRoute } from './routes/simulator';
 import { badRequestRoute, methodNotAllowedRoute, notFoundRoute, serverErrorRoute } from './routes/status';
 import { thumbnailRoute } from './routes/thumbnail';
 import { ROUTES } from './seo/urls';
+import type { AppEnv } from './site/app-env';
 
 /**
  * The whole worker at a glance. Static files (client bundle, bundled

@@ -1,5 +1,4 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from './app-env';
 import { forgetSanitizedBodies } from './content/body/sanitize-html';
 import { contentHash } from './content/index/content-hash';
 import { buildIndex } from './content/index/index-build';
@@ -9,6 +8,7 @@ import type { ThemeSlug } from './content/schema/themes';
 import { PAGE_SIZE } from './lib/pagination';
 import { INSTITUTIONAL_PAGES } from './pages/institutional/table';
 import { articlePath } from './seo/urls';
+import type { AppEnv } from './site/app-env';
 
 /** A made-up article, only ever rendered during start-up. */
 const SAMPLE = {
@@ -128,7 +128,7 @@ const ARTICLES = 6;
  * with the sanitized made-up bodies, so the first real request reads the real
  * index. Start-up cannot create a Response either, so each
  * warm-up request fails at its very end, once the page is rendered: its env
- * carries the `WARM_UP` mark (src/app-env.ts), which no deployment's does, so
+ * carries the `WARM_UP` mark (src/site/app-env.ts), which no deployment's does, so
  * the error handler lets it fail without a log, and the failure is dropped here.
  */
 export function warmUp(app: Hono<AppEnv>): void {

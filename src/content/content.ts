@@ -1,4 +1,4 @@
-import { log } from '../log';
+import { log } from '../lib/log';
 import type { IndexReader } from './index/index-reader';
 import { openLiveIndex } from './index/live-index';
 import {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_BODY_BYTES } from '../content/body/html-policy';
-import { describeError, log } from '../log';
+import { describeError, log } from '../lib/log';
 import { isApiPath, MAX_API_BYTES } from './api/wire';
 import { antiForgery } from './auth/anti-forgery';
 import { newsroomGate, requireMember } from './auth/identity';

@@ -1,4 +1,4 @@
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../site/app-env';
 import type { Member } from './auth/roles';
 import type { NewsroomSettings } from './auth/settings';
 

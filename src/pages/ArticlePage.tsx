@@ -5,7 +5,6 @@ import type { RenderedCards } from '../components/cards/render-cards';
 import { ResponsiveImage } from '../components/ResponsiveImage';
 import { ShareLinks } from '../components/ShareLinks';
 import { ThemeLinks } from '../components/ThemeLinks';
-import type { SiteConfig } from '../config';
 import type { ReadyBody } from '../content/body/sanitize-html';
 import type { Author } from '../content/schema/authors';
 import type { NewsEntry } from '../content/schema/news-item';
@@ -13,6 +12,7 @@ import { themesOf } from '../content/schema/themes';
 import { updatedIso } from '../content/schema/updated';
 import { formatLongDate } from '../lib/dates';
 import { absoluteUrl, articlePath, collectionPath } from '../seo/urls';
+import type { SiteConfig } from '../site/config';
 
 interface ArticlePageProps {
   site: SiteConfig;

@@ -1,9 +1,9 @@
 import { createMiddleware } from 'hono/factory';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { AppEnv } from '../app-env';
 import { Document } from '../components/layout/Document';
 import type { PageHead } from '../components/layout/page-head';
+import type { AppEnv } from '../site/app-env';
 import { htmlResponse } from './html-response';
 
 declare module 'hono' {

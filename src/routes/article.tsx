@@ -1,5 +1,4 @@
 import { createFactory } from 'hono/factory';
-import type { AppEnv } from '../app-env';
 import { renderCards } from '../components/cards/render-cards';
 import { imageAlt } from '../components/ResponsiveImage';
 import { sanitizeArticleHtml } from '../content/body/sanitize-html';
@@ -7,12 +6,13 @@ import type { Content } from '../content/content';
 import { isValidSlug } from '../content/schema/format';
 import type { NewsEntry } from '../content/schema/news-item';
 import { updatedIso } from '../content/schema/updated';
+import { log } from '../lib/log';
 import { pickRelated, RELATED_COUNT, relatedChunk } from '../lib/related';
-import { log } from '../log';
 import { ArticlePage } from '../pages/ArticlePage';
 import { articleShareImage } from '../seo/share-image';
 import { articleBreadcrumbs, newsArticle } from '../seo/structured-data';
 import type { ROUTES } from '../seo/urls';
+import type { AppEnv } from '../site/app-env';
 import { articleUnavailableRoute } from './status';
 
 /**

@@ -1,7 +1,7 @@
 import { createFactory } from 'hono/factory';
-import type { AppEnv } from '../app-env';
 import { parseCalendarDate } from '../lib/dates';
 import type { InstitutionalPage } from '../pages/institutional/table';
+import type { AppEnv } from '../site/app-env';
 
 const factory = createFactory<AppEnv>();
 

@@ -1,5 +1,5 @@
-import type { SiteConfig } from '../config';
 import { IMAGE_FOLDER, imageKey } from '../content/schema/format';
+import type { SiteConfig } from '../site/config';
 
 const ARTICLE_PREFIX = '/noticia/';
 

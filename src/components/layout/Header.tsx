@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../../config';
+import type { SiteConfig } from '../../site/config';
 import { SearchForm } from '../SearchForm';
 import { BrandLink } from './BrandMark';
 import { isActive, NAV_LINKS } from './navigation';

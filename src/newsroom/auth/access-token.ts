@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from 'jose';
-import { log } from '../../log';
+import { log } from '../../lib/log';
 import type { AccessSettings } from './settings';
 
 /** The header Cloudflare Access adds to every request it lets through to the worker. */

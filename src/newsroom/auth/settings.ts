@@ -1,6 +1,6 @@
 /**
  * The newsroom's settings, from the worker's vars (wrangler.toml), validated
- * like the site's (src/config.ts): a value that would break it is an error
+ * like the site's (src/site/config.ts): a value that would break it is an error
  * naming the variable. Pure, so the Node tests can read the production
  * configuration with it (test/node/newsroom/production-config.test.ts).
  */

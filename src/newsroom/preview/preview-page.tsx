@@ -1,12 +1,12 @@
 import type { Context } from 'hono';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { AppEnv } from '../../app-env';
 import { renderCards } from '../../components/cards/render-cards';
 import { Document } from '../../components/layout/Document';
 import { sanitizeArticleHtml } from '../../content/body/sanitize-html';
 import { ArticlePage } from '../../pages/ArticlePage';
 import { relatedArticles } from '../../routes/article';
+import type { AppEnv } from '../../site/app-env';
 import { newsroomAssets } from '../assets';
 import type { DraftArticle } from './draft-article';
 import { setPreviewHeaders } from './headers';

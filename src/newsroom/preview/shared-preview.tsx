@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import { createFactory } from 'hono/factory';
-import type { AppEnv } from '../../app-env';
 import { imageContentType } from '../../content/schema/format';
 import { currentTime } from '../../lib/clock';
 import { StatusPage } from '../../pages/StatusPage';
 import { articlePath } from '../../seo/urls';
+import type { AppEnv } from '../../site/app-env';
 import { getMedia } from '../media/media-store';
 import { sharedPreviewPath } from '../paths';
 import { figuresIn, IMAGE_FIELD, isStoredFile, storedVariants } from '../shared/media-names';

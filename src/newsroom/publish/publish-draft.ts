@@ -1,7 +1,7 @@
 import { contentHash } from '../../content/index/content-hash';
 import { forgetLiveIndex } from '../../content/index/live-index';
 import { currentTime } from '../../lib/clock';
-import { log } from '../../log';
+import { log } from '../../lib/log';
 import { type Change, publishChange } from '../../publishing/plan/plan';
 import { isScheduled, scheduledFor } from '../../publishing/plan/scheduled';
 import { LiveIndexError } from '../../publishing/run/read-live';

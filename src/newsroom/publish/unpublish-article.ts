@@ -1,7 +1,7 @@
 import { contentHash } from '../../content/index/content-hash';
 import { forgetLiveIndex } from '../../content/index/live-index';
 import { currentTime } from '../../lib/clock';
-import { log } from '../../log';
+import { log } from '../../lib/log';
 import { planUnpublish } from '../../publishing/plan/plan';
 import { runChange } from '../../publishing/run/run';
 import { type SyncResult, syncLive } from '../../publishing/search-sync';

@@ -5,7 +5,7 @@ import { contentHash } from '../../content/index/content-hash';
 import { forgetLiveIndex } from '../../content/index/live-index';
 import { isValidSlug } from '../../content/schema/format';
 import { currentTime } from '../../lib/clock';
-import { log } from '../../log';
+import { log } from '../../lib/log';
 import { describePlan, planSummary } from '../../publishing/plan/describe-plan';
 import { type Plan, planPublish, planUnpublish } from '../../publishing/plan/plan';
 import { ReplaceRefused, refusal, STOPPED } from '../../publishing/plan/replace-refusal';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { describeError, log } from '../../log';
+import { describeError, log } from '../../lib/log';
 import type { NewsroomEnv } from '../newsroom-env';
 import type { AuthorChoice } from '../pages/DraftForm';
 

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { openLiveIndex } from '../../content/index/live-index';
 import { isValidSlug } from '../../content/schema/format';
 import { currentTime } from '../../lib/clock';
-import { log } from '../../log';
+import { log } from '../../lib/log';
 import { LiveIndexError } from '../../publishing/run/read-live';
 import { LockBusyError } from '../../publishing/stores/lock';
 import { workerRun } from '../../publishing/worker-run';

@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../../config';
+import type { SiteConfig } from '../../site/config';
 import { PageHeader } from './PageHeader';
 
 /** Institutional "Sobre" page: the founder's story, editorial focus and principles. */

@@ -1,5 +1,5 @@
+import type { Content } from '../content/content';
 import type { SiteConfig } from './config';
-import type { Content } from './content/content';
 
 /** Hono's type parameters for this app: the worker's bindings and per-request values. */
 export interface AppEnv {

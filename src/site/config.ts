@@ -51,7 +51,7 @@ const RULES: Rule[] = [
   ['SITE_URL', (v) => /^https?:\/\/[^/\s]+$/.test(v), 'an origin like https://example.com'],
   ['CONTACT_EMAIL', (v) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v), 'an e-mail address'],
   ['ADSENSE_CLIENT', (v) => /^ca-pub-\d{16}$/.test(v), 'a publisher id like ca-pub-1234567890123456'],
-  ['ADSENSE_SCRIPT_URL', isAllowedAdScriptUrl, 'an https URL on an AdSense host (src/adsense.ts)'],
+  ['ADSENSE_SCRIPT_URL', isAllowedAdScriptUrl, 'an https URL on an AdSense host (src/site/adsense.ts)'],
   ['ADSENSE_SLOT_HOME', (v) => /^\d{6,20}$/.test(v), 'an ad unit id (digits)'],
   ['ADSENSE_SLOT_ARTICLE', (v) => /^\d{6,20}$/.test(v), 'an ad unit id (digits)'],
 ];
