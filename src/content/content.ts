@@ -22,14 +22,14 @@ export type EditorFallback = Omit<Author, 'slug' | 'bio'>;
 /**
  * What one request reads of the site's content, at one instant: the routes'
  * only door to it (`c.var.content`, src/middleware/content.ts). The index is
- * opened at the first read (./live-index.ts), so a page that reads no content
+ * opened at the first read (./index/live-index.ts), so a page that reads no content
  * never waits for it, and every read of the request sees the same index and
  * the same "now" (an article scheduled for this very second is either out
  * everywhere on the page or nowhere).
  *
  * A count or a list is what readers can see now: scheduled articles whose time
  * has not come (the newest end of every list) are left out everywhere.
- * Throws ContentUnavailableError (./sources.ts) when the index cannot be read
+ * Throws ContentUnavailableError (./index/sources.ts) when the index cannot be read
  * and no good copy stands in: the page is then a clean 503.
  */
 export class Content {
