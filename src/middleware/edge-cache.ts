@@ -5,7 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import { INLINE_SCRIPTS } from '../../shared/inline-scripts';
 import { simulatorCacheKeyPart } from '../finance/cache-key';
 import { fnv1a } from '../lib/hash';
-import { isPrivatePath } from '../newsroom/paths';
+import { isPrivatePath } from '../newsroom/http/paths';
 import { searchCacheKeyPart } from '../search/cache-key';
 import type { AppEnv } from '../site/app-env';
 

@@ -41,7 +41,7 @@ async function inlineSources(): Promise<{ scripts: string[]; styles: string[] }>
  * pages load only the site's own files plus what AdSense needs (src/site/adsense.ts).
  * The hashes are computed once per isolate, on the first request. A header
  * a response already has is kept: the newsroom sets its own CSP and
- * referrer policy (src/newsroom/headers.ts).
+ * referrer policy (src/newsroom/http/headers.ts).
  */
 export function securityHeaders(): MiddlewareHandler {
   let middleware: Promise<MiddlewareHandler> | undefined;

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import { log } from '../../lib/log';
-import type { AccessSettings } from './settings';
+import type { AccessSettings } from '../team/settings';
 
 /** The header Cloudflare Access adds to every request it lets through to the worker. */
 export const ACCESS_JWT_HEADER = 'Cf-Access-Jwt-Assertion';

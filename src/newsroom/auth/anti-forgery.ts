@@ -3,11 +3,11 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { csrf } from 'hono/csrf';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
-import type { NewsroomEnv } from '../newsroom-env';
-import { NEWSROOM_PREFIX } from '../paths';
-import { postedForm } from '../posted-form';
-import { messagePage } from '../render';
+import { NEWSROOM_PREFIX } from '../http/paths';
+import { postedForm } from '../http/posted-form';
+import { messagePage } from '../pages/render';
 import { FORM, XSRF_COOKIE, XSRF_HEADER } from '../shared/names';
+import type { NewsroomEnv } from '../team/newsroom-env';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** The newsroom posts forms only: Hono's same-origin check judges exactly these (a JSON POST would skip it). */

@@ -1,9 +1,9 @@
 import { createMiddleware } from 'hono/factory';
-import type { NewsroomEnv } from '../newsroom-env';
-import { messagePage } from '../render';
+import { messagePage } from '../pages/render';
+import type { NewsroomEnv } from '../team/newsroom-env';
+import { PeopleStore } from '../team/people-store';
+import { newsroomSettings } from '../team/settings';
 import { ACCESS_JWT_HEADER, isServiceTokenId, verifiedIdentity } from './access-token';
-import { PeopleStore } from './people-store';
-import { newsroomSettings } from './settings';
 
 /**
  * Serves the newsroom only where it exists: on a deployment without Access

@@ -1,5 +1,5 @@
-import { XsrfField } from '../auth/XsrfField';
-import { PATHS } from '../paths';
+import { PATHS } from '../http/paths';
+import { XsrfField } from '../http/XsrfField';
 import { type DraftContent, FIELD_NAMES } from '../shared/draft-input';
 import { IMAGE_FIELD } from '../shared/media-names';
 import { FORM } from '../shared/names';

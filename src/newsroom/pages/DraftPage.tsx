@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { XsrfField } from '../auth/XsrfField';
-import { PATHS } from '../paths';
+import { PATHS } from '../http/paths';
+import { XsrfField } from '../http/XsrfField';
 import type { FieldProblem } from '../shared/field-check';
 import { DRAFT_FORM_ID, FORM } from '../shared/names';
 import { shownAt } from '../shared/when';

@@ -1,4 +1,4 @@
-import { PATHS } from '../paths';
+import { PATHS } from '../http/paths';
 import { shownAt } from '../shared/when';
 import type { Draft } from '../stores/drafts-store';
 import { ContentView } from './ContentView';

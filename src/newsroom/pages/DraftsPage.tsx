@@ -1,5 +1,5 @@
-import { XsrfField } from '../auth/XsrfField';
-import { PATHS } from '../paths';
+import { PATHS } from '../http/paths';
+import { XsrfField } from '../http/XsrfField';
 import { UNTITLED } from '../shared/field-labels';
 import { shownAt } from '../shared/when';
 import { type ArticleRow, type ListQuery, STATE_NAMES, STATES } from '../stores/article-list';

@@ -1,7 +1,7 @@
 import type { NewsEntry } from '../../content/schema/news-item';
 import { articlePath } from '../../seo/urls';
-import { XsrfField } from '../auth/XsrfField';
-import { PATHS } from '../paths';
+import { PATHS } from '../http/paths';
+import { XsrfField } from '../http/XsrfField';
 import { shownAt } from '../shared/when';
 import type { ActionRecord } from '../stores/actions-store';
 import { EditLiveButton } from './DraftsPage';

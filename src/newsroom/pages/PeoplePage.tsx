@@ -1,7 +1,7 @@
-import type { Person } from '../auth/people-store';
-import { ROLE_NAMES, ROLES, type Role } from '../auth/roles';
-import { XsrfField } from '../auth/XsrfField';
-import { PATHS } from '../paths';
+import { PATHS } from '../http/paths';
+import { XsrfField } from '../http/XsrfField';
+import type { Person } from '../team/people-store';
+import { ROLE_NAMES, ROLES, type Role } from '../team/roles';
 import type { AuthorChoice } from './DraftForm';
 
 function RoleSelect({ id, value }: { id: string; value?: Role }) {

@@ -7,7 +7,7 @@ import { sanitizeArticleHtml } from '../../content/body/sanitize-html';
 import { ArticlePage } from '../../pages/ArticlePage';
 import { relatedArticles } from '../../routes/article';
 import type { AppEnv } from '../../site/app-env';
-import { newsroomAssets } from '../assets';
+import { newsroomAssets } from '../http/assets';
 import type { DraftArticle } from './draft-article';
 import { setPreviewHeaders } from './headers';
 import { PreviewBar } from './PreviewBar';

@@ -20,11 +20,11 @@ import { type WorkerRun, workerRun } from '../../publishing/worker-run';
 import { articlePath } from '../../seo/urls';
 import { readPublishRequest } from '../api/publish-request';
 import { type ApiAnswer, FORM_FIELDS, type LiveAnswer } from '../api/wire';
-import { canPublish } from '../auth/roles';
-import type { NewsroomEnv } from '../newsroom-env';
-import { postedForm } from '../posted-form';
+import { postedForm } from '../http/posted-form';
 import { syncSearchAfter, unpublishArticle } from '../publish/unpublish-article';
 import { ActionsStore } from '../stores/actions-store';
+import type { NewsroomEnv } from '../team/newsroom-env';
+import { canPublish } from '../team/roles';
 import { targetOf } from './live';
 
 type C = Context<NewsroomEnv>;

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { describeError, log } from '../../lib/log';
-import type { NewsroomEnv } from '../newsroom-env';
 import type { AuthorChoice } from '../pages/DraftForm';
+import type { NewsroomEnv } from '../team/newsroom-env';
 
 /**
  * The registry's authors, by name, for the forms' author choices. The

@@ -7,14 +7,14 @@ import { log } from '../../lib/log';
 import { LiveIndexError } from '../../publishing/run/read-live';
 import { LockBusyError } from '../../publishing/stores/lock';
 import { workerRun } from '../../publishing/worker-run';
-import { canPublish } from '../auth/roles';
-import type { NewsroomEnv } from '../newsroom-env';
+import { PATHS } from '../http/paths';
 import { LivePage, UnpublishPage } from '../pages/LivePage';
-import { PATHS } from '../paths';
+import { messagePage, page } from '../pages/render';
 import { unpublishArticle } from '../publish/unpublish-article';
-import { messagePage, page } from '../render';
 import { ActionsStore } from '../stores/actions-store';
 import { newestLive } from '../stores/live-articles';
+import type { NewsroomEnv } from '../team/newsroom-env';
+import { canPublish } from '../team/roles';
 
 type C = Context<NewsroomEnv>;
 

@@ -2,11 +2,11 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { type ApiAnswer, isApiPath } from './api/wire';
-import type { Member } from './auth/roles';
-import type { NewsroomEnv } from './newsroom-env';
-import { Layout } from './pages/Layout';
-import { MessagePage } from './pages/MessagePage';
+import { type ApiAnswer, isApiPath } from '../api/wire';
+import type { NewsroomEnv } from '../team/newsroom-env';
+import type { Member } from '../team/roles';
+import { Layout } from './Layout';
+import { MessagePage } from './MessagePage';
 
 /** A newsroom page in its own layout (never the reader's), rendered to a string like the site's pages. */
 export function page(c: Context<NewsroomEnv>, title: string, content: ReactNode, status: ContentfulStatusCode = 200): Response {

@@ -1,6 +1,6 @@
-import type { AppEnv } from '../site/app-env';
-import type { Member } from './auth/roles';
-import type { NewsroomSettings } from './auth/settings';
+import type { AppEnv } from '../../site/app-env';
+import type { Member } from './roles';
+import type { NewsroomSettings } from './settings';
 
 /** Hono's type parameters inside the newsroom: the app's, plus who is asking and the request's anti-forgery token. */
 export interface NewsroomEnv {
