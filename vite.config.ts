@@ -17,7 +17,7 @@ export const INLINE_STYLESHEET_MAX_GZIP_BYTES = 6 * 1024;
 
 /**
  * Adds the stylesheet's text to its entry in Vite's manifest (`inline`), which
- * the worker reads (src/client-assets.ts), when it is small enough. The hashed
+ * the worker reads (src/site/client-assets.ts), when it is small enough. The hashed
  * file stays in dist/ either way. Runs once the manifest is on disk.
  */
 function inlineStylesheet(): Plugin {

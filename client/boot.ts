@@ -18,7 +18,7 @@
 
 import { CONSENT_BANNER_ID } from '../shared/banner-ids';
 import { whenActivated } from './activation';
-import { applyConsent } from './consent/apply';
+import { applyConsent } from './apply-consent';
 import { createBannerStore } from './consent/banner-store';
 import { runBannerUntilHydrated } from './consent/early-banner';
 import { onFirstReach } from './consent/first-reach';

@@ -1,7 +1,7 @@
 import { SITE_DOMAIN_ATTRIBUTE } from '../shared/consent-cookie';
 import type { AdsSettings } from './ads';
 
-/** Settings the server writes on <body> as data attributes (src/components/Document.tsx). */
+/** Settings the server writes on <body> as data attributes (src/components/layout/Document.tsx). */
 export interface PageSettings {
   ads: AdsSettings;
   /** The configured site domain, for the consent cookie. */

@@ -10,7 +10,7 @@ import {
 /**
  * An article's videos: the sanitizer serves each as the site's own facade, a
  * link to the privacy-enhanced player that loads nothing from YouTube
- * (src/content/body-html.ts). A click on one puts the player in its place,
+ * (src/content/body/body-html.ts). A click on one puts the player in its place,
  * playing, with only the site's attributes (shared/video-embed.ts), and moves
  * focus to it. A click with a modifier key (new tab, new window) is left to
  * the link, as is every click before this script has run.

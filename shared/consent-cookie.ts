@@ -15,5 +15,5 @@ export const CONSENT_VALUE_PATTERN = /^(?:deny|dismiss|allow)$/;
 /** How long a choice is kept: 365 days (docs/product.md §9). */
 export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-/** The body attribute naming the site's domain, which the cookie is scoped to (src/components/Document.tsx). */
+/** The body attribute naming the site's domain, which the cookie is scoped to (src/components/layout/Document.tsx). */
 export const SITE_DOMAIN_ATTRIBUTE = 'data-site-domain';

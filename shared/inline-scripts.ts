@@ -8,7 +8,7 @@ import {
 } from './consent-cookie';
 
 // The pages' only inline scripts, in one module because three places must see
-// the very same text: the document embeds them (src/components/Document.tsx,
+// the very same text: the document embeds them (src/components/layout/Document.tsx,
 // SpeculationRules.tsx), the CSP allows each by its SHA-256
 // (src/middleware/security-headers.ts), and the edge cache keys pages by them
 // (src/middleware/edge-cache.ts), so a changed script never meets an old header.

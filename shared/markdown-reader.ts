@@ -3,7 +3,7 @@ import footnote from 'markdown-it-footnote';
 
 /**
  * How this site reads an article's Markdown, shared by the check and publish
- * (src/checking/markdown-article.ts, which adds the portal's own rules) and the
+ * (src/checking/markdown-body.ts, which adds the portal's own rules) and the
  * newsroom's rich text editor (client/newsroom/editor/), so the editor splits
  * a text into the very blocks the site renders.
  *

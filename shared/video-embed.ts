@@ -1,4 +1,4 @@
-// An article's video, as the sanitizer draws it (src/content/body-html.ts) and
+// An article's video, as the sanitizer draws it (src/content/body/body-html.ts) and
 // the boot script plays it (client/video.ts): one place for the markup's names,
 // the player's address and the attributes of the player's frame, so the two
 // sides always agree. Nothing here touches the DOM.

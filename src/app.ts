@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
-import type { AppEnv } from './app-env';
 import { cachePolicy } from './middleware/cache-policy';
 import { contentAccess } from './middleware/content';
 import { edgeCache } from './middleware/edge-cache';
@@ -11,8 +10,9 @@ import { securityHeaders } from './middleware/security-headers';
 import { siteSettings } from './middleware/site-settings';
 import { redirectTrailingSlash } from './middleware/trailing-slash';
 import { newsroomApp } from './newsroom/app';
-import { NEWSROOM_PREFIX, SHARED_PREVIEW_PREFIX } from './newsroom/paths';
-import { institutionalPages } from './pages/institutional';
+import { NEWSROOM_PREFIX, SHARED_PREVIEW_PREFIX } from './newsroom/http/paths';
+import { sharedPreviewMediaRoute, sharedPreviewRoute } from './newsroom/preview/shared-preview';
+import { institutionalPages } from './pages/institutional/table';
 import { reactRenderer } from './render/renderer';
 import { articleRoute } from './routes/article';
 import { authorRoute, themeRoute } from './routes/collections';
@@ -20,11 +20,11 @@ import { feedRoute, newsSitemapRoute, robotsRoute, sitemapPartRoute, sitemapRout
 import { homeRoute, postsPageRoute } from './routes/home';
 import { institutionalRoute } from './routes/institutional';
 import { openSearchRoute, searchRoute } from './routes/search';
-import { sharedPreviewMediaRoute, sharedPreviewRoute } from './routes/shared-preview';
 import { simulatorRoute } from './routes/simulator';
 import { badRequestRoute, methodNotAllowedRoute, notFoundRoute, serverErrorRoute } from './routes/status';
 import { thumbnailRoute } from './routes/thumbnail';
 import { ROUTES } from './seo/urls';
+import type { AppEnv } from './site/app-env';
 
 /**
  * The whole worker at a glance. Static files (client bundle, bundled
@@ -53,7 +53,7 @@ app.get(ROUTES.author, ...authorRoute);
 app.get(ROUTES.authorPage, ...authorRoute);
 app.get(ROUTES.theme, ...themeRoute);
 app.get(ROUTES.themePage, ...themeRoute);
-for (const page of institutionalPages) app.get(page.path, ...institutionalRoute(page)); // their table: src/pages/institutional.ts
+for (const page of institutionalPages) app.get(page.path, ...institutionalRoute(page)); // their table: src/pages/institutional/table.ts
 app.get(ROUTES.thumbnail, ...thumbnailRoute); // images published to KV
 app.get(ROUTES.search, ...searchRoute); // the only route that reads D1 (src/search/)
 app.get(ROUTES.simulator, ...simulatorRoute); // the financing simulator: a GET form, computed here (src/finance/)
@@ -68,7 +68,7 @@ app.get(ROUTES.openSearch, ...openSearchRoute); // the browser's search box
 
 // The newsroom (src/newsroom/): behind Cloudflare Access, its own pages, headers and script; a 404 where it is not configured.
 app.route(NEWSROOM_PREFIX, newsroomApp());
-// A draft's preview shared by a signed link (src/routes/shared-preview.tsx): outside Access, read only, never cached.
+// A draft's preview shared by a signed link (src/newsroom/preview/shared-preview.tsx): outside Access, read only, never cached.
 app.get(`${SHARED_PREVIEW_PREFIX}/:token`, ...sharedPreviewRoute);
 app.get(`${SHARED_PREVIEW_PREFIX}/:token/midia/:file`, ...sharedPreviewMediaRoute);
 

@@ -1,14 +1,14 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from './app-env';
-import { bodyKey } from './content/format';
-import { buildIndex } from './content/index-build';
-import { forgetLiveIndex } from './content/live-index';
-import { forgetSanitizedBodies } from './content/sanitize-html';
-import type { ThemeSlug } from './content/themes';
-import { contentHash } from './lib/content-hash';
+import { forgetSanitizedBodies } from './content/body/sanitize-html';
+import { contentHash } from './content/index/content-hash';
+import { buildIndex } from './content/index/index-build';
+import { forgetLiveIndex } from './content/index/live-index';
+import { bodyKey } from './content/schema/format';
+import type { ThemeSlug } from './content/schema/themes';
 import { PAGE_SIZE } from './lib/pagination';
-import { INSTITUTIONAL_PAGES } from './pages/institutional';
+import { INSTITUTIONAL_PAGES } from './pages/institutional/table';
 import { articlePath } from './seo/urls';
+import type { AppEnv } from './site/app-env';
 
 /** A made-up article, only ever rendered during start-up. */
 const SAMPLE = {
@@ -128,7 +128,7 @@ const ARTICLES = 6;
  * with the sanitized made-up bodies, so the first real request reads the real
  * index. Start-up cannot create a Response either, so each
  * warm-up request fails at its very end, once the page is rendered: its env
- * carries the `WARM_UP` mark (src/app-env.ts), which no deployment's does, so
+ * carries the `WARM_UP` mark (src/site/app-env.ts), which no deployment's does, so
  * the error handler lets it fail without a log, and the failure is dropped here.
  */
 export function warmUp(app: Hono<AppEnv>): void {
@@ -157,7 +157,7 @@ export function warmUp(app: Hono<AppEnv>): void {
     for (const [key, value] of index) store.set(key, value);
     for (const [n, article] of articles.entries()) store.set(article.htmlPath, `${BODY}\n\n<p>Artigo ${n + 1}.</p>`);
     for (const path of paths) await serve(path).catch(() => {});
-    // The made-up index must never stand in for the real one (the last good index, src/content/live-index.ts).
+    // The made-up index must never stand in for the real one (the last good index, src/content/index/live-index.ts).
     forgetLiveIndex();
     forgetSanitizedBodies();
   })();

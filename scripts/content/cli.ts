@@ -11,7 +11,7 @@
  * <path> is one article folder (content/<slug>/) or a folder of them; several
  * paths are checked (and published) together, as one set. Publish and
  * unpublish print, per article, its title, its address and what happens to
- * it (src/publishing/plan.ts, describePlan). `--local` runs the publishing
+ * it (src/publishing/plan/plan.ts, describePlan). `--local` runs the publishing
  * engine here, over the local store; `--remote` sends the work to the
  * newsroom's API on the deployed worker, which runs the same engine
  * (scripts/lib/newsroom-client.ts).

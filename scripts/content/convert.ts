@@ -11,8 +11,9 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { MARKDOWN_FILE } from '../../src/checking/markdown-article.ts';
-import { bodyMarkdown, readLiveBody } from '../../src/newsroom/live-draft/html-to-markdown.ts';
+import { MARKDOWN_FILE } from '../../src/checking/article-file.ts';
+import { bodyMarkdown } from '../../src/newsroom/live-draft/html-to-markdown.ts';
+import { readLiveBody } from '../../src/newsroom/live-draft/live-body.ts';
 import { exitAfterOutput } from '../lib/exit.ts';
 
 const FIELDS_FILE = 'article.json';

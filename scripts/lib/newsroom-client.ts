@@ -1,4 +1,4 @@
-import { formatBytes } from '../../src/content/image-limits.ts';
+import { formatBytes } from '../../src/content/schema/image-limits.ts';
 import {
   API_PATHS,
   type ApiAnswer,
@@ -9,7 +9,7 @@ import {
   type PublishManifest,
 } from '../../src/newsroom/api/wire.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../src/newsroom/shared/names.ts';
-import { imageFiles, type LocalRegistry, type PreparedArticle } from '../../src/publishing/prepared-article.ts';
+import { imageFiles, type LocalRegistry, type PreparedArticle } from '../../src/publishing/plan/prepared-article.ts';
 import { siteUrl } from '../local-site.ts';
 
 /**

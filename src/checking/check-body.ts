@@ -1,6 +1,6 @@
-import { type BodyFinding, MAX_FINDINGS, type ReadBody, readBody } from '../content/body-html';
-import { BodyTooComplexError } from '../content/body-parse';
-import { MAX_BODY_ATTRIBUTES, MAX_BODY_BYTES, MAX_BODY_ELEMENTS } from '../content/html-policy';
+import { type BodyFinding, MAX_FINDINGS, type ReadBody, readBody } from '../content/body/body-html';
+import { BodyTooComplexError } from '../content/body/body-parse';
+import { MAX_BODY_ATTRIBUTES, MAX_BODY_BYTES, MAX_BODY_ELEMENTS } from '../content/body/html-policy';
 import { articlePath, articleSlugOf } from '../seo/urls';
 import { LIMITS } from './limits';
 import { countProblems, error, type Problem, warning } from './problems';
@@ -29,7 +29,7 @@ function grouped(findings: readonly BodyFinding[]): { finding: BodyFinding; time
 /**
  * Checks an article body as a reader's browser will see it: parsed by the
  * same WHATWG parser and judged by the same policy as the render-time
- * sanitizer (src/content/body-html.ts), so whatever the sanitizer would
+ * sanitizer (src/content/body/body-html.ts), so whatever the sanitizer would
  * remove is an error here, with its line (what it only ignores, such as a
  * video embed's own player settings, a warning). Also: well-formed (every element
  * closed, no stray end tag), no second <h1>, enough words, and (when

@@ -1,6 +1,6 @@
-import { MAIN_IMAGE_LIMITS } from '../content/image-limits';
+import { MAIN_IMAGE_LIMITS } from '../content/schema/image-limits';
 
-/** Limits of an article's body and image (its fields' limits are in src/content/article-schema.ts). */
+/** Limits of an article's body and image (its fields' limits are in src/content/schema/article-schema.ts). */
 export const LIMITS = {
   /** A body shorter than this is a stub, not an article. */
   bodyMinWords: 80,

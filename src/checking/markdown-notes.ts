@@ -1,5 +1,5 @@
 import { videoOfArticle } from '../../shared/video-embed';
-import { FIGURE_FOLDER, figureName, isPublishedImagePath } from '../publishing/figure-files';
+import { FIGURE_FOLDER, figureName, isPublishedImagePath } from '../publishing/plan/figure-files';
 import type { TextFault } from './editor-text';
 
 /**

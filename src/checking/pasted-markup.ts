@@ -1,6 +1,6 @@
 import type { DefaultTreeAdapterTypes as T } from 'parse5';
-import { BodyTooComplexError, parseBody } from '../content/body-parse';
-import { isAllowedElement, MAX_DEPTH } from '../content/html-policy';
+import { BodyTooComplexError, parseBody } from '../content/body/body-parse';
+import { isAllowedElement, MAX_DEPTH } from '../content/body/html-policy';
 
 /**
  * What a word processor leaves in an article's body when its text is pasted
@@ -8,7 +8,7 @@ import { isAllowedElement, MAX_DEPTH } from '../content/html-policy';
  * bullets drawn as text; Google Docs' `<b id="docs-internal-guid-…">`
  * wrapper, a `<span>` per run of text, redirect links; both: runs of
  * `&nbsp;`), taken out before the one body policy judges the body
- * (src/content/body-html.ts), each kind counted for the editor's warning.
+ * (src/content/body/body-html.ts), each kind counted for the editor's warning.
  *
  * Only markup that carries no meaning is taken out (a Docs run in bold
  * becomes `<strong>`, in italics `<em>`); text is never removed, except

@@ -1,4 +1,4 @@
-import type { AdsConfig } from '../config';
+import type { AdsConfig } from '../site/config';
 
 /**
  * A place for an AdSense ad. Rendered hidden in every page (the HTML never

@@ -1,4 +1,4 @@
-import type { Author } from '../content/authors';
+import type { Author } from '../content/schema/authors';
 import { thumbnailPath } from '../seo/urls';
 
 /** Up to two capitals of a name: what stands in for an author without a photo. */

@@ -1,6 +1,6 @@
-import { IMAGE_SIZE } from '../content/format';
-import { IMAGE_VARIANT_WIDTHS, type VariantFormat, variantFormatsOf, variantName, variantStem } from '../content/image-variants';
-import type { NewsItem } from '../content/news-item';
+import { IMAGE_SIZE } from '../content/schema/format';
+import { IMAGE_VARIANT_WIDTHS, type VariantFormat, variantFormatsOf, variantName, variantStem } from '../content/schema/image-variants';
+import type { NewsItem } from '../content/schema/news-item';
 import { thumbnailPath } from '../seo/urls';
 
 /** What the image shows, in words: the editor's `alt`, else the title (docs/product.md §3). */
@@ -24,7 +24,7 @@ interface ResponsiveImageProps {
 
 /**
  * An article image as AVIF and WebP in three widths (published beside the
- * original, see src/content/image-variants.ts), with its intrinsic size so the
+ * original, see src/content/schema/image-variants.ts), with its intrinsic size so the
  * page never shifts while it loads. No AVIF source when the entry says its
  * image has none (the newsroom's): a `<source>` whose file is missing does
  * not fall back to the next one.

@@ -1,4 +1,4 @@
-import { THEMES, type ThemeSlug } from '../content/themes';
+import { THEMES, type ThemeSlug } from '../content/schema/themes';
 import { collectionPath } from '../seo/urls';
 
 /** The hashtag badges, each a link to its theme's page: the home page's hero and an article's themes. */

@@ -1,7 +1,6 @@
-import { log } from '../log';
-import { type Author, DEFAULT_AUTHOR_SLUG, hasAuthorPage } from './authors';
-import type { IndexReader } from './index-reader';
-import { openLiveIndex } from './live-index';
+import { log } from '../lib/log';
+import type { IndexReader } from './index/index-reader';
+import { openLiveIndex } from './index/live-index';
 import {
   CHUNK_SIZE,
   type ChunkedList,
@@ -11,10 +10,11 @@ import {
   parseCollectionName,
   SITEMAP_CHUNK_SIZE,
   visibleCount,
-} from './news-index';
-import type { NewsEntry } from './news-item';
-import type { ContentBindings } from './sources';
-import { isThemeSlug } from './themes';
+} from './index/news-index';
+import type { ContentBindings } from './index/sources';
+import { type Author, DEFAULT_AUTHOR_SLUG, hasAuthorPage } from './schema/authors';
+import type { NewsEntry } from './schema/news-item';
+import { isThemeSlug } from './schema/themes';
 
 /** Who signs an article when the registry has neither its author nor the site's editor: the site settings' editor. */
 export type EditorFallback = Omit<Author, 'slug' | 'bio'>;
@@ -22,14 +22,14 @@ export type EditorFallback = Omit<Author, 'slug' | 'bio'>;
 /**
  * What one request reads of the site's content, at one instant: the routes'
  * only door to it (`c.var.content`, src/middleware/content.ts). The index is
- * opened at the first read (./live-index.ts), so a page that reads no content
+ * opened at the first read (./index/live-index.ts), so a page that reads no content
  * never waits for it, and every read of the request sees the same index and
  * the same "now" (an article scheduled for this very second is either out
  * everywhere on the page or nowhere).
  *
  * A count or a list is what readers can see now: scheduled articles whose time
  * has not come (the newest end of every list) are left out everywhere.
- * Throws ContentUnavailableError (./sources.ts) when the index cannot be read
+ * Throws ContentUnavailableError (./index/sources.ts) when the index cannot be read
  * and no good copy stands in: the page is then a clean 503.
  */
 export class Content {

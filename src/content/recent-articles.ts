@@ -1,6 +1,6 @@
 import type { Content } from './content';
-import { CHUNK_SIZE } from './news-index';
-import type { NewsEntry } from './news-item';
+import { CHUNK_SIZE } from './index/news-index';
+import type { NewsEntry } from './schema/news-item';
 
 /**
  * The articles published at or after `since` (and by `now`), newest first, at

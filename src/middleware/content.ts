@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../app-env';
 import { Content } from '../content/content';
 import { currentTime } from '../lib/clock';
+import type { AppEnv } from '../site/app-env';
 
 /**
  * Opens the request's content as `c.var.content`: the routes' one door to the

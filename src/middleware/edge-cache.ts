@@ -3,11 +3,11 @@ import type { Context } from 'hono';
 import { cache } from 'hono/cache';
 import { createMiddleware } from 'hono/factory';
 import { INLINE_SCRIPTS } from '../../shared/inline-scripts';
-import type { AppEnv } from '../app-env';
 import { simulatorCacheKeyPart } from '../finance/cache-key';
 import { fnv1a } from '../lib/hash';
-import { isPrivatePath } from '../newsroom/paths';
+import { isPrivatePath } from '../newsroom/http/paths';
 import { searchCacheKeyPart } from '../search/cache-key';
+import type { AppEnv } from '../site/app-env';
 
 type ClientManifest = Record<string, { file: string; css?: string[]; assets?: string[] }>;
 

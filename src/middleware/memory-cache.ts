@@ -1,9 +1,9 @@
 import { createMiddleware } from 'hono/factory';
 import QuickLRU from 'quick-lru';
-import type { AppEnv } from '../app-env';
 import { simulatorCacheKeyPart } from '../finance/cache-key';
-import { isPrivatePath } from '../newsroom/paths';
+import { isPrivatePath } from '../newsroom/http/paths';
 import { SEARCH_PATH } from '../seo/urls';
+import type { AppEnv } from '../site/app-env';
 import { pageCacheKey } from './edge-cache';
 
 /** How many rendered pages an isolate keeps: the hot ones (home, the latest articles). */

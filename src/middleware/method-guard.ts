@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../app-env';
-import { isNewsroomPath } from '../newsroom/paths';
+import { isNewsroomPath } from '../newsroom/http/paths';
+import type { AppEnv } from '../site/app-env';
 
 const ALLOWED = ['GET', 'HEAD'];
 /** The newsroom's forms post; nothing else on the site accepts a change. */

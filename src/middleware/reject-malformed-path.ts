@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '../site/app-env';
 
 /** No route of this site is anywhere near this long. */
 const MAX_PATH_LENGTH = 1024;

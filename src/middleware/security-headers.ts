@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { INLINE_SCRIPTS } from '../../shared/inline-scripts';
-import { ADSENSE_SOURCES } from '../adsense';
-import { clientAssets } from '../client-assets';
-import { EMBED_ORIGINS } from '../content/html-policy';
+import { EMBED_ORIGINS } from '../content/body/html-policy';
+import { ADSENSE_SOURCES } from '../site/adsense';
+import { clientAssets } from '../site/client-assets';
 
 // Under `npm run dev` Vite injects inline scripts for hot reload; a strict CSP
 // would block them. Vite's dev server sets this mode; wrangler's bundle has no
@@ -24,7 +24,7 @@ export async function hashSources(texts: readonly string[]): Promise<string[]> {
  * The pages' inline scripts (shared/inline-scripts.ts: the banner script
  * and the speculation rules) are allowed by their SHA-256 hashes: no other
  * inline script can run. (Chromium ignores 'inline-speculation-rules' once a
- * hash is in the policy.) Likewise the inlined stylesheet (src/client-assets.ts),
+ * hash is in the policy.) Likewise the inlined stylesheet (src/site/client-assets.ts),
  * when the build inlined it: no other inline style applies.
  */
 async function inlineSources(): Promise<{ scripts: string[]; styles: string[] }> {
@@ -38,10 +38,10 @@ async function inlineSources(): Promise<{ scripts: string[]; styles: string[] }>
 /**
  * Security headers for every response (Hono's secure-headers): HSTS, nosniff,
  * frame protection, referrer and permissions policies, and a CSP that lets
- * pages load only the site's own files plus what AdSense needs (src/adsense.ts).
+ * pages load only the site's own files plus what AdSense needs (src/site/adsense.ts).
  * The hashes are computed once per isolate, on the first request. A header
  * a response already has is kept: the newsroom sets its own CSP and
- * referrer policy (src/newsroom/headers.ts).
+ * referrer policy (src/newsroom/http/headers.ts).
  */
 export function securityHeaders(): MiddlewareHandler {
   let middleware: Promise<MiddlewareHandler> | undefined;

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../app-env';
-import { SITE_VAR_NAMES, type SiteConfig, siteConfig } from '../config';
+import type { AppEnv } from '../site/app-env';
+import { SITE_VAR_NAMES, type SiteConfig, siteConfig } from '../site/config';
 
 type SiteVarValues = Partial<Record<(typeof SITE_VAR_NAMES)[number], unknown>>;
 

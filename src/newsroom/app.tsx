@@ -1,13 +1,12 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { MAX_BODY_BYTES } from '../content/html-policy';
-import { describeError, log } from '../log';
-import { antiForgery } from './anti-forgery';
+import { MAX_BODY_BYTES } from '../content/body/html-policy';
+import { describeError, log } from '../lib/log';
 import { isApiPath, MAX_API_BYTES } from './api/wire';
-import { newsroomHeaders } from './headers';
-import { newsroomGate, requireMember } from './identity';
-import type { NewsroomEnv } from './newsroom-env';
-import { messagePage } from './render';
+import { antiForgery } from './auth/anti-forgery';
+import { newsroomGate, requireMember } from './auth/identity';
+import { newsroomHeaders } from './http/headers';
+import { messagePage } from './pages/render';
 import { apiRoutes } from './routes/api';
 import { draftRoutes } from './routes/drafts';
 import { liveRoutes } from './routes/live';
@@ -16,6 +15,7 @@ import { isUploadPath, MAX_UPLOAD_BYTES, mediaRoutes } from './routes/media';
 import { peopleRoutes } from './routes/people';
 import { previewRoutes } from './routes/preview';
 import { publishRoutes } from './routes/publish';
+import type { NewsroomEnv } from './team/newsroom-env';
 
 /** A save's whole form: the body's limit, and room for the fields. */
 const MAX_REQUEST_BYTES = MAX_BODY_BYTES * 2;

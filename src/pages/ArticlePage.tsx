@@ -1,18 +1,18 @@
 import { AdSlot } from '../components/AdSlot';
 import { AuthorAvatar } from '../components/AuthorAvatar';
-import { CardGrid } from '../components/CardGrid';
+import { CardGrid } from '../components/cards/CardGrid';
+import type { RenderedCards } from '../components/cards/render-cards';
 import { ResponsiveImage } from '../components/ResponsiveImage';
 import { ShareLinks } from '../components/ShareLinks';
 import { ThemeLinks } from '../components/ThemeLinks';
-import type { SiteConfig } from '../config';
-import type { Author } from '../content/authors';
-import type { NewsEntry } from '../content/news-item';
-import type { ReadyBody } from '../content/sanitize-html';
-import { themesOf } from '../content/themes';
-import { updatedIso } from '../content/updated';
+import type { ReadyBody } from '../content/body/sanitize-html';
+import type { Author } from '../content/schema/authors';
+import type { NewsEntry } from '../content/schema/news-item';
+import { themesOf } from '../content/schema/themes';
+import { updatedIso } from '../content/schema/updated';
 import { formatLongDate } from '../lib/dates';
-import type { RenderedCards } from '../render/cards';
 import { absoluteUrl, articlePath, collectionPath } from '../seo/urls';
+import type { SiteConfig } from '../site/config';
 
 interface ArticlePageProps {
   site: SiteConfig;
@@ -93,7 +93,7 @@ export function ArticlePage({ site, item, body, related, author }: ArticlePagePr
           <ResponsiveImage item={item} sizes="(min-width: 800px) 720px, calc(100vw - 40px)" priority="high" />
           <figcaption>{imageCredit(item.credito)}</figcaption>
         </figure>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the body comes out of the sanitizer (src/content/sanitize-html.ts) */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the body comes out of the sanitizer (src/content/body/sanitize-html.ts) */}
         <div className="prose article-body" dangerouslySetInnerHTML={{ __html: body.html }} />
         {item.correcao !== undefined && correctedAt && (
           <div className="article-correction" id={CORRECTION_ID}>

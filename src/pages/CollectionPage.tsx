@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { AdSlot } from '../components/AdSlot';
-import { CardGrid } from '../components/CardGrid';
+import { CardGrid } from '../components/cards/CardGrid';
+import type { RenderedCards } from '../components/cards/render-cards';
 import { Pager } from '../components/Pager';
-import type { AdsConfig } from '../config';
 import type { Pagination } from '../lib/pagination';
-import type { RenderedCards } from '../render/cards';
+import type { AdsConfig } from '../site/config';
 
 interface CollectionPageProps {
   /** What the list is, above the title: "Tema", "Autor". */

@@ -1,15 +1,15 @@
 import { AdSlot } from '../components/AdSlot';
-import { CardGrid } from '../components/CardGrid';
+import { CardGrid } from '../components/cards/CardGrid';
+import type { RenderedCards } from '../components/cards/render-cards';
 import { Pager } from '../components/Pager';
 import { ThemeLinks } from '../components/ThemeLinks';
-import type { AdsConfig } from '../config';
-import type { NewsEntry } from '../content/news-item';
-import { THEME_LIST } from '../content/themes';
-import { updatedIso } from '../content/updated';
+import type { NewsEntry } from '../content/schema/news-item';
+import { THEME_LIST } from '../content/schema/themes';
+import { updatedIso } from '../content/schema/updated';
 import { formatShortDate } from '../lib/dates';
 import type { Pagination } from '../lib/pagination';
-import type { RenderedCards } from '../render/cards';
 import { articlePath } from '../seo/urls';
+import type { AdsConfig } from '../site/config';
 
 /** What the featured block shows. */
 interface Featured {

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { NewsCard } from '../components/NewsCard';
+import { NewsCard } from '../components/cards/NewsCard';
 import { Pager } from '../components/Pager';
 import { SearchForm } from '../components/SearchForm';
 import type { Pagination } from '../lib/pagination';

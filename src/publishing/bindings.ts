@@ -1,6 +1,6 @@
-import type { KvStore } from './kv-store';
-import type { PublishDb, Row } from './publish-state';
 import { type SearchDb, versionsOf, versionsSql } from './search-sync';
+import type { KvStore } from './stores/kv-store';
+import type { PublishDb, Row } from './stores/publish-state';
 
 /**
  * The publishing engine's two stores over the worker's own bindings: the news

@@ -1,11 +1,11 @@
-import { parseIndexMeta } from '../content/index-parse';
-import { INDEX_META_KEY } from '../content/news-index';
-import type { NewsItem } from '../content/news-item';
-import { contentHash } from '../lib/content-hash';
+import { contentHash } from '../content/index/content-hash';
+import { parseIndexMeta } from '../content/index/index-parse';
+import { INDEX_META_KEY } from '../content/index/news-index';
+import type { NewsItem } from '../content/schema/news-item';
 import { documentVersion, searchDocument } from '../search/document';
 import { DELETE_SLUGS, SELECT_VERSIONS, type SearchDocument, UPSERT_DOCUMENTS } from '../search/index-sql';
-import type { KvStore } from './kv-store';
-import { itemsOfListChunks } from './list-chunks';
+import { itemsOfListChunks } from './run/list-chunks';
+import type { KvStore } from './stores/kv-store';
 
 /**
  * The search index (D1, FTS5) brought in line with the live news list after

@@ -1,17 +1,17 @@
-import { parseRegistry } from '../content/authors';
-import { imageKey } from '../content/format';
-import type { StoredAuthor } from '../content/index-build';
-import { parseIndexMeta } from '../content/index-parse';
-import { INDEX_META_KEY } from '../content/news-index';
-import type { NewsItem } from '../content/news-item';
-import { contentHash } from '../lib/content-hash';
+import { contentHash } from '../content/index/content-hash';
+import type { StoredAuthor } from '../content/index/index-build';
+import { parseIndexMeta } from '../content/index/index-parse';
+import { INDEX_META_KEY } from '../content/index/news-index';
+import { parseRegistry } from '../content/schema/authors';
+import { imageKey } from '../content/schema/format';
+import type { NewsItem } from '../content/schema/news-item';
 import { batchOf, kvStoreOf, searchDbOf } from './bindings';
-import type { KvStore, Target } from './kv-store';
-import { itemsOfListChunks } from './list-chunks';
-import { articleKeys } from './plan';
-import type { LockOwner } from './publish-state';
-import type { RunOptions } from './run';
+import { articleKeys } from './plan/live';
+import { itemsOfListChunks } from './run/list-chunks';
+import type { RunOptions } from './run/run-options';
 import type { SearchDb } from './search-sync';
+import type { KvStore, Target } from './stores/kv-store';
+import type { LockOwner } from './stores/publish-state';
 
 /** What the engine needs of the worker's bindings. */
 export interface PublishingBindings {

@@ -1,10 +1,10 @@
 import { createMiddleware } from 'hono/factory';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { AppEnv } from '../app-env';
-import { Document } from '../components/Document';
+import { Document } from '../components/layout/Document';
+import type { PageHead } from '../components/layout/page-head';
+import type { AppEnv } from '../site/app-env';
 import { htmlResponse } from './html-response';
-import type { PageHead } from './page-head';
 
 declare module 'hono' {
   // Hono's renderer type is extended by interface merging, which a type alias cannot do.

@@ -1,18 +1,18 @@
 import { createFactory } from 'hono/factory';
-import type { AppEnv } from '../app-env';
+import { renderCards } from '../components/cards/render-cards';
 import { imageAlt } from '../components/ResponsiveImage';
+import { sanitizeArticleHtml } from '../content/body/sanitize-html';
 import type { Content } from '../content/content';
-import { isValidSlug } from '../content/format';
-import type { NewsEntry } from '../content/news-item';
-import { sanitizeArticleHtml } from '../content/sanitize-html';
-import { updatedIso } from '../content/updated';
+import { isValidSlug } from '../content/schema/format';
+import type { NewsEntry } from '../content/schema/news-item';
+import { updatedIso } from '../content/schema/updated';
+import { log } from '../lib/log';
 import { pickRelated, RELATED_COUNT, relatedChunk } from '../lib/related';
-import { log } from '../log';
 import { ArticlePage } from '../pages/ArticlePage';
-import { renderCards } from '../render/cards';
 import { articleShareImage } from '../seo/share-image';
 import { articleBreadcrumbs, newsArticle } from '../seo/structured-data';
 import type { ROUTES } from '../seo/urls';
+import type { AppEnv } from '../site/app-env';
 import { articleUnavailableRoute } from './status';
 
 /**

@@ -1,17 +1,17 @@
 import type { Context } from 'hono';
 import { createFactory } from 'hono/factory';
-import type { AppEnv } from '../app-env';
 import { AuthorAvatar } from '../components/AuthorAvatar';
-import { type Author, hasAuthorPage } from '../content/authors';
-import { isValidSlug } from '../content/format';
-import type { CollectionKind } from '../content/news-index';
-import { isThemeSlug, THEMES } from '../content/themes';
+import { renderCards } from '../components/cards/render-cards';
+import type { CollectionKind } from '../content/index/news-index';
+import { type Author, hasAuthorPage } from '../content/schema/authors';
+import { isValidSlug } from '../content/schema/format';
+import { isThemeSlug, THEMES } from '../content/schema/themes';
+import { log } from '../lib/log';
 import { paginate } from '../lib/pagination';
-import { log } from '../log';
 import { CollectionPage } from '../pages/CollectionPage';
-import { renderCards } from '../render/cards';
 import { listBreadcrumbs, person } from '../seo/structured-data';
 import { collectionPath, type ROUTES, SIMULATOR_PATH } from '../seo/urls';
+import type { AppEnv } from '../site/app-env';
 import { listUnavailableRoute } from './status';
 
 /** What a collection's page says about the list: its header and its head. */

@@ -1,12 +1,12 @@
 import type { Context } from 'hono';
 import { createFactory } from 'hono/factory';
-import type { AppEnv } from '../app-env';
 import { signingAuthor } from '../content/content';
 import { getPublishedSince } from '../content/recent-articles';
-import { updatedIso } from '../content/updated';
+import { updatedIso } from '../content/schema/updated';
 import { FEED_SIZE, rssXml } from '../seo/rss';
 import { NEWS_SITEMAP_MAX_URLS, NEWS_SITEMAP_WINDOW_MS, newsSitemapXml, robotsTxt, sitemapIndexXml, sitemapXml } from '../seo/sitemap';
 import type { ROUTES } from '../seo/urls';
+import type { AppEnv } from '../site/app-env';
 
 const XML = { 'Content-Type': 'application/xml; charset=utf-8' };
 const factory = createFactory<AppEnv>();

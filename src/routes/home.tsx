@@ -1,10 +1,10 @@
 import { createFactory } from 'hono/factory';
-import type { AppEnv } from '../app-env';
+import { renderCards } from '../components/cards/render-cards';
 import { paginate } from '../lib/pagination';
 import { HomePage, PostsPage } from '../pages/HomePage';
-import { renderCards } from '../render/cards';
 import { organization, website } from '../seo/structured-data';
 import { pagePath, type ROUTES } from '../seo/urls';
+import type { AppEnv } from '../site/app-env';
 
 export const homeRoute = createFactory<AppEnv>().createHandlers(async function renderHome(c) {
   const { site, content } = c.var;

@@ -1,15 +1,15 @@
 import type { Context } from 'hono';
 import { createFactory } from 'hono/factory';
-import type { AppEnv } from '../app-env';
 import { currentTime } from '../lib/clock';
+import { describeError, log } from '../lib/log';
 import { paginate } from '../lib/pagination';
-import { describeError, log } from '../log';
 import { NO_STORE } from '../middleware/cache-policy';
 import { SearchPage, type SearchView } from '../pages/SearchPage';
 import { StatusPage } from '../pages/StatusPage';
 import { openSearchXml } from '../search/opensearch';
 import { MAX_SEARCH_PAGES, parseSearchPage, parseSearchQuery } from '../search/query';
 import { SEARCH_PAGE_SIZE, searchArticles } from '../search/search-db';
+import type { AppEnv } from '../site/app-env';
 
 /**
  * Search pages live a short time at the edge and in the browser: a new

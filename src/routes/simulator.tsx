@@ -1,8 +1,7 @@
 import { addMonths, format } from 'date-fns';
 import { ptBR } from 'date-fns/locale/pt-BR';
 import { createFactory } from 'hono/factory';
-import type { AppEnv } from '../app-env';
-import { SITE_TIME_ZONE } from '../content/updated';
+import { SITE_TIME_ZONE } from '../content/schema/updated';
 import { parseSimulatorQuery } from '../finance/simulator-input';
 import { currentTime } from '../lib/clock';
 import { formatLongDate, parseCalendarDate } from '../lib/dates';
@@ -10,6 +9,7 @@ import { HTML_CACHE_CONTROL, NO_STORE } from '../middleware/cache-policy';
 import { SimulatorPage, type SimulatorView } from '../pages/SimulatorPage';
 import { webApplication } from '../seo/structured-data';
 import { SIMULATOR_PATH } from '../seo/urls';
+import type { AppEnv } from '../site/app-env';
 
 const factory = createFactory<AppEnv>();
 

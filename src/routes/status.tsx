@@ -1,9 +1,9 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
-import type { AppEnv } from '../app-env';
-import { ContentUnavailableError } from '../content/sources';
-import { describeError, log } from '../log';
+import { ContentUnavailableError } from '../content/index/sources';
+import { describeError, log } from '../lib/log';
 import { cacheControlFor } from '../middleware/cache-policy';
 import { StatusPage } from '../pages/StatusPage';
+import type { AppEnv } from '../site/app-env';
 
 /** A status page (404, 405, 400 or 503) inside the layout: the status, its Cache-Control, the page. */
 function statusPage(c: Context<AppEnv>, code: 404 | 405 | 400 | 503, title: string, message: string) {

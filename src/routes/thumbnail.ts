@@ -1,8 +1,8 @@
 import { createFactory } from 'hono/factory';
-import type { AppEnv } from '../app-env';
-import { imageContentType, imageKey } from '../content/format';
-import { readImage } from '../content/sources';
+import { readImage } from '../content/index/sources';
+import { imageContentType, imageKey } from '../content/schema/format';
 import type { ROUTES } from '../seo/urls';
+import type { AppEnv } from '../site/app-env';
 
 /** Published image names carry a hash of their bytes: a new image is a new URL. */
 const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';

@@ -1,8 +1,8 @@
-import { readBody } from '../content/body-html';
-import { BodyTooComplexError } from '../content/body-parse';
-import { MAX_BODY_BYTES } from '../content/html-policy';
-import type { NewsItem } from '../content/news-item';
-import { publicationInstant } from '../content/updated';
+import { readBody } from '../content/body/body-html';
+import { BodyTooComplexError } from '../content/body/body-parse';
+import { MAX_BODY_BYTES } from '../content/body/html-policy';
+import type { NewsItem } from '../content/schema/news-item';
+import { publicationInstant } from '../content/schema/updated';
 import { indexableText } from './highlight';
 import type { SearchDocument } from './index-sql';
 
@@ -27,8 +27,8 @@ const cut = (text: string, max: number) => Array.from(indexableText(text)).slice
 
 /**
  * The text a reader sees in a body, read with the same parser and policy as
- * the page (src/content/body-html.ts); none for a body the page refuses (too
- * large or too complex: src/content/sanitize-html.ts).
+ * the page (src/content/body/body-html.ts); none for a body the page refuses (too
+ * large or too complex: src/content/body/sanitize-html.ts).
  */
 export function bodyText(html: string): string {
   if (new TextEncoder().encode(html).length > MAX_BODY_BYTES) return '';

@@ -1,6 +1,6 @@
-import type { SiteConfig } from '../config';
 import { escapeXml } from '../lib/escape-xml';
 import { absoluteUrl, SEARCH_PATH } from '../seo/urls';
+import type { SiteConfig } from '../site/config';
 
 /**
  * The site's OpenSearch description (https://github.com/dewitt/opensearch):

@@ -1,6 +1,6 @@
-import { type NewsEntry, parseNewsItem } from '../content/news-item';
+import { type NewsEntry, parseNewsItem } from '../content/schema/news-item';
+import { log } from '../lib/log';
 import { PAGE_SIZE } from '../lib/pagination';
-import { log } from '../log';
 import { asWritten, highlightParts, type TextPart } from './highlight';
 import { COUNT_SQL, PAGE_SQL, sortKeyBound } from './index-sql';
 

@@ -1,7 +1,7 @@
-import type { SiteConfig } from '../config';
-import type { NewsEntry } from '../content/news-item';
-import { siteInstantOf } from '../content/updated';
+import type { NewsEntry } from '../content/schema/news-item';
+import { siteInstantOf } from '../content/schema/updated';
 import { escapeXml } from '../lib/escape-xml';
+import type { SiteConfig } from '../site/config';
 import { absoluteUrl, articlePath, FEED_PATH } from './urls';
 
 /** How many of the latest articles the feed carries. */

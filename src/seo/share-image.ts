@@ -1,6 +1,6 @@
-import { IMAGE_SIZE } from '../content/format';
-import { variantFile } from '../content/image-variants';
-import type { NewsItem } from '../content/news-item';
+import { IMAGE_SIZE } from '../content/schema/format';
+import { variantFile } from '../content/schema/image-variants';
+import type { NewsItem } from '../content/schema/news-item';
 import { thumbnailPath } from './urls';
 
 /**

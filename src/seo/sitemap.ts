@@ -1,8 +1,8 @@
-import type { SiteConfig } from '../config';
-import type { NewsItem } from '../content/news-item';
-import { updatedIso } from '../content/updated';
+import type { NewsItem } from '../content/schema/news-item';
+import { updatedIso } from '../content/schema/updated';
 import { escapeXml } from '../lib/escape-xml';
-import { institutionalPages, LATEST_PAGE_TEXT } from '../pages/institutional';
+import { institutionalPages, LATEST_PAGE_TEXT } from '../pages/institutional/table';
+import type { SiteConfig } from '../site/config';
 import { absoluteUrl, articlePath, ROUTES, SIMULATOR_PATH, sitemapPartPath } from './urls';
 
 const URLSET = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';

@@ -10,10 +10,10 @@ import type {
   WebSite,
   WithActionConstraints,
 } from 'schema-dts';
-import type { SiteConfig } from '../config';
-import type { Author } from '../content/authors';
-import type { NewsItem } from '../content/news-item';
-import { updatedIso } from '../content/updated';
+import type { Author } from '../content/schema/authors';
+import type { NewsItem } from '../content/schema/news-item';
+import { updatedIso } from '../content/schema/updated';
+import type { SiteConfig } from '../site/config';
 import { articleShareImage } from './share-image';
 import { absoluteUrl, articlePath, collectionPath, LOGO, SEARCH_PATH, SIMULATOR_PATH } from './urls';
 

@@ -1,12 +1,12 @@
-import type { SiteConfig } from '../config';
-import { IMAGE_FOLDER, imageKey } from '../content/format';
+import { IMAGE_FOLDER, imageKey } from '../content/schema/format';
+import type { SiteConfig } from '../site/config';
 
 const ARTICLE_PREFIX = '/noticia/';
 
 /**
  * The site's URL scheme in one place: the pattern of each route (Hono
  * syntax; src/app.ts registers them) and, below, the functions that build
- * their URLs. The institutional pages' paths are in src/pages/institutional.ts.
+ * their URLs. The institutional pages' paths are in src/pages/institutional/table.ts.
  */
 export const ROUTES = {
   home: '/',
@@ -53,7 +53,7 @@ export function articleSlugOf(href: string): string | null {
   return /^[^/?#]+/.exec(href.slice(ARTICLE_PREFIX.length))?.[0] ?? null;
 }
 
-/** An article image or one of its variants, by file name: the same path as its content key (src/content/format.ts). */
+/** An article image or one of its variants, by file name: the same path as its content key (src/content/schema/format.ts). */
 export const thumbnailPath = (file: string) => `/${imageKey(file)}`;
 
 /** Sitemap file n, once the archive needs more than one. */

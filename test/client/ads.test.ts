@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AD_SCRIPT_ID, disableAds, enableAds } from '../../client/ads';
-import { applyConsent } from '../../client/consent/apply';
+import { applyConsent } from '../../client/apply-consent';
 
 const ADS = { client: 'ca-pub-0000000000000000', scriptUrl: 'https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js' };
 

@@ -2,9 +2,11 @@
 import { getSchema } from '@tiptap/core';
 import { describe, expect, it } from 'vitest';
 import { editorExtensions } from '../../client/newsroom/editor/extensions';
-import { markdownParser, toMarkdown } from '../../client/newsroom/editor/markdown';
+import { markdownParser } from '../../client/newsroom/editor/markdown-parser';
+import { toMarkdown } from '../../client/newsroom/editor/markdown-writer';
 import guide from '../../docs/editores.md?raw';
-import { markdownToHtml, readFrontMatter } from '../../src/checking/markdown-article';
+import { readFrontMatter } from '../../src/checking/front-matter';
+import { markdownToHtml } from '../../src/checking/markdown-body';
 
 /**
  * The body editor reads a Markdown body into rich text and writes it back

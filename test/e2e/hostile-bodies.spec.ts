@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { settledBody } from '../../src/content/body-html.ts';
+import { settledBody } from '../../src/content/body/body-html.ts';
 import { HOSTILE_BODIES } from '../fixtures/hostile-bodies.ts';
 import { PROCESS_TEST_TIMEOUT_MS } from './processes';
 

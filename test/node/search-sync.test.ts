@@ -2,12 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { describeSync } from '../../scripts/content/store/search-sync';
-import { INDEX_META_KEY } from '../../src/content/news-index';
-import { contentHash } from '../../src/lib/content-hash';
-import type { KvStore } from '../../src/publishing/kv-store';
-import { planPublish, planUnpublish } from '../../src/publishing/plan';
-import type { PreparedArticle } from '../../src/publishing/prepared-article';
-import { runChange, runPublish } from '../../src/publishing/run';
+import { contentHash } from '../../src/content/index/content-hash';
+import { INDEX_META_KEY } from '../../src/content/index/news-index';
+import { planPublish, planUnpublish } from '../../src/publishing/plan/plan';
+import type { PreparedArticle } from '../../src/publishing/plan/prepared-article';
+import { runChange, runPublish } from '../../src/publishing/run/run';
 import {
   groupsOf,
   MAX_SYNC_ATTEMPTS,
@@ -17,6 +16,7 @@ import {
   syncSearch,
   versionsOf,
 } from '../../src/publishing/search-sync';
+import type { KvStore } from '../../src/publishing/stores/kv-store';
 import { documentVersion, INDEXED_CHARS, searchDocument } from '../../src/search/document';
 import { SELECT_VERSIONS, UPSERT_DOCUMENTS } from '../../src/search/index-sql';
 import { Killed, MemoryStore, TestClock } from './content/memory-store';

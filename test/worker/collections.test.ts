@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetLiveIndex } from '../../src/content/live-index';
-import { INDEX_META_KEY, type IndexMetaFile } from '../../src/content/news-index';
-import type { NewsItem } from '../../src/content/news-item';
-import { THEME_LIST } from '../../src/content/themes';
+import { forgetLiveIndex } from '../../src/content/index/live-index';
+import { INDEX_META_KEY, type IndexMetaFile } from '../../src/content/index/news-index';
+import type { NewsItem } from '../../src/content/schema/news-item';
+import { THEME_LIST } from '../../src/content/schema/themes';
 import {
   attr,
   bundledNews,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { bodyKey } from '../../src/content/format';
-import { buildIndex } from '../../src/content/index-build';
-import { authorsKey, collectionKey, collectionPageKey, pageChunkKey, slugShardKey } from '../../src/content/news-index';
-import { contentHash, hashInKey, matchesKey } from '../../src/lib/content-hash';
+import { contentHash, hashInKey, matchesKey } from '../../src/content/index/content-hash';
+import { buildIndex } from '../../src/content/index/index-build';
+import { authorsKey, collectionKey, collectionPageKey, pageChunkKey, slugShardKey } from '../../src/content/index/news-index';
+import { bodyKey } from '../../src/content/schema/format';
 import { newsItem } from './helpers';
 
 /** The content hash in workerd (test/node/content/content-hash.test.ts compares it with Node's own SHA-256). */

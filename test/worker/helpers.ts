@@ -2,12 +2,12 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { exports } from 'cloudflare:workers';
 import { type DefaultTreeAdapterTypes as Html, parse } from 'parse5';
 import { app } from '../../src/app';
-import { buildIndex, type StoredAuthor } from '../../src/content/index-build';
-import { parseIndexMeta } from '../../src/content/index-parse';
-import { forgetLiveIndex } from '../../src/content/live-index';
-import { INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY } from '../../src/content/news-index';
-import type { NewsItem } from '../../src/content/news-item';
-import { contentHash } from '../../src/lib/content-hash';
+import { contentHash } from '../../src/content/index/content-hash';
+import { buildIndex, type StoredAuthor } from '../../src/content/index/index-build';
+import { parseIndexMeta } from '../../src/content/index/index-parse';
+import { forgetLiveIndex } from '../../src/content/index/live-index';
+import { INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY } from '../../src/content/index/news-index';
+import type { NewsItem } from '../../src/content/schema/news-item';
 
 export const ORIGIN = 'http://localhost:8787';
 

@@ -1,15 +1,16 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { imageKey } from '../../src/content/format';
-import { variantFiles } from '../../src/content/image-variants';
-import { forgetLiveIndex } from '../../src/content/live-index';
-import { INDEX_META_KEY } from '../../src/content/news-index';
-import { contentHash } from '../../src/lib/content-hash';
+import { contentHash } from '../../src/content/index/content-hash';
+import { forgetLiveIndex } from '../../src/content/index/live-index';
+import { INDEX_META_KEY } from '../../src/content/index/news-index';
+import { imageKey } from '../../src/content/schema/format';
+import { variantFiles } from '../../src/content/schema/image-variants';
 import { batchOf, kvStoreOf } from '../../src/publishing/bindings';
-import type { KvStore } from '../../src/publishing/kv-store';
-import type { PreparedArticle } from '../../src/publishing/prepared-article';
-import { type LockOwner, readState } from '../../src/publishing/publish-state';
-import { type RunOptions, runChange, runPublish } from '../../src/publishing/run';
+import type { PreparedArticle } from '../../src/publishing/plan/prepared-article';
+import { runChange, runPublish } from '../../src/publishing/run/run';
+import type { RunOptions } from '../../src/publishing/run/run-options';
+import type { KvStore } from '../../src/publishing/stores/kv-store';
+import { type LockOwner, readState } from '../../src/publishing/stores/publish-state';
 import { clearKv, fetchPath, RESET_PUBLISH_STATE } from './helpers';
 
 /**

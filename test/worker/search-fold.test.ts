@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { NewsItem } from '../../src/content/news-item';
+import type { NewsItem } from '../../src/content/schema/news-item';
 import { foldText, foldWithOffsets } from '../../src/search/fold';
 import { asWritten, highlightParts, indexableText, MARK_CLOSE, MARK_OPEN } from '../../src/search/highlight';
 import { parseSearchQuery } from '../../src/search/query';

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import type { NewsItem } from '../../src/content/news-item';
+import type { NewsItem } from '../../src/content/schema/news-item';
 import { searchDocument } from '../../src/search/document';
 import { DELETE_ALL, type SearchDocument, UPSERT_DOCUMENTS } from '../../src/search/index-sql';
 

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { parseAuthor } from '../../src/content/authors';
-import type { StoredAuthor } from '../../src/content/index-build';
-import { forgetLiveIndex } from '../../src/content/live-index';
-import { type NewsEntry, parseNewsItem } from '../../src/content/news-item';
+import type { StoredAuthor } from '../../src/content/index/index-build';
+import { forgetLiveIndex } from '../../src/content/index/live-index';
+import { parseAuthor } from '../../src/content/schema/authors';
+import { type NewsEntry, parseNewsItem } from '../../src/content/schema/news-item';
 import { escapeXml } from '../../src/lib/escape-xml';
 import { clearKv, fetchPath, indexOf, newsItem, putIndex } from './helpers';
 

@@ -5,7 +5,8 @@ import { VIDEO_LINE } from '../../../shared/markdown-reader';
 import { FIGURE_FOLDER, isStoredImage, thumbnailOf } from '../../../src/newsroom/shared/media-names';
 import { FIGURE_EVENT, type FigureUploaded } from '../../../src/newsroom/shared/names';
 import { editorExtensions, isLinkAddress } from './extensions';
-import { markdownParser, toMarkdown } from './markdown';
+import { markdownParser } from './markdown-parser';
+import { toMarkdown } from './markdown-writer';
 import { cleanPastedHtml, pastedNotes, tabSeparatedTable } from './paste';
 import { toolbar } from './toolbar';
 

@@ -1,7 +1,7 @@
 import { type AnyExtension, Extension } from '@tiptap/core';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
-import { EDITOR_HEADING_LEVELS } from './markdown';
+import { EDITOR_HEADING_LEVELS } from './markdown-parser';
 import { Figure, type FigureOptions, FootnoteRef, RawMarkdown } from './nodes';
 
 /** A link's address the toolbar accepts: the web's (http, https) or a path of this site (/noticia/…). */
@@ -38,7 +38,7 @@ const withoutAlign = {
 const PlainHeader = TableHeader.extend(withoutAlign);
 const PlainCell = TableCell.extend(withoutAlign);
 
-/** The body editor's extensions: the schema ./markdown.ts reads into and writes from. */
+/** The body editor's extensions: the schema ./markdown-parser.ts reads into and ./markdown-writer.ts writes from. */
 export function editorExtensions(figure: Partial<FigureOptions> = {}): AnyExtension[] {
   return [
     StarterKit.configure({

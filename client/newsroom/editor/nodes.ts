@@ -2,8 +2,8 @@ import { mergeAttributes, Node } from '@tiptap/core';
 import { VIDEO_LINE } from '../../../shared/markdown-reader';
 
 /**
- * The editor's own nodes for what a body holds besides text (./markdown.ts
- * reads and writes them): a figure, a footnote's mark, and Markdown the
+ * The editor's own nodes for what a body holds besides text (./markdown-parser.ts and
+ * ./markdown-writer.ts read and write them): a figure, a footnote's mark, and Markdown the
  * editor keeps as written. Each renders plain markup (no `style`: the
  * newsroom's CSP refuses inline styles) and reads it back, so copying and
  * pasting inside the editor keeps them.

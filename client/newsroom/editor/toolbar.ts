@@ -1,4 +1,7 @@
 import type { Editor } from '@tiptap/core';
+import { button, element } from './controls';
+import { createImagePanel, type ImageActions } from './image-panel';
+import { createLinkPanel } from './link-panel';
 
 /**
  * The body editor's buttons (pt-BR): each a real <button type="button"> at
@@ -7,13 +10,7 @@ import type { Editor } from '@tiptap/core';
  * WAI-ARIA toolbar pattern). Links and images open a small panel under it
  * instead of a browser prompt.
  */
-
-export interface ToolbarActions {
-  /** The images uploaded for the text, to insert one again. */
-  figures: () => { src: string; thumbnail: string; alt: string }[];
-  insertFigure: (src: string, alt: string) => void;
-  /** Takes the journalist to the form's picker to upload a new image. */
-  newFigure: () => void;
+export interface ToolbarActions extends ImageActions {
   isLinkAddress: (address: string) => boolean;
   /** Switches between the editor and the Markdown textarea; whether the Markdown shows now. */
   toggleMarkdown: () => boolean;
@@ -28,22 +25,6 @@ interface Button {
   enabled?: () => boolean;
 }
 
-const LINK_PROBLEM = 'use um endereço que comece com https:// (ou http://), ou um endereço do site que comece com /, como /noticia/…';
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text = ''): HTMLElementTagNameMap[K] {
-  const made = document.createElement(tag);
-  if (className) made.className = className;
-  if (text) made.textContent = text;
-  return made;
-}
-
-function button(text: string, name: string): HTMLButtonElement {
-  const made = element('button', 'nr-ed-button', text);
-  made.type = 'button';
-  if (name !== text) made.setAttribute('aria-label', name);
-  return made;
-}
-
 export function toolbar(editor: Editor, actions: ToolbarActions) {
   const root = element('div', 'nr-ed-tools');
   const bar = element('div', 'nr-ed-toolbar');
@@ -52,128 +33,20 @@ export function toolbar(editor: Editor, actions: ToolbarActions) {
   const chain = () => editor.chain().focus();
   const inTable = () => editor.isActive('table');
   let markdown = false;
-
-  // The link panel: the address, checked before it is applied.
-  const linkPanel = element('div', 'nr-ed-panel');
-  linkPanel.hidden = true;
-  linkPanel.setAttribute('role', 'group');
-  linkPanel.setAttribute('aria-label', 'Link');
-  const linkLabel = element('label', '', 'Endereço do link (https://… ou /noticia/…)');
-  const linkInput = element('input', 'nr-ed-input');
-  linkInput.type = 'text';
-  linkInput.inputMode = 'url';
-  linkInput.spellcheck = false;
-  linkInput.id = 'nr-ed-link';
-  linkLabel.htmlFor = linkInput.id;
-  const linkProblem = element('p', 'nr-ed-problem');
-  linkProblem.id = 'nr-ed-link-problem';
-  linkProblem.setAttribute('aria-live', 'polite');
-  linkInput.setAttribute('aria-describedby', linkProblem.id);
-  const apply = button('Aplicar link', 'Aplicar link');
-  const unlink = button('Tirar o link', 'Tirar o link');
-  const cancelLink = button('Cancelar', 'Cancelar');
-  const linkButtons = element('div', 'nr-ed-panel-buttons');
-  linkButtons.append(apply, unlink, cancelLink);
-  linkPanel.append(linkLabel, linkInput, linkProblem, linkButtons);
-
   // Back to the text at once: TipTap's focus command waits for the next frame, and a key typed before it would be lost.
   const backToText = () => editor.view.focus();
-  const closeLink = () => {
-    linkPanel.hidden = true;
-    linkProblem.textContent = '';
-    backToText();
-  };
+  const { element: linkPanel, open: showLink } = createLinkPanel(editor, actions.isLinkAddress, backToText);
+  const { element: imagePanel, open: showImages } = createImagePanel(actions, backToText);
   const openLink = () => {
     if (markdown) return;
     imagePanel.hidden = true;
-    linkPanel.hidden = false;
-    linkInput.value = String(editor.getAttributes('link').href ?? '');
-    unlink.hidden = !editor.isActive('link');
-    linkProblem.textContent = '';
-    linkInput.focus();
-    linkInput.select();
+    showLink();
   };
-  const applyLink = () => {
-    const address = linkInput.value.trim();
-    if (!actions.isLinkAddress(address)) {
-      linkProblem.textContent = `Link não aplicado: ${LINK_PROBLEM}.`;
-      linkInput.focus();
-      return;
-    }
-    const { empty } = editor.state.selection;
-    if (empty && !editor.isActive('link')) {
-      // Nothing selected: the address itself becomes the link's text.
-      chain()
-        .insertContent({ type: 'text', text: address, marks: [{ type: 'link', attrs: { href: address } }] })
-        .unsetMark('link')
-        .run();
-    } else chain().extendMarkRange('link').setLink({ href: address }).run();
-    closeLink();
-  };
-  apply.addEventListener('click', applyLink);
-  unlink.addEventListener('click', () => {
-    chain().extendMarkRange('link').unsetLink().run();
-    closeLink();
-  });
-  cancelLink.addEventListener('click', closeLink);
-  linkInput.addEventListener('keydown', (event) => {
-    // Enter applies (and never submits the draft's form); Escape goes back to the text.
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      applyLink();
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      closeLink();
-    }
-  });
-
-  // The image panel: the images already uploaded for the text, or the way to upload one.
-  const imagePanel = element('div', 'nr-ed-panel');
-  imagePanel.hidden = true;
-  imagePanel.setAttribute('role', 'group');
-  imagePanel.setAttribute('aria-label', 'Imagem');
   const openImages = () => {
     if (markdown) return;
     linkPanel.hidden = true;
-    imagePanel.replaceChildren();
-    const figures = actions.figures();
-    imagePanel.append(
-      element('p', '', figures.length > 0 ? 'Escolha a imagem a pôr no cursor:' : 'Nenhuma imagem enviada para o texto ainda.'),
-    );
-    const list = element('div', 'nr-ed-figures');
-    for (const figure of figures) {
-      const pick = button('', `Inserir ${figure.src}`);
-      const thumbnail = element('img', '');
-      thumbnail.src = figure.thumbnail;
-      thumbnail.alt = '';
-      pick.append(thumbnail);
-      pick.addEventListener('click', () => {
-        imagePanel.hidden = true;
-        actions.insertFigure(figure.src, figure.alt);
-      });
-      list.append(pick);
-    }
-    const upload = button('Enviar uma imagem nova', 'Enviar uma imagem nova');
-    upload.addEventListener('click', () => {
-      imagePanel.hidden = true;
-      actions.newFigure();
-    });
-    const close = button('Fechar', 'Fechar');
-    close.addEventListener('click', () => {
-      imagePanel.hidden = true;
-      backToText();
-    });
-    const buttons = element('div', 'nr-ed-panel-buttons');
-    buttons.append(upload, close);
-    imagePanel.append(list, buttons);
-    imagePanel.hidden = false;
-    imagePanel.querySelector('button')?.focus();
+    showImages();
   };
-  imagePanel.addEventListener('keydown', (event) => {
-    if (event.key !== 'Escape') return;
-    imagePanel.hidden = true;
-    backToText();
-  });
 
   const BUTTONS: Button[] = [
     { text: 'N', name: 'Negrito', keys: 'Control+B', run: () => chain().toggleBold().run(), pressed: () => editor.isActive('bold') },

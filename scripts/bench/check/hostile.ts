@@ -12,11 +12,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { markdownToHtml } from '../../../src/checking/markdown-article.ts';
-import { bodyKey } from '../../../src/content/format.ts';
-import { buildIndex } from '../../../src/content/index-build.ts';
-import type { NewsItem } from '../../../src/content/news-item.ts';
-import { contentHash } from '../../../src/lib/content-hash.ts';
+import { markdownToHtml } from '../../../src/checking/markdown-body.ts';
+import { contentHash } from '../../../src/content/index/content-hash.ts';
+import { buildIndex } from '../../../src/content/index/index-build.ts';
+import { bodyKey } from '../../../src/content/schema/format.ts';
+import type { NewsItem } from '../../../src/content/schema/news-item.ts';
 import { articlePath } from '../../../src/seo/urls.ts';
 import { COSTLY_BODIES } from '../../../test/fixtures/hostile-bodies.ts';
 import { copySample, readSample } from '../../../test/fixtures/sample-article.ts';
@@ -26,7 +26,7 @@ import { startWorkerd, type WorkerdHost, writeStore } from '../common/workerd-ho
 const SAMPLE = 'content/como-decorar-apartamentos-pequenos';
 /**
  * Ordinary articles asked for between two requests for the same costly body:
- * more than the 32 bodies an isolate keeps sanitized (src/content/sanitize-html.ts),
+ * more than the 32 bodies an isolate keeps sanitized (src/content/body/sanitize-html.ts),
  * so every measured render reads its body afresh, as the first reader of it does.
  */
 const FILLERS = 33;

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
-import { sanitizeArticleHtml } from '../../../src/content/sanitize-html.ts';
+import { sanitizeArticleHtml } from '../../../src/content/body/sanitize-html.ts';
 
 const html = readFileSync(process.argv[2]!, 'utf8');
 const heapMB = () => getHeapStatistics().total_heap_size / 2 ** 20;

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMarkdownArticle } from '../../../src/checking/markdown-article.ts';
-import { bodyKey } from '../../../src/content/format.ts';
-import { buildIndex } from '../../../src/content/index-build.ts';
-import { contentHash } from '../../../src/lib/content-hash.ts';
+import { contentHash } from '../../../src/content/index/content-hash.ts';
+import { buildIndex } from '../../../src/content/index/index-build.ts';
+import { bodyKey } from '../../../src/content/schema/format.ts';
 import { articlePath } from '../../../src/seo/urls.ts';
 import { BENCH_DIST } from './dist-snapshot.ts';
 
@@ -75,6 +75,6 @@ export const articleOf = (count: number) => articlePath({ slug: slugOf(Math.floo
  * The path of request i of a run that asks for another article each time: at
  * 100,000 articles, up to 500 requests, each for an article the isolate has
  * not read, so its slug shard and body are read and checked, as for any
- * article whose entry the isolate does not keep (src/content/index-reader.ts).
+ * article whose entry the isolate does not keep (src/content/index/index-reader.ts).
  */
 export const anotherArticleOf = (count: number, i: number) => articlePath({ slug: spreadSlug(count, i) });

@@ -1,9 +1,9 @@
 import { basename, relative, resolve, sep } from 'node:path';
 import type { Problem } from '../../../src/checking/problems.ts';
-import { buildIndex, type StoredAuthor } from '../../../src/content/index-build.ts';
-import type { NewsItem } from '../../../src/content/news-item.ts';
-import { contentHash } from '../../../src/lib/content-hash.ts';
-import { imageFiles } from '../../../src/publishing/prepared-article.ts';
+import { contentHash } from '../../../src/content/index/content-hash.ts';
+import { buildIndex, type StoredAuthor } from '../../../src/content/index/index-build.ts';
+import type { NewsItem } from '../../../src/content/schema/news-item.ts';
+import { imageFiles } from '../../../src/publishing/plan/prepared-article.ts';
 import { findArticleFolders, shown } from '../check/article-folder.ts';
 import { checkContent } from '../check/check-folder.ts';
 import { withImageVariants } from '../check/images.ts';

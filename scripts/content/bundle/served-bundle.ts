@@ -1,13 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { parseRegistry } from '../../../src/content/authors.ts';
-import { BODY_FOLDER, IMAGE_FOLDER } from '../../../src/content/format.ts';
-import type { StoredAuthor } from '../../../src/content/index-build.ts';
-import { parseIndexMeta } from '../../../src/content/index-parse.ts';
-import { INDEX_META_KEY } from '../../../src/content/news-index.ts';
-import type { NewsItem } from '../../../src/content/news-item.ts';
-import { contentHash } from '../../../src/lib/content-hash.ts';
-import { itemsOfListChunks } from '../../../src/publishing/list-chunks.ts';
+import { contentHash } from '../../../src/content/index/content-hash.ts';
+import type { StoredAuthor } from '../../../src/content/index/index-build.ts';
+import { parseIndexMeta } from '../../../src/content/index/index-parse.ts';
+import { INDEX_META_KEY } from '../../../src/content/index/news-index.ts';
+import { parseRegistry } from '../../../src/content/schema/authors.ts';
+import { BODY_FOLDER, IMAGE_FOLDER } from '../../../src/content/schema/format.ts';
+import type { NewsItem } from '../../../src/content/schema/news-item.ts';
+import { itemsOfListChunks } from '../../../src/publishing/run/list-chunks.ts';
 
 /** The folder `vite build` writes, which `npm start` serves: its content paths are the bundle the local site shows. */
 const BUILD_DIR = 'dist';

@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
-import { buildIndex } from '../../../src/content/index-build.ts';
-import { contentHash } from '../../../src/lib/content-hash.ts';
+import { contentHash } from '../../../src/content/index/content-hash.ts';
+import { buildIndex } from '../../../src/content/index/index-build.ts';
 import { buildContentBundle, CONTENT_DIR, skippedWarning } from './bundle.ts';
 
 /**

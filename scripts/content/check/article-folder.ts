@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { MARKDOWN_FILE, MESSAGES } from '../../../src/checking/article-file.ts';
 import { decodeUtf8, type TextFault } from '../../../src/checking/editor-text.ts';
 import type { ArticleSource } from '../../../src/checking/folder/article.ts';
 import { editDistance } from '../../../src/checking/folder/field-names.ts';
@@ -10,10 +11,10 @@ import {
   meantAsIndex,
   OLD_FORMAT_FILES,
 } from '../../../src/checking/folder/folder-layout.ts';
-import { MARKDOWN_FILE, MESSAGES, readMarkdownArticle } from '../../../src/checking/markdown-article.ts';
+import { readMarkdownArticle } from '../../../src/checking/markdown-article.ts';
 import { error, type Problem, warning } from '../../../src/checking/problems.ts';
-import { IMAGE_EXTENSIONS } from '../../../src/content/format.ts';
-import { FIGURE_FOLDER } from '../../../src/publishing/figure-files.ts';
+import { IMAGE_EXTENSIONS } from '../../../src/content/schema/format.ts';
+import { FIGURE_FOLDER } from '../../../src/publishing/plan/figure-files.ts';
 
 /**
  * Article folders on disk: finding them at the paths an editor passed (and

@@ -4,8 +4,8 @@ import { checkAuthorFile, photoProblem } from '../../../src/checking/folder/auth
 import { AUTHORS_FOLDER } from '../../../src/checking/folder/folder-layout.ts';
 import { AUTHOR_PHOTO_SIZE } from '../../../src/checking/limits.ts';
 import type { Problem } from '../../../src/checking/problems.ts';
-import type { StoredAuthor } from '../../../src/content/index-build.ts';
-import { emptyRegistry, type LocalRegistry } from '../../../src/publishing/prepared-article.ts';
+import type { StoredAuthor } from '../../../src/content/index/index-build.ts';
+import { emptyRegistry, type LocalRegistry } from '../../../src/publishing/plan/prepared-article.ts';
 import { shown } from './article-folder.ts';
 import { publishedPhoto, SHARP } from './images.ts';
 

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { ImageTools } from '../../../src/checking/folder/images.ts';
 import { LIMITS } from '../../../src/checking/limits.ts';
-import { IMAGE_SIZE, imageKey } from '../../../src/content/format.ts';
-import { IMAGE_VARIANT_FORMATS, IMAGE_VARIANT_WIDTHS, variantFile } from '../../../src/content/image-variants.ts';
-import { contentHash } from '../../../src/lib/content-hash.ts';
-import type { PreparedArticle } from '../../../src/publishing/prepared-article.ts';
+import { contentHash } from '../../../src/content/index/content-hash.ts';
+import { IMAGE_SIZE, imageKey } from '../../../src/content/schema/format.ts';
+import { IMAGE_VARIANT_FORMATS, IMAGE_VARIANT_WIDTHS, variantFile } from '../../../src/content/schema/image-variants.ts';
+import type { PreparedArticle } from '../../../src/publishing/plan/prepared-article.ts';
 
 /**
  * What the commands do to images with sharp: read a file's format and size

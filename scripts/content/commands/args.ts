@@ -1,8 +1,8 @@
 /** What the editors' commands share: their arguments, where they write, and how they print what happened. */
 import { parseArgs } from 'node:util';
 import type { ApiAnswer } from '../../../src/newsroom/api/wire.ts';
-import type { KvStore, Target } from '../../../src/publishing/kv-store.ts';
-import { runChange } from '../../../src/publishing/run.ts';
+import { runChange } from '../../../src/publishing/run/run.ts';
+import type { KvStore, Target } from '../../../src/publishing/stores/kv-store.ts';
 import { newsroomSite } from '../../lib/newsroom-client.ts';
 import { DEFAULT_LOCAL_PORT, localPort, siteUrl } from '../../local-site.ts';
 import { runOptions } from '../store/run-options.ts';

@@ -1,9 +1,9 @@
-import { brasilia } from '../../../src/lib/brasilia-time.ts';
 import { API_PATHS, FORM_FIELDS } from '../../../src/newsroom/api/wire.ts';
-import { runGc } from '../../../src/publishing/gc.ts';
-import { DELETE_AFTER_MS } from '../../../src/publishing/pending-deletes.ts';
-import { shownKeys } from '../../../src/publishing/plan.ts';
-import { runRestore } from '../../../src/publishing/restore.ts';
+import { shownKeys } from '../../../src/publishing/plan/describe-plan.ts';
+import { runGc } from '../../../src/publishing/run/gc.ts';
+import { runRestore } from '../../../src/publishing/run/restore.ts';
+import { brasilia } from '../../../src/publishing/stores/brasilia-time.ts';
+import { DELETE_AFTER_MS } from '../../../src/publishing/stores/pending-deletes.ts';
 import { openNewsroom } from '../../lib/newsroom-client.ts';
 import { openStore } from '../store/kv.ts';
 import { runOptions } from '../store/run-options.ts';

@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { IMAGE_FIELD, MARKDOWN_FILE } from '../../../src/checking/markdown-article.ts';
-import { siteWallClock } from '../../../src/content/date-rule.ts';
-import { isValidSlug } from '../../../src/content/format.ts';
-import { slugFromTitle } from '../../../src/content/slug-from-title.ts';
+import { IMAGE_FIELD, MARKDOWN_FILE } from '../../../src/checking/article-file.ts';
+import { siteWallClock } from '../../../src/content/schema/date-rule.ts';
+import { isValidSlug } from '../../../src/content/schema/format.ts';
+import { slugFromTitle } from '../../../src/content/schema/slug-from-title.ts';
 import { parse, UsageError } from './args.ts';
 
 /** Where the editors' articles live (docs/content-and-publishing.md, "Articles and the check"). */

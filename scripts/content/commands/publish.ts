@@ -1,9 +1,11 @@
 import { formatProblems, hasErrors } from '../../../src/checking/problems.ts';
-import type { NewsItem } from '../../../src/content/news-item.ts';
-import { contentHash } from '../../../src/lib/content-hash.ts';
-import { describePlan, planPublish, planSummary, refusal, STOPPED } from '../../../src/publishing/plan.ts';
-import { readLive } from '../../../src/publishing/read-live.ts';
-import { runPublish } from '../../../src/publishing/run.ts';
+import { contentHash } from '../../../src/content/index/content-hash.ts';
+import type { NewsItem } from '../../../src/content/schema/news-item.ts';
+import { describePlan, planSummary } from '../../../src/publishing/plan/describe-plan.ts';
+import { planPublish } from '../../../src/publishing/plan/plan.ts';
+import { refusal, STOPPED } from '../../../src/publishing/plan/replace-refusal.ts';
+import { readLive } from '../../../src/publishing/run/read-live.ts';
+import { runPublish } from '../../../src/publishing/run/run.ts';
 import { openNewsroom } from '../../lib/newsroom-client.ts';
 import { checkContent } from '../check/check-folder.ts';
 import { withImageVariants } from '../check/images.ts';

@@ -1,9 +1,11 @@
-import { contentHash } from '../../../src/lib/content-hash.ts';
+import { contentHash } from '../../../src/content/index/content-hash.ts';
 import { API_PATHS, FORM_FIELDS } from '../../../src/newsroom/api/wire.ts';
-import { DELETE_AFTER_MS } from '../../../src/publishing/pending-deletes.ts';
-import { describePlan, type Live, planUnpublish } from '../../../src/publishing/plan.ts';
-import { readLive } from '../../../src/publishing/read-live.ts';
-import { runChange } from '../../../src/publishing/run.ts';
+import { describePlan } from '../../../src/publishing/plan/describe-plan.ts';
+import type { Live } from '../../../src/publishing/plan/live.ts';
+import { planUnpublish } from '../../../src/publishing/plan/plan.ts';
+import { readLive } from '../../../src/publishing/run/read-live.ts';
+import { runChange } from '../../../src/publishing/run/run.ts';
+import { DELETE_AFTER_MS } from '../../../src/publishing/stores/pending-deletes.ts';
 import { articlePath } from '../../../src/seo/urls.ts';
 import { openNewsroom } from '../../lib/newsroom-client.ts';
 import { openStore } from '../store/kv.ts';

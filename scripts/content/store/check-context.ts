@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { NewsItem } from '../../../src/content/news-item.ts';
-import { contentHash } from '../../../src/lib/content-hash.ts';
-import type { Target } from '../../../src/publishing/kv-store.ts';
+import { contentHash } from '../../../src/content/index/content-hash.ts';
+import type { NewsItem } from '../../../src/content/schema/news-item.ts';
+import type { Target } from '../../../src/publishing/stores/kv-store.ts';
 import { CONTENT_DIR } from '../bundle/bundle.ts';
 import { checkContent } from '../check/check-folder.ts';
 
 /**
  * What `content:check` checks a folder against: the live list (for links and
  * duplicate titles) and the live author registry, from the same place
- * `content:publish` reads them (src/publishing/run.ts, readLive): the local store `npm start`
+ * `content:publish` reads them (src/publishing/run/run.ts, readLive): the local store `npm start`
  * reads (.wrangler/state) by default, production with `--remote`; while
  * nothing was published there, the bundled content (content/), which is what
  * the site shows then. `source` says which, in the editors' words.
@@ -99,7 +99,7 @@ export async function checkContext(target: Target = 'local'): Promise<CheckConte
   if (cached) return cached;
   const [{ openStore }, { readLive }, { localPublishDb }] = await Promise.all([
     import('./kv.ts'),
-    import('../../../src/publishing/read-live.ts'),
+    import('../../../src/publishing/run/read-live.ts'),
     import('./publish-db.ts'),
   ]);
   const where = 'site local (.wrangler/state)';

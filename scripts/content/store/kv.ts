@@ -1,5 +1,5 @@
 import { kvStoreOf } from '../../../src/publishing/bindings.ts';
-import type { KvStore } from '../../../src/publishing/kv-store.ts';
+import type { KvStore } from '../../../src/publishing/stores/kv-store.ts';
 import { localEnv, whileBusy } from '../../lib/local-bindings.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { batchOf } from '../../../src/publishing/bindings.ts';
-import type { PublishDb, SqlValue, Statement } from '../../../src/publishing/publish-state.ts';
+import type { PublishDb, SqlValue, Statement } from '../../../src/publishing/stores/publish-state.ts';
 import { localEnv, whileBusy } from '../../lib/local-bindings.ts';
 import { startWrangler } from '../../lib/wrangler.ts';
 import { applyMigrations, D1_BINDING } from './search-db.ts';
 
 /**
- * The publish state's database (src/publishing/publish-state.ts) of the local
+ * The publish state's database (src/publishing/stores/publish-state.ts) of the local
  * site: the D1 database DB of wrangler.toml, which holds the table
  * (migrations/0003_publish_state.sql), opened in this process as the news
  * store is (scripts/lib/local-bindings.ts). Production's is the worker's own binding, reached

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hostname, uptime, userInfo } from 'node:os';
-import { contentHash } from '../../../src/lib/content-hash.ts';
-import type { LockHolder, LockOwner } from '../../../src/publishing/publish-state.ts';
-import type { RunOptions } from '../../../src/publishing/run.ts';
+import { contentHash } from '../../../src/content/index/content-hash.ts';
+import type { RunOptions } from '../../../src/publishing/run/run-options.ts';
+import type { LockHolder, LockOwner } from '../../../src/publishing/stores/publish-state.ts';
 import { localBundle } from '../bundle/served-bundle.ts';
 import { localPublishDb } from './publish-db.ts';
 

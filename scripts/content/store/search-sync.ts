@@ -1,5 +1,5 @@
-import type { KvStore, Target } from '../../../src/publishing/kv-store.ts';
 import { describeSync, type SearchDb, syncLive } from '../../../src/publishing/search-sync.ts';
+import type { KvStore, Target } from '../../../src/publishing/stores/kv-store.ts';
 import { localBundle } from '../bundle/served-bundle.ts';
 import { applyMigrations, localSearchDb } from './search-db.ts';
 

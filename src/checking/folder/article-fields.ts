@@ -7,11 +7,11 @@ import {
   type ArticleFields,
   CORRECTION_CHARS,
   CORRECTION_EXAMPLE,
-} from '../../content/article-schema';
-import { DEFAULT_AUTHOR_SLUG } from '../../content/authors';
-import { FIRST_FAILURE, type FieldSpec, heard, isAbsent, type Relation } from '../../content/field-rules';
-import { parseUpdated, siteInstantOf } from '../../content/updated';
-import { isScheduled, scheduledFor } from '../../publishing/scheduled';
+} from '../../content/schema/article-schema';
+import { DEFAULT_AUTHOR_SLUG } from '../../content/schema/authors';
+import { FIRST_FAILURE, type FieldSpec, heard, isAbsent, type Relation } from '../../content/schema/field-rules';
+import { parseUpdated, siteInstantOf } from '../../content/schema/updated';
+import { isScheduled, scheduledFor } from '../../publishing/plan/scheduled';
 import { error, note, type Problem, warning } from '../problems';
 import { AUTHORS_FOLDER } from './folder-layout';
 
@@ -20,7 +20,7 @@ import { AUTHORS_FOLDER } from './folder-layout';
  * article-schema.ts, author-schema.ts), strictly: every failure of every
  * field is a problem naming the file, the field, what is wrong and the fix,
  * in the schema's words. The worker reads the same fields with the same rules
- * (src/content/read-fields.ts), leniently.
+ * (src/content/schema/read-fields.ts), leniently.
  */
 
 /** A failure the schema said ({@link said}), as a problem of `file`. */

@@ -1,5 +1,5 @@
-import type { NewsItem } from '../../content/news-item';
-import type { PreparedArticle } from '../../publishing/prepared-article';
+import type { NewsItem } from '../../content/schema/news-item';
+import type { PreparedArticle } from '../../publishing/plan/prepared-article';
 import { error, type Problem } from '../problems';
 import { type ArticleSource, checkArticle } from './article';
 import type { ImageTools } from './images';

@@ -1,9 +1,10 @@
-import type { ArticleFields } from '../../content/article-schema';
-import { imageKey, isValidSlug } from '../../content/format';
-import type { PreparedArticle } from '../../publishing/prepared-article';
+import type { ArticleFields } from '../../content/schema/article-schema';
+import { imageKey, isValidSlug } from '../../content/schema/format';
+import type { PreparedArticle } from '../../publishing/plan/prepared-article';
+import { IMAGE_FIELD, MARKDOWN_FILE, MESSAGES } from '../article-file';
 import { checkBody } from '../check-body';
 import type { TextFault } from '../editor-text';
-import { IMAGE_FIELD, MARKDOWN_FILE, type MarkdownArticle, MESSAGES, placeInMarkdown } from '../markdown-article';
+import { type MarkdownArticle, placeInMarkdown } from '../markdown-article';
 import { cleanedHint, cleanPastedMarkup, describeCleaned } from '../pasted-markup';
 import { error, hasErrors, type Problem, warning } from '../problems';
 import { type ArticleContext, checkArticleFields } from './article-fields';

@@ -1,5 +1,5 @@
-import { AUTHOR_FIELDS, type AuthorFields } from '../../content/author-schema';
-import { isValidSlug } from '../../content/format';
+import { AUTHOR_FIELDS, type AuthorFields } from '../../content/schema/author-schema';
+import { isValidSlug } from '../../content/schema/format';
 import { decodeUtf8, explainJsonError } from '../editor-text';
 import { AUTHOR_PHOTO_SIZE as PHOTO_SIZE } from '../limits';
 import { error, type Problem } from '../problems';

@@ -1,10 +1,10 @@
-import { ARTICLE_FIELDS } from '../../content/article-schema';
-import type { FieldSpec } from '../../content/field-rules';
+import { ARTICLE_FIELDS } from '../../content/schema/article-schema';
+import type { FieldSpec } from '../../content/schema/field-rules';
 
 /**
  * The keys the front matter of index.md may hold, and the field a key spelt another way
  * means ("Título", "title" → "titulo", "atualizdo" → "atualizado"): the
- * schema's fields and their aliases (src/content/article-schema.ts), compared
+ * schema's fields and their aliases (src/content/schema/article-schema.ts), compared
  * without accents, case, spaces, hyphens or underscores, and one slip in a
  * short name or two in a long one.
  */

@@ -1,6 +1,6 @@
-import { bodyKey, IMAGE_EXTENSIONS, publishedExtension } from '../../content/format';
-import { contentHash } from '../../lib/content-hash';
-import { MARKDOWN_FILE } from '../markdown-article';
+import { contentHash } from '../../content/index/content-hash';
+import { bodyKey, IMAGE_EXTENSIONS, publishedExtension } from '../../content/schema/format';
+import { MARKDOWN_FILE } from '../article-file';
 
 /**
  * What an article folder (`content/<slug>/`) holds, by name: what makes a

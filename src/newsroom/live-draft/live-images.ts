@@ -1,7 +1,7 @@
-import { imageKey, isValidImageFile, publishedExtension } from '../../content/format';
-import { variantFile } from '../../content/image-variants';
-import { type ContentBindings, readImage, type Source } from '../../content/sources';
-import { contentHash } from '../../lib/content-hash';
+import { contentHash } from '../../content/index/content-hash';
+import { type ContentBindings, readImage, type Source } from '../../content/index/sources';
+import { imageKey, isValidImageFile, publishedExtension } from '../../content/schema/format';
+import { variantFile } from '../../content/schema/image-variants';
 import { putMedia } from '../media/media-store';
 import { isStoredImage, storedVariants } from '../shared/media-names';
 

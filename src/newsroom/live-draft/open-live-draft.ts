@@ -1,11 +1,12 @@
-import { IMAGE_FOLDER } from '../../content/format';
-import { openLiveIndex } from '../../content/live-index';
-import type { NewsEntry } from '../../content/news-item';
-import { type ContentBindings, ContentUnavailableError } from '../../content/sources';
-import { type Draft, DraftsStore } from '../drafts-store';
+import { openLiveIndex } from '../../content/index/live-index';
+import { type ContentBindings, ContentUnavailableError } from '../../content/index/sources';
+import { IMAGE_FOLDER } from '../../content/schema/format';
+import type { NewsEntry } from '../../content/schema/news-item';
 import { type DraftFields, FIELD_NAMES } from '../shared/draft-input';
 import { FIGURE_FOLDER, IMAGE_FIELD } from '../shared/media-names';
-import { bodyMarkdown, imageSources, readLiveBody } from './html-to-markdown';
+import { type Draft, DraftsStore } from '../stores/drafts-store';
+import { bodyMarkdown } from './html-to-markdown';
+import { imageSources, readLiveBody } from './live-body';
 import { copyPublishedImage } from './live-images';
 
 type Bindings = ContentBindings & { MEDIA: R2Bucket; DB: D1Database };

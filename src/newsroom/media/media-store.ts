@@ -1,4 +1,4 @@
-import { imageContentType } from '../../content/format';
+import { imageContentType } from '../../content/schema/format';
 
 /**
  * The newsroom's uploaded images in the MEDIA bucket (R2), each under its

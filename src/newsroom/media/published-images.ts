@@ -1,7 +1,7 @@
-import { imageKey } from '../../content/format';
-import { variantFile } from '../../content/image-variants';
-import { contentHash } from '../../lib/content-hash';
-import type { PreparedArticle, StoredFile } from '../../publishing/prepared-article';
+import { contentHash } from '../../content/index/content-hash';
+import { imageKey } from '../../content/schema/format';
+import { variantFile } from '../../content/schema/image-variants';
+import type { PreparedArticle, StoredFile } from '../../publishing/plan/prepared-article';
 import { storedVariants } from '../shared/media-names';
 import { getMedia } from './media-store';
 

@@ -1,11 +1,11 @@
-import type { Draft } from '../drafts-store';
-import { PATHS } from '../paths';
+import { PATHS } from '../http/paths';
+import { XsrfField } from '../http/XsrfField';
 import { type DraftContent, FIELD_NAMES } from '../shared/draft-input';
 import { IMAGE_FIELD } from '../shared/media-names';
 import { FORM } from '../shared/names';
 import { shownAt } from '../shared/when';
+import type { Draft } from '../stores/drafts-store';
 import { ContentView } from './ContentView';
-import { XsrfField } from './XsrfField';
 
 /** A version's fields as the hidden inputs of a form that saves it again, exactly. */
 function HiddenContent({ content }: { content: DraftContent }) {

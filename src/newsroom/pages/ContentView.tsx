@@ -1,4 +1,4 @@
-import { THEMES, type ThemeSlug } from '../../content/themes';
+import { THEMES, type ThemeSlug } from '../../content/schema/themes';
 import { type DraftContent, type DraftFields, FIELD_NAMES, type FieldName } from '../shared/draft-input';
 import { labelOf } from '../shared/field-labels';
 

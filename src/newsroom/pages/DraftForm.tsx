@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
-import { THEME_LIST } from '../../content/themes';
-import { newsroomAssets } from '../assets';
-import { PATHS } from '../paths';
+import { THEME_LIST } from '../../content/schema/themes';
+import { newsroomAssets } from '../http/assets';
+import { PATHS } from '../http/paths';
 import { type DraftContent, type DraftFields, FIELD_NAMES, type FieldName } from '../shared/draft-input';
 import type { FieldProblem } from '../shared/field-check';
 import { FIELD_LABELS, labelOf } from '../shared/field-labels';

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import type { Draft } from '../drafts-store';
-import { PATHS } from '../paths';
+import { PATHS } from '../http/paths';
+import { XsrfField } from '../http/XsrfField';
 import type { FieldProblem } from '../shared/field-check';
 import { DRAFT_FORM_ID, FORM } from '../shared/names';
 import { shownAt } from '../shared/when';
+import type { Draft } from '../stores/drafts-store';
 import { type AuthorChoice, DraftFieldset } from './DraftForm';
 import { draftTitle } from './DraftsPage';
-import { XsrfField } from './XsrfField';
 
 /**
  * A draft's edit page: the form generated from the article schema, posted as

@@ -1,6 +1,6 @@
-import type { Draft } from '../drafts-store';
-import { PATHS } from '../paths';
+import { PATHS } from '../http/paths';
 import { shownAt } from '../shared/when';
+import type { Draft } from '../stores/drafts-store';
 import { ContentView } from './ContentView';
 import { draftTitle } from './DraftsPage';
 

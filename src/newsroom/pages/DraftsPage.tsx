@@ -1,9 +1,9 @@
-import { type ArticleRow, type ListQuery, STATE_NAMES, STATES } from '../article-list';
-import type { Draft } from '../drafts-store';
-import { PATHS } from '../paths';
+import { PATHS } from '../http/paths';
+import { XsrfField } from '../http/XsrfField';
 import { UNTITLED } from '../shared/field-labels';
 import { shownAt } from '../shared/when';
-import { XsrfField } from './XsrfField';
+import { type ArticleRow, type ListQuery, STATE_NAMES, STATES } from '../stores/article-list';
+import type { Draft } from '../stores/drafts-store';
 
 /** A draft's title as the list shows it: what the journalist wrote, or a placeholder. */
 export const draftTitle = (draft: Pick<Draft, 'fields'>) => (typeof draft.fields.titulo === 'string' ? draft.fields.titulo : UNTITLED);

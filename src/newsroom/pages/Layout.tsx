@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { newsroomAssets } from '../assets';
-import { PATHS } from '../paths';
-import { canManagePeople, type Member, ROLE_NAMES } from '../roles';
+import { newsroomAssets } from '../http/assets';
+import { PATHS } from '../http/paths';
+import { canManagePeople, type Member, ROLE_NAMES } from '../team/roles';
 
 /**
  * The newsroom's document: its own stylesheet and script (never a reader's),

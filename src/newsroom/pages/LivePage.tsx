@@ -1,10 +1,10 @@
-import type { NewsEntry } from '../../content/news-item';
+import type { NewsEntry } from '../../content/schema/news-item';
 import { articlePath } from '../../seo/urls';
-import type { ActionRecord } from '../actions-store';
-import { PATHS } from '../paths';
+import { PATHS } from '../http/paths';
+import { XsrfField } from '../http/XsrfField';
 import { shownAt } from '../shared/when';
+import type { ActionRecord } from '../stores/actions-store';
 import { EditLiveButton } from './DraftsPage';
-import { XsrfField } from './XsrfField';
 
 /** What each recorded action is called in the history. */
 const DONE: Record<ActionRecord['action'], string> = {

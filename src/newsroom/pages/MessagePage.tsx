@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PATHS } from '../paths';
+import { PATHS } from '../http/paths';
 
 /** A refusal or an error inside the newsroom: what happened and what to do, in pt-BR. */
 export function MessagePage({ title, children, back = true }: { title: string; children: ReactNode; back?: boolean }) {

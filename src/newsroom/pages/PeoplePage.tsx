@@ -1,8 +1,8 @@
-import { PATHS } from '../paths';
-import type { Person } from '../people-store';
-import { ROLE_NAMES, ROLES, type Role } from '../roles';
+import { PATHS } from '../http/paths';
+import { XsrfField } from '../http/XsrfField';
+import type { Person } from '../team/people-store';
+import { ROLE_NAMES, ROLES, type Role } from '../team/roles';
 import type { AuthorChoice } from './DraftForm';
-import { XsrfField } from './XsrfField';
 
 function RoleSelect({ id, value }: { id: string; value?: Role }) {
   return (

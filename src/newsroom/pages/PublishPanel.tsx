@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
-import { siteWallClock } from '../../content/date-rule';
-import { isScheduled } from '../../publishing/scheduled';
+import { siteWallClock } from '../../content/schema/date-rule';
+import { isScheduled } from '../../publishing/plan/scheduled';
 import { articlePath } from '../../seo/urls';
-import type { Draft } from '../drafts-store';
-import { PATHS } from '../paths';
+import { PATHS } from '../http/paths';
+import { XsrfField } from '../http/XsrfField';
 import type { DraftProblem } from '../preview/draft-article';
 import { Problems } from '../preview/PreviewBar';
 import { scheduledText } from '../publish/publish-draft';
 import { PUBLISH_FORM } from '../shared/names';
 import { shownAt } from '../shared/when';
-import { XsrfField } from './XsrfField';
+import type { Draft } from '../stores/drafts-store';
 
 /** What the panel says after an action (the `feito` query of the redirect). */
 export const DONE = ['publicado', 'agendado', 'corrigido', 'revisao'] as const;

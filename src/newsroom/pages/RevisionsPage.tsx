@@ -1,10 +1,10 @@
-import type { Draft, Revision } from '../drafts-store';
-import { PATHS } from '../paths';
+import { PATHS } from '../http/paths';
+import { XsrfField } from '../http/XsrfField';
 import { FORM } from '../shared/names';
 import { shownAt } from '../shared/when';
+import type { Draft, Revision } from '../stores/drafts-store';
 import { ContentView } from './ContentView';
 import { draftTitle } from './DraftsPage';
-import { XsrfField } from './XsrfField';
 
 /** The versions a draft had, newest first, each restorable (a restore is a new save: the versions after it stay). */
 export function RevisionsPage({ draft, revisions, xsrf }: { draft: Draft; revisions: readonly Revision[]; xsrf: string }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { isScheduled, scheduledFor } from '../../publishing/scheduled';
+import { isScheduled, scheduledFor } from '../../publishing/plan/scheduled';
 import type { DraftArticle, DraftProblem } from './draft-article';
 
 const SEVERITY = { error: 'Erro', warning: 'Aviso' } as const;

@@ -1,5 +1,5 @@
-import { XsrfField } from '../pages/XsrfField';
-import { PATHS } from '../paths';
+import { PATHS } from '../http/paths';
+import { XsrfField } from '../http/XsrfField';
 import { shownAt } from '../shared/when';
 import type { ShareLink } from './share-links';
 

@@ -1,16 +1,16 @@
 import { checkBody } from '../../checking/check-body';
-import { markdownToHtml } from '../../checking/markdown-article';
-import { siteWallClock } from '../../content/date-rule';
-import { bodyKey, imageKey } from '../../content/format';
-import { WEBP_ONLY } from '../../content/image-variants';
-import { type NewsEntry, parseNewsItem } from '../../content/news-item';
-import { slugFromTitle } from '../../content/slug-from-title';
-import type { Draft } from '../drafts-store';
+import { markdownToHtml } from '../../checking/markdown-body';
+import { siteWallClock } from '../../content/schema/date-rule';
+import { bodyKey, imageKey } from '../../content/schema/format';
+import { WEBP_ONLY } from '../../content/schema/image-variants';
+import { type NewsEntry, parseNewsItem } from '../../content/schema/news-item';
+import { slugFromTitle } from '../../content/schema/slug-from-title';
 import { publishedName } from '../media/published-images';
 import { FIELD_NAMES, type FieldName } from '../shared/draft-input';
 import { fieldProblems } from '../shared/field-check';
 import { labelOf, UNTITLED } from '../shared/field-labels';
 import { FIGURE_FOLDER, figuresIn, IMAGE_FIELD, isStoredImage } from '../shared/media-names';
+import type { Draft } from '../stores/drafts-store';
 
 /** One thing the check found in a draft, in the form's terms: the field's label, or the body's line. */
 export interface DraftProblem {

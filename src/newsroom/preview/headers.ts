@@ -1,5 +1,5 @@
-import { clientAssets } from '../../client-assets';
 import { hashSources } from '../../middleware/security-headers';
+import { clientAssets } from '../../site/client-assets';
 
 /**
  * The policy of a preview page, the reader's page with the preview's bar:

@@ -1,13 +1,13 @@
 import type { Context } from 'hono';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { AppEnv } from '../../app-env';
-import { Document } from '../../components/Document';
-import { sanitizeArticleHtml } from '../../content/sanitize-html';
+import { renderCards } from '../../components/cards/render-cards';
+import { Document } from '../../components/layout/Document';
+import { sanitizeArticleHtml } from '../../content/body/sanitize-html';
 import { ArticlePage } from '../../pages/ArticlePage';
-import { renderCards } from '../../render/cards';
 import { relatedArticles } from '../../routes/article';
-import { newsroomAssets } from '../assets';
+import type { AppEnv } from '../../site/app-env';
+import { newsroomAssets } from '../http/assets';
 import type { DraftArticle } from './draft-article';
 import { setPreviewHeaders } from './headers';
 import { PreviewBar } from './PreviewBar';

@@ -1,12 +1,12 @@
-import { bodyKey, isValidSlug } from '../../content/format';
-import { variantStem } from '../../content/image-variants';
-import { contentHash } from '../../lib/content-hash';
-import type { PreparedArticle } from '../../publishing/prepared-article';
-import type { Draft } from '../drafts-store';
+import { contentHash } from '../../content/index/content-hash';
+import { bodyKey, isValidSlug } from '../../content/schema/format';
+import { variantStem } from '../../content/schema/image-variants';
+import type { PreparedArticle } from '../../publishing/plan/prepared-article';
 import { type PublishedImages, publishedImages, publishedName } from '../media/published-images';
 import { sniffPicture } from '../media/sniff';
 import { type DraftProblem, draftArticle, draftSlug, type PublishedFigure } from '../preview/draft-article';
 import { figuresIn, IMAGE_FIELD, isStoredImage } from '../shared/media-names';
+import type { Draft } from '../stores/drafts-store';
 
 /** A draft ready for the engine, or what stops it, in the form's terms (the preview's problems). */
 export type PreparedDraft = { ok: true; article: PreparedArticle } | { ok: false; problems: DraftProblem[] };

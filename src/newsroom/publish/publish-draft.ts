@@ -1,18 +1,18 @@
-import { forgetLiveIndex } from '../../content/live-index';
+import { contentHash } from '../../content/index/content-hash';
+import { forgetLiveIndex } from '../../content/index/live-index';
 import { currentTime } from '../../lib/clock';
-import { contentHash } from '../../lib/content-hash';
-import { log } from '../../log';
-import type { Target } from '../../publishing/kv-store';
-import { LockBusyError } from '../../publishing/lock';
-import { type Change, publishChange } from '../../publishing/plan';
-import { LiveIndexError } from '../../publishing/read-live';
-import { runChange } from '../../publishing/run';
-import { isScheduled, scheduledFor } from '../../publishing/scheduled';
+import { log } from '../../lib/log';
+import { type Change, publishChange } from '../../publishing/plan/plan';
+import { isScheduled, scheduledFor } from '../../publishing/plan/scheduled';
+import { LiveIndexError } from '../../publishing/run/read-live';
+import { runChange } from '../../publishing/run/run';
 import { syncLive } from '../../publishing/search-sync';
+import type { Target } from '../../publishing/stores/kv-store';
+import { LockBusyError } from '../../publishing/stores/lock';
 import { type PublishingBindings, workerRun } from '../../publishing/worker-run';
-import { type Action, ActionsStore } from '../actions-store';
-import { type Draft, DraftsStore } from '../drafts-store';
 import type { DraftProblem } from '../preview/draft-article';
+import { type Action, ActionsStore } from '../stores/actions-store';
+import { type Draft, DraftsStore } from '../stores/drafts-store';
 import { preparedDraft } from './prepared-draft';
 
 /** What publishing a draft needs of the worker: the engine's bindings and the uploaded images. */

@@ -1,13 +1,13 @@
-import { forgetLiveIndex } from '../../content/live-index';
+import { contentHash } from '../../content/index/content-hash';
+import { forgetLiveIndex } from '../../content/index/live-index';
 import { currentTime } from '../../lib/clock';
-import { contentHash } from '../../lib/content-hash';
-import { log } from '../../log';
-import { planUnpublish } from '../../publishing/plan';
-import { runChange } from '../../publishing/run';
+import { log } from '../../lib/log';
+import { planUnpublish } from '../../publishing/plan/plan';
+import { runChange } from '../../publishing/run/run';
 import { type SyncResult, syncLive } from '../../publishing/search-sync';
 import type { PublishingBindings, WorkerRun } from '../../publishing/worker-run';
-import { ActionsStore } from '../actions-store';
-import { DraftsStore } from '../drafts-store';
+import { ActionsStore } from '../stores/actions-store';
+import { DraftsStore } from '../stores/drafts-store';
 
 /**
  * Takes an article down with the publishing engine inside the request (the

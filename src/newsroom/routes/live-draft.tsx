@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { isValidSlug } from '../../content/format';
+import { isValidSlug } from '../../content/schema/format';
 import { currentTime } from '../../lib/clock';
-import type { NewsroomEnv } from '../newsroom-env';
-import { PATHS } from '../paths';
-import { messagePage } from '../render';
+import { PATHS } from '../http/paths';
+import { messagePage } from '../pages/render';
+import type { NewsroomEnv } from '../team/newsroom-env';
 
 type C = Context<NewsroomEnv>;
 

@@ -1,20 +1,20 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { isValidSlug } from '../../content/format';
-import { openLiveIndex } from '../../content/live-index';
+import { openLiveIndex } from '../../content/index/live-index';
+import { isValidSlug } from '../../content/schema/format';
 import { currentTime } from '../../lib/clock';
-import { log } from '../../log';
-import { LockBusyError } from '../../publishing/lock';
-import { LiveIndexError } from '../../publishing/read-live';
+import { log } from '../../lib/log';
+import { LiveIndexError } from '../../publishing/run/read-live';
+import { LockBusyError } from '../../publishing/stores/lock';
 import { workerRun } from '../../publishing/worker-run';
-import { ActionsStore } from '../actions-store';
-import { newestLive } from '../live-articles';
-import type { NewsroomEnv } from '../newsroom-env';
+import { PATHS } from '../http/paths';
 import { LivePage, UnpublishPage } from '../pages/LivePage';
-import { PATHS } from '../paths';
+import { messagePage, page } from '../pages/render';
 import { unpublishArticle } from '../publish/unpublish-article';
-import { messagePage, page } from '../render';
-import { canPublish } from '../roles';
+import { ActionsStore } from '../stores/actions-store';
+import { newestLive } from '../stores/live-articles';
+import type { NewsroomEnv } from '../team/newsroom-env';
+import { canPublish } from '../team/roles';
 
 type C = Context<NewsroomEnv>;
 

@@ -1,16 +1,16 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { IMAGE_FORMATS, imageContentType } from '../../content/format';
-import { contentHash } from '../../lib/content-hash';
+import { contentHash } from '../../content/index/content-hash';
+import { IMAGE_FORMATS, imageContentType } from '../../content/schema/format';
+import { PATHS } from '../http/paths';
 import { getMedia, putMedia } from '../media/media-store';
 import { sniffPicture } from '../media/sniff';
-import type { NewsroomEnv } from '../newsroom-env';
-import { PATHS } from '../paths';
-import { messagePage } from '../render';
+import { messagePage } from '../pages/render';
 import type { FieldProblem } from '../shared/field-check';
 import { altProblem, type ImageKind, isImageKind, maxBytes, type PictureFacts, storedProblems } from '../shared/image-check';
 import { isStoredFile, storedVariants, thumbnailOf } from '../shared/media-names';
 import { UPLOAD } from '../shared/names';
+import type { NewsroomEnv } from '../team/newsroom-env';
 import { draftOf, mayEdit, notAllowed, notFound } from './drafts';
 
 type C = Context<NewsroomEnv>;

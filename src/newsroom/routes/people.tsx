@@ -1,17 +1,17 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { isValidSlug } from '../../content/format';
+import { isValidSlug } from '../../content/schema/format';
 import { currentTime } from '../../lib/clock';
-import { isServiceTokenId } from '../access-token';
-import { authorChoices } from '../authors';
-import type { NewsroomEnv } from '../newsroom-env';
+import { isServiceTokenId } from '../auth/access-token';
+import { PATHS } from '../http/paths';
+import { postedForm } from '../http/posted-form';
 import { PeoplePage } from '../pages/PeoplePage';
-import { PATHS } from '../paths';
-import { PeopleStore } from '../people-store';
-import { postedForm } from '../posted-form';
-import { messagePage, page } from '../render';
-import { canManagePeople, isRole } from '../roles';
-import { isEmailAddress } from '../settings';
+import { messagePage, page } from '../pages/render';
+import type { NewsroomEnv } from '../team/newsroom-env';
+import { PeopleStore } from '../team/people-store';
+import { canManagePeople, isRole } from '../team/roles';
+import { isEmailAddress } from '../team/settings';
+import { authorChoices } from './author-choices';
 
 type C = Context<NewsroomEnv>;
 

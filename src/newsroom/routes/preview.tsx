@@ -1,15 +1,15 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { currentTime } from '../../lib/clock';
-import type { Draft } from '../drafts-store';
-import type { NewsroomEnv } from '../newsroom-env';
-import { PATHS, sharedPreviewPath } from '../paths';
+import { PATHS, sharedPreviewPath } from '../http/paths';
+import { messagePage } from '../pages/render';
 import { draftArticle } from '../preview/draft-article';
 import { previewResponse } from '../preview/preview-page';
 import { type ListedLink, ShareLinksPanel } from '../preview/ShareLinksPanel';
 import { linkSecret, ShareLinks } from '../preview/share-links';
-import { messagePage } from '../render';
-import { canEditDraft } from '../roles';
+import type { Draft } from '../stores/drafts-store';
+import type { NewsroomEnv } from '../team/newsroom-env';
+import { canEditDraft } from '../team/roles';
 import { draftOf, notFound } from './drafts';
 
 type C = Context<NewsroomEnv>;

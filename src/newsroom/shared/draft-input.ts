@@ -1,5 +1,5 @@
-import { ARTICLE_FIELDS } from '../../content/article-schema';
-import { MAX_BODY_BYTES } from '../../content/html-policy';
+import { MAX_BODY_BYTES } from '../../content/body/html-policy';
+import { ARTICLE_FIELDS } from '../../content/schema/article-schema';
 import { IMAGE_FIELD, isStoredImage } from './media-names';
 import { FORM } from './names';
 import { widgetOf } from './widgets';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { ARTICLE_FIELDS, ARTICLE_RELATIONS, type ArticleFields } from '../../content/article-schema';
-import { FIRST_FAILURE, type FieldSpec, heard, isAbsent } from '../../content/field-rules';
+import { ARTICLE_FIELDS, ARTICLE_RELATIONS, type ArticleFields } from '../../content/schema/article-schema';
+import { FIRST_FAILURE, type FieldSpec, heard, isAbsent } from '../../content/schema/field-rules';
 import { type DraftFields, FIELD_NAMES, type FieldName } from './draft-input';
 import { labelOf } from './field-labels';
 

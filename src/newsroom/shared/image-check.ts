@@ -1,5 +1,5 @@
-import { IMAGE_FORMATS } from '../../content/format';
-import { crop16x9, FIGURE_LIMITS, formatBytes, is16x9, MAIN_IMAGE_LIMITS } from '../../content/image-limits';
+import { IMAGE_FORMATS } from '../../content/schema/format';
+import { crop16x9, FIGURE_LIMITS, formatBytes, is16x9, MAIN_IMAGE_LIMITS } from '../../content/schema/image-limits';
 
 export { crop16x9, formatBytes };
 
@@ -8,7 +8,7 @@ import type { FieldProblem } from './field-check';
 /**
  * The newsroom's image uploads, judged the same way in the browser (before
  * upload, from the decoded picture) and in the worker (after upload, from the
- * bytes): the limits of the editors' commands (src/content/image-limits.ts),
+ * bytes): the limits of the editors' commands (src/content/schema/image-limits.ts),
  * said in the journalist's terms.
  */
 

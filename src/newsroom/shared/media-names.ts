@@ -1,5 +1,5 @@
-import { IMAGE_VARIANT_WIDTHS, variantFile } from '../../content/image-variants';
-import { HASH_LENGTH } from '../../content/news-index';
+import { HASH_LENGTH } from '../../content/index/news-index';
+import { IMAGE_VARIANT_WIDTHS, variantFile } from '../../content/schema/image-variants';
 
 /**
  * How the newsroom names an uploaded image, in R2 and in a draft: the

@@ -1,5 +1,5 @@
-import { ARTICLE_FIELDS } from '../../content/article-schema';
-import type { FieldSpec } from '../../content/field-rules';
+import { ARTICLE_FIELDS } from '../../content/schema/article-schema';
+import type { FieldSpec } from '../../content/schema/field-rules';
 import type { FieldName } from './draft-input';
 
 /**

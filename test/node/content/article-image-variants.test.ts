@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { imageVariants } from '../../../scripts/content/check/images';
-import { IMAGE_SIZE } from '../../../src/content/format';
-import { IMAGE_VARIANT_WIDTHS } from '../../../src/content/image-variants';
+import { IMAGE_SIZE } from '../../../src/content/schema/format';
+import { IMAGE_VARIANT_WIDTHS } from '../../../src/content/schema/image-variants';
 import { articleShareImage } from '../../../src/seo/share-image';
 import { image } from './fixtures';
 

@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../../scripts/content/check/check-folder';
 import type { Problem } from '../../../src/checking/problems';
-import { buildIndex } from '../../../src/content/index-build';
-import { parseIndexMeta } from '../../../src/content/index-parse';
-import { INDEX_META_KEY } from '../../../src/content/news-index';
-import { contentHash } from '../../../src/lib/content-hash';
-import { describePlan, planPublish, planUnpublish, referencedKeys } from '../../../src/publishing/plan';
+import { contentHash } from '../../../src/content/index/content-hash';
+import { buildIndex } from '../../../src/content/index/index-build';
+import { parseIndexMeta } from '../../../src/content/index/index-parse';
+import { INDEX_META_KEY } from '../../../src/content/index/news-index';
+import { describePlan } from '../../../src/publishing/plan/describe-plan';
+import { referencedKeys } from '../../../src/publishing/plan/live';
+import { planPublish, planUnpublish } from '../../../src/publishing/plan/plan';
 import { articleAt, cleanFixtures, image, tempFolder } from './fixtures';
 import { article, itemsOf } from './publish-fixtures';
 

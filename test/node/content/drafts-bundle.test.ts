@@ -5,8 +5,8 @@ import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildContentBundle, skippedWarning } from '../../../scripts/content/bundle/bundle';
 import { contentBundle } from '../../../scripts/content/bundle/vite-plugin';
-import { parseIndexMeta } from '../../../src/content/index-parse';
-import { INDEX_META_KEY } from '../../../src/content/news-index';
+import { parseIndexMeta } from '../../../src/content/index/index-parse';
+import { INDEX_META_KEY } from '../../../src/content/index/news-index';
 
 const SAMPLE = 'content/fundos-imobiliarios-para-iniciantes';
 const roots: string[] = [];

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../../scripts/content/check/check-folder';
 import { withImageVariants } from '../../../scripts/content/check/images';
 import { LIMITS } from '../../../src/checking/limits';
-import { imageKey } from '../../../src/content/format';
+import { imageKey } from '../../../src/content/schema/format';
 import { PROCESS_TEST_TIMEOUT_MS } from '../processes';
 import { articleFixture, cleanFixtures } from './fixtures';
 

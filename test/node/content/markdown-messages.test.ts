@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../../scripts/content/check/check-folder';
-import { markdownToHtml } from '../../../src/checking/markdown-article';
+import { markdownToHtml } from '../../../src/checking/markdown-body';
 import { fieldLabel, type Problem } from '../../../src/checking/problems';
-import { ALLOWED_ELEMENT_NAMES } from '../../../src/content/html-policy';
+import { ALLOWED_ELEMENT_NAMES } from '../../../src/content/body/html-policy';
 import { articleFixture, cleanFixtures } from './fixtures';
 
 /**

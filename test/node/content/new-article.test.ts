@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkContent } from '../../../scripts/content/check/check-folder';
 import { createArticleFolder, nextSteps } from '../../../scripts/content/commands/new';
-import { slugFromTitle } from '../../../src/content/slug-from-title';
+import { slugFromTitle } from '../../../src/content/schema/slug-from-title';
 import { cleanFixtures, tempFolder } from './fixtures';
 
 /** `npm run content:new`: an article folder to fill in, never overwriting one. */

@@ -1,12 +1,12 @@
 import { publishedBodyPath } from '../../../src/checking/folder/folder-layout';
-import { imageKey } from '../../../src/content/format';
-import { variantFiles } from '../../../src/content/image-variants';
-import { buildIndex } from '../../../src/content/index-build';
-import type { NewsItem } from '../../../src/content/news-item';
-import { contentHash } from '../../../src/lib/content-hash';
-import type { PreparedArticle } from '../../../src/publishing/prepared-article';
-import type { LockOwner, PublishDb } from '../../../src/publishing/publish-state';
-import type { RunOptions } from '../../../src/publishing/run';
+import { contentHash } from '../../../src/content/index/content-hash';
+import { buildIndex } from '../../../src/content/index/index-build';
+import { imageKey } from '../../../src/content/schema/format';
+import { variantFiles } from '../../../src/content/schema/image-variants';
+import type { NewsItem } from '../../../src/content/schema/news-item';
+import type { PreparedArticle } from '../../../src/publishing/plan/prepared-article';
+import type { RunOptions } from '../../../src/publishing/run/run-options';
+import type { LockOwner, PublishDb } from '../../../src/publishing/stores/publish-state';
 import { publishStateDb, type TestClock } from './memory-store';
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkArticleFields, checkFields } from '../../../src/checking/folder/article-fields';
-import { ARTICLE_FIELDS } from '../../../src/content/article-schema';
-import { AUTHOR_FIELDS } from '../../../src/content/author-schema';
-import { parseAuthor } from '../../../src/content/authors';
-import { parseNewsItem } from '../../../src/content/news-item';
+import { ARTICLE_FIELDS } from '../../../src/content/schema/article-schema';
+import { AUTHOR_FIELDS } from '../../../src/content/schema/author-schema';
+import { parseAuthor } from '../../../src/content/schema/authors';
+import { parseNewsItem } from '../../../src/content/schema/news-item';
 
 /**
  * One schema, two readers: for every field of an article and of an

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localPort, siteUrl } from '../../../scripts/local-site';
-import { contentHash } from '../../../src/lib/content-hash';
-import { describePlan, planPublish } from '../../../src/publishing/plan';
+import { contentHash } from '../../../src/content/index/content-hash';
+import { describePlan } from '../../../src/publishing/plan/describe-plan';
+import { planPublish } from '../../../src/publishing/plan/plan';
 import { PROCESS_TEST_TIMEOUT_MS, runCli } from '../processes';
 import { article } from './publish-fixtures';
 

@@ -1,6 +1,6 @@
-import { bodyKey, imageKey } from '../../../src/content/format';
-import { variantFiles } from '../../../src/content/image-variants';
-import { contentHash } from '../../../src/lib/content-hash';
+import { contentHash } from '../../../src/content/index/content-hash';
+import { bodyKey, imageKey } from '../../../src/content/schema/format';
+import { variantFiles } from '../../../src/content/schema/image-variants';
 import { PUBLISH_PARTS, type PublishManifest } from '../../../src/newsroom/api/wire';
 import { avif, png, webp } from './media-fixtures';
 

@@ -7,7 +7,7 @@ import {
   NEWSROOM_SCRIPT_ENTRY,
   NEWSROOM_STYLES_ENTRY,
   PREVIEW_BAR_STYLES_ENTRY,
-} from '../../../src/newsroom/assets';
+} from '../../../src/newsroom/http/assets';
 import { fetchCached, fetchPath, fetchWithEnv } from '../helpers';
 import { ACCESS_ENV, accessToken, CHIEF, newsroomRequest, ORIGIN, serveTeamKeys, type TestKeys, XSRF } from './newsroom-helpers';
 

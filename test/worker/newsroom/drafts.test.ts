@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REVISIONS_KEPT } from '../../../src/newsroom/drafts-store';
+import { REVISIONS_KEPT } from '../../../src/newsroom/stores/drafts-store';
 import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type TestKeys } from './newsroom-helpers';
 
 const JSON_ACCEPT = 'application/json';

@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetLiveIndex } from '../../../src/content/live-index';
-import { INDEX_META_KEY } from '../../../src/content/news-index';
+import { forgetLiveIndex } from '../../../src/content/index/live-index';
+import { INDEX_META_KEY } from '../../../src/content/index/news-index';
 import { batchOf, kvStoreOf, searchDbOf } from '../../../src/publishing/bindings';
-import { readState } from '../../../src/publishing/publish-state';
 import { syncLive } from '../../../src/publishing/search-sync';
+import { readState } from '../../../src/publishing/stores/publish-state';
 import { bundleFromAssets } from '../../../src/publishing/worker-run';
 import { bundledNews, clearKv, fetchPath, RESET_PUBLISH_STATE, searchFinds } from '../helpers';
 import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type TestKeys } from './newsroom-helpers';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../../src/app';
-import { contentHash } from '../../../src/lib/content-hash';
+import { contentHash } from '../../../src/content/index/content-hash';
 import { mediaKey } from '../../../src/newsroom/media/media-store';
 import { publishedImages } from '../../../src/newsroom/media/published-images';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../../src/newsroom/shared/names';

@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetLiveIndex } from '../../../src/content/live-index';
-import { INDEX_META_KEY } from '../../../src/content/news-index';
-import { contentHash } from '../../../src/lib/content-hash';
-import { DraftsStore } from '../../../src/newsroom/drafts-store';
+import { contentHash } from '../../../src/content/index/content-hash';
+import { forgetLiveIndex } from '../../../src/content/index/live-index';
+import { INDEX_META_KEY } from '../../../src/content/index/news-index';
 import { putMedia } from '../../../src/newsroom/media/media-store';
+import { DraftsStore } from '../../../src/newsroom/stores/drafts-store';
 import { batchOf } from '../../../src/publishing/bindings';
-import { readState } from '../../../src/publishing/publish-state';
+import { readState } from '../../../src/publishing/stores/publish-state';
 import { attr, bundledNews, clearKv, documentOf, fetchWithEnv, queryAll, RESET_PUBLISH_STATE, searchFinds } from '../helpers';
 import { png, webp } from './media-fixtures';
 import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type TestKeys } from './newsroom-helpers';
