@@ -29,7 +29,7 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { beginData?: { url?: string }; data?: { url?: string } };
+  args?: { beginData?: { url?: string }; data?: { url?: string; functionName?: string; lineNumber?: number } };
 }
 
 /** Trace event names, grouped as the docs speak of them. */
@@ -95,8 +95,14 @@ export function summarizeTrace(events: TraceEvent[], url: string, elements: numb
   const forced = main
     .filter((e) => e.name === 'Layout' || e.name === 'UpdateLayoutTree')
     .flatMap((e) => {
-      const caller = scripts.find((s) => within(s, e));
-      return caller ? [{ kind: KINDS[e.name]!, ms: e.dur! / 1000, in: caller.name }] : [];
+      // The innermost script around it names the function and file that asked.
+      const callers = scripts.filter((s) => within(s, e));
+      if (callers.length === 0) return [];
+      const named = callers.findLast((c) => c.args?.data?.url);
+      const where = named
+        ? ` (${named.args!.data!.functionName || 'anonymous'}, ${named.args!.data!.url!.split('/').pop()}:${named.args!.data!.lineNumber ?? '?'})`
+        : '';
+      return [{ kind: KINDS[e.name]!, ms: e.dur! / 1000, in: `${callers[0]!.name}${where}` }];
     });
   return { elements, totals, longTasks, forced };
 }

@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import { IMAGE_SIZE } from '../content/schema/format';
 import { IMAGE_VARIANT_WIDTHS, type VariantFormat, variantFormatsOf, variantName, variantStem } from '../content/schema/image-variants';
 import type { NewsItem } from '../content/schema/news-item';
@@ -18,7 +19,11 @@ interface ResponsiveImageProps {
   /** How wide the image is drawn, for the browser to pick a variant (the `sizes` attribute). */
   sizes: string;
   className?: string;
-  /** The likely LCP image loads first; images below the fold wait until they are near. */
+  /**
+   * The likely LCP image (`high`) is preloaded from the head, so it is asked for
+   * as the response starts rather than when the parser reaches it, and decoded
+   * in the frame that first shows it; images below the fold wait until they are near.
+   */
   priority: 'high' | 'eager' | 'lazy';
 }
 
@@ -31,9 +36,22 @@ interface ResponsiveImageProps {
  */
 export function ResponsiveImage({ item, sizes, className, priority }: ResponsiveImageProps) {
   const stem = variantStem(item.imagemAtual);
+  const avif = variantFormatsOf(item).includes('avif');
+  if (priority === 'high') {
+    // React puts the preload first in the head. Its candidates are the picture's first source:
+    // a browser that knows the type fetches the file the picture will pick, and one that does not skips it.
+    const format = avif ? 'avif' : 'webp';
+    preload(thumbnailPath(variantName(stem, FALLBACK_WIDTH, format)), {
+      as: 'image',
+      type: `image/${format}`,
+      imageSrcSet: srcSet(stem, format),
+      imageSizes: sizes,
+      fetchPriority: 'high',
+    });
+  }
   return (
     <picture>
-      {variantFormatsOf(item).includes('avif') && <source type="image/avif" srcSet={srcSet(stem, 'avif')} sizes={sizes} />}
+      {avif && <source type="image/avif" srcSet={srcSet(stem, 'avif')} sizes={sizes} />}
       <img
         className={className}
         src={thumbnailPath(variantName(stem, FALLBACK_WIDTH, 'webp'))}
@@ -44,7 +62,7 @@ export function ResponsiveImage({ item, sizes, className, priority }: Responsive
         height={IMAGE_SIZE.height}
         loading={priority === 'lazy' ? 'lazy' : 'eager'}
         fetchPriority={priority === 'high' ? 'high' : undefined}
-        decoding="async"
+        decoding={priority === 'high' ? undefined : 'async'}
       />
     </picture>
   );

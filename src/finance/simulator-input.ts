@@ -56,7 +56,15 @@ export const DEFAULT_INPUT: SimulatorInput = {
 export type SimulatorQuery =
   | { kind: 'empty' }
   | { kind: 'invalid'; values: Partial<Record<Field, string>>; errors: Partial<Record<Field, string>>; tooLong: boolean }
-  | { kind: 'valid'; input: SimulatorInput };
+  | { kind: 'valid'; input: SimulatorInput; year: ChosenYear };
+
+/**
+ * The later year whose months a simulation shows (`ano`, written by that
+ * year's link): from 2 to the simulation's last year. The first year is always
+ * month by month; anything else (absent, repeated, not a year of this
+ * simulation) is ignored, as a tracking parameter is: null.
+ */
+export type ChosenYear = number | null;
 
 /** The months a simulation runs for. */
 export const monthsOf = (input: SimulatorInput) => (input.unit === 'anos' ? input.term * 12 : input.term);
@@ -111,7 +119,15 @@ export function parseSimulatorQuery(search: string): SimulatorQuery {
   if (Object.keys(errors).length > 0 || price === null || downPayment === null || rate === null || term === null || !unit || !system) {
     return { kind: 'invalid', values, errors, tooLong: false };
   }
-  return { kind: 'valid', input: { price, downPayment, annualRate: rate, term, unit, system } };
+  const input: SimulatorInput = { price, downPayment, annualRate: rate, term, unit, system };
+  return { kind: 'valid', input, year: chosenYear(params.getAll('ano'), input) };
+}
+
+function chosenYear(given: string[], input: SimulatorInput): ChosenYear {
+  const text = given.length === 1 ? given[0]!.trim() : '';
+  if (!/^\d{1,3}$/.test(text)) return null;
+  const year = Number(text);
+  return year >= 2 && year <= Math.ceil(monthsOf(input) / 12) ? year : null;
 }
 
 type Errors = Partial<Record<Field, string>>;
@@ -196,10 +212,11 @@ function moneyParam(cents: number): string {
   return rest === 0 ? String(reais) : `${reais}.${String(rest).padStart(2, '0')}`;
 }
 
-/** The normalized query of a simulation: the shareable address, and its cache key. */
-export function simulatorQuery(input: SimulatorInput): string {
+/** The normalized query of a simulation, with the year it shows open if any: the shareable address, a year's link, and the cache key. */
+export function simulatorQuery(input: SimulatorInput, year: ChosenYear = null): string {
   const rate = Number((input.annualRate * 100).toFixed(4));
-  return `valor=${moneyParam(input.price)}&entrada=${moneyParam(input.downPayment)}&juros=${rate}&prazo=${input.term}&unidade=${input.unit}&sistema=${input.system}`;
+  const query = `valor=${moneyParam(input.price)}&entrada=${moneyParam(input.downPayment)}&juros=${rate}&prazo=${input.term}&unidade=${input.unit}&sistema=${input.system}`;
+  return year === null ? query : `${query}&ano=${year}`;
 }
 
 /** The values the form shows for a checked simulation, as a reader writes them ("500.000", "11,5"). */

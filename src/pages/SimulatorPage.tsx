@@ -4,6 +4,7 @@ import { SimulatorForm, simulatorInputId } from '../components/simulator/Simulat
 import { type Schedule, schedule } from '../finance/amortization';
 import { formatAmount, formatBrl, formatPercent, formatShare } from '../finance/format';
 import {
+  type ChosenYear,
   DEFAULT_INPUT,
   type Field,
   financedOf,
@@ -139,8 +140,8 @@ const monthsText = (months: number) => {
   return `${months} ${months === 1 ? 'mês' : 'meses'}${inYears}`;
 };
 
-/** The results of a checked simulation. */
-function Results({ input, dates }: { input: SimulatorInput; dates: SimulatorView['dates'] }) {
+/** The results of a checked simulation, with the later year the reader chose shown month by month. */
+function Results({ input, year, dates }: { input: SimulatorInput; year: ChosenYear; dates: SimulatorView['dates'] }) {
   const financed = financedOf(input);
   const months = monthsOf(input);
   const rate = monthlyRateOf(input);
@@ -181,7 +182,12 @@ function Results({ input, dates }: { input: SimulatorInput; dates: SimulatorView
           <Comparison schedules={schedules} />
           <PayoffChart schedules={schedules} />
           {schedules.map((s) => (
-            <ScheduleTable key={s.system} schedule={s} />
+            <ScheduleTable
+              key={s.system}
+              schedule={s}
+              open={year}
+              addressWithYear={(later) => `${SIMULATOR_PATH}?${simulatorQuery(input, later)}`}
+            />
           ))}
         </>
       )}
@@ -229,7 +235,7 @@ export function SimulatorPage({ view }: { view: SimulatorView }) {
       {query.kind === 'invalid' && <ErrorSummary query={query} />}
       <SimulatorForm values={values} errors={query.kind === 'invalid' ? query.errors : {}} />
       {query.kind === 'valid' ? (
-        <Results input={query.input} dates={view.dates} />
+        <Results input={query.input} year={query.year} dates={view.dates} />
       ) : (
         <section className="sim-about" aria-labelledby="sim-como">
           <h2 id="sim-como">Como funciona</h2>

@@ -58,17 +58,22 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(page.getByRole('img', { name: /Saldo devedor ao longo do tempo/ })).toBeVisible();
         const firstYear = page.getByRole('table', { name: 'SAC, primeiro ano (valores em R$)' });
         await expect(firstYear.getByRole('row')).toHaveCount(13);
-        // A later year opens on its twelve months, with no script.
-        const secondYear = page.locator('details.sim-year').first();
-        await secondYear.locator('summary').click();
-        await expect(secondYear.getByRole('table', { name: 'SAC, ano 2 (valores em R$)' }).getByRole('row')).toHaveCount(13);
-        await fitsTheScreen(page, width);
         // Readable: the figures keep a legible size on a phone.
         const fontSize = await firstYear
           .locator('td')
           .first()
           .evaluate((cell) => Number.parseFloat(getComputedStyle(cell).fontSize));
         expect(fontSize).toBeGreaterThanOrEqual(13);
+        // A later year's link opens the same simulation on its twelve months, scrolled to them, with no script.
+        await expect(page.locator('.sim-year')).toHaveCount(2 * 29);
+        await page.getByRole('link', { name: 'Ver os 12 meses do ano 7 na tabela Price' }).click();
+        await expect(page).toHaveURL(/\?valor=450000&entrada=90000&juros=10\.5&prazo=30&unidade=anos&sistema=ambos&ano=7#price-ano-7$/);
+        const seventhYear = page.getByRole('table', { name: 'Price, ano 7 (valores em R$)' });
+        await expect(seventhYear.getByRole('row')).toHaveCount(13);
+        await expect(seventhYear.getByRole('rowheader').first()).toHaveText('73');
+        await expect(seventhYear).toBeInViewport();
+        await expect(page.getByRole('link', { name: 'Ver os 12 meses do ano 8 na tabela Price' })).toBeVisible();
+        await fitsTheScreen(page, width);
       });
     }
 

@@ -92,6 +92,20 @@ describe('article page', () => {
       'eager',
       'high',
     ]);
+    // Its decode is part of the frame that shows it (not a later frame, as `decoding="async"` allows).
+    expect(attr(image, 'decoding')).toBeUndefined();
+    // Asked for as the response starts, not when the parser reaches it past the inline stylesheet:
+    // the head preloads the very candidates and sizes of the picture's first source.
+    const preload = query(page, 'head link[rel="preload"][as="image"]');
+    const source = query(figure, 'picture source');
+    expect([attr(preload, 'type'), attr(preload, 'imagesrcset'), attr(preload, 'imagesizes'), attr(preload, 'fetchpriority')]).toEqual([
+      'image/avif',
+      attr(source, 'srcset'),
+      attr(source, 'sizes'),
+      'high',
+    ]);
+    const head = query(page, 'head').childNodes;
+    expect(head.indexOf(preload)).toBeLessThan(head.indexOf(query(page, 'head style')));
     const stored = await env.ASSETS.fetch(`http://assets/${item!.htmlPath}`);
     expect(stored.status).toBe(200);
     const body = await stored.text();

@@ -67,20 +67,79 @@ describe('the simulator page', () => {
     );
   });
 
-  it('groups a long schedule: the first year month by month, then one line per year that opens on its months', async () => {
-    const { document, response } = await pageText(`${PATH}?valor=500000&entrada=100000&juros=11,5&prazo=35&unidade=anos&sistema=sac`);
-    const years = queryAll(document, 'details.sim-year');
+  it('groups a long schedule: the first year month by month, then one line per year linking to its months', async () => {
+    const search = 'valor=500000&entrada=100000&juros=11.5&prazo=35&unidade=anos&sistema=sac';
+    const { document, response } = await pageText(`${PATH}?${search}`);
+    const years = queryAll(document, '.sim-year');
     expect(years).toHaveLength(34);
-    expect(textContent(query(years[0]!, 'summary'))).toMatch(
+    expect(attr(years[0]!, 'id')).toBe('sac-ano-2');
+    expect(textContent(query(years[0]!, '.sim-year-line'))).toMatch(
       /^Ano 2 \(meses 13 a 24\)Pago R\$\s[\d.]+,\d\d · juros R\$\s[\d.]+,\d\d · saldo R\$\s[\d.]+,\d\d$/,
     );
-    expect(textContent(query(years[0]!, 'caption'))).toBe('SAC, ano 2 (valores em R$)');
-    expect(queryAll(years.at(-1)!, 'tbody tr')).toHaveLength(12);
+    // Each later year links to the same simulation with that year open, scrolled to it; its months are not on this page.
+    const link = query(years[0]!, 'a');
+    expect(textContent(link)).toBe('Ver os 12 meses do ano 2 na tabela SAC');
+    expect(attr(link, 'href')).toBe(`${PATH}?${search}&ano=2#sac-ano-2`);
+    expect(attr(query(years.at(-1)!, 'a'), 'href')).toBe(`${PATH}?${search}&ano=35#sac-ano-35`);
+    expect(queryAll(document, 'table.sim-table')).toHaveLength(2);
+    // The comparison's 4 lines and the first year's 12 months: no other row.
+    expect(queryAll(document, 'table.sim-table tbody tr')).toHaveLength(4 + 12);
     // Each year's texts are single strings: no comment nodes between pieces, thousands of them in a long schedule.
     const html = await response.text();
-    const later = html.slice(html.indexOf('<details class="sim-year"'), html.lastIndexOf('</details>'));
+    const start = html.indexOf('<div id="sac-ano-2"');
+    const later = html.slice(start, html.indexOf('</section>', start));
+    expect(later).toContain('sac-ano-35');
     expect(later.match(/<!--/g) ?? []).toEqual([]);
     expect(queryAll(document, 'table.sim-compare th[scope="col"]').map(textContent)).toEqual(['SAC']);
+  });
+
+  it('shows the chosen year month by month in each system, and links to every other year', async () => {
+    const search = 'valor=500000&entrada=100000&juros=11&prazo=30&unidade=anos&sistema=ambos';
+    const { response, document } = await pageText(`${PATH}?${search}&ano=5`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe(HTML_CACHE_CONTROL);
+    for (const [system, name] of [
+      ['sac', 'SAC'],
+      ['price', 'Price'],
+    ]) {
+      const year = query(document, `#${system}-ano-5`);
+      expect(textContent(query(year, 'caption'))).toBe(`${name}, ano 5 (valores em R$)`);
+      const rows = queryAll(year, 'tbody tr');
+      expect(rows.map((row) => textContent(row.childNodes[0]!))).toEqual(Array.from({ length: 12 }, (_, i) => String(49 + i)));
+      expect(queryAll(year, 'a')).toHaveLength(0);
+      expect(attr(query(document, `#${system}-ano-6 a`), 'href')).toBe(`${PATH}?${search}&ano=6#${system}-ano-6`);
+    }
+    // The comparison, each first year and the chosen year: no other months.
+    expect(queryAll(document, 'table.sim-table')).toHaveLength(5);
+    expect(attr(query(document, 'link[rel="canonical"]'), 'href')).toBe(`http://localhost:8787${PATH}`);
+    // The address to share is the simulation's, whichever year is open.
+    expect(attr(query(document, '.sim-share a'), 'href')).toBe(`${PATH}?${search}`);
+  });
+
+  it('names a short last year by its months', async () => {
+    const { document } = await pageText(`${PATH}?valor=100000&entrada=0&juros=10&prazo=18&unidade=meses&sistema=price`);
+    expect(textContent(query(document, '#price-ano-2 .sim-year-line'))).toMatch(/^Ano 2 \(meses 13 a 18\)/);
+    expect(textContent(query(document, '#price-ano-2 a'))).toBe('Ver os 6 meses do ano 2 na tabela Price');
+    const single = await pageText(`${PATH}?valor=100000&entrada=0&juros=10&prazo=13&unidade=meses&sistema=price`);
+    expect(textContent(query(single.document, '#price-ano-2 a'))).toBe('Ver o mês do ano 2 na tabela Price');
+  });
+
+  it.each([
+    ['the first year', '1'],
+    ['past the last year', '31'],
+    ['letters', 'cinco'],
+    ['a negative year', '-5'],
+    ['a decimal', '2,5'],
+    ['a long number', '9'.repeat(40)],
+    ['a repeated year', '5&ano=6'],
+    ['bad percent-encoding', '%E0%A4%A'],
+  ])('ignores a chosen year that is not one of the simulation’s later years (%s): the simulation, never an error', async (_, year) => {
+    const { response, document } = await pageText(
+      `${PATH}?valor=500000&entrada=100000&juros=11&prazo=30&unidade=anos&sistema=ambos&ano=${year}`,
+    );
+    expect(response.status).toBe(200);
+    expect(queryAll(document, 'table.sim-table')).toHaveLength(3);
+    expect(queryAll(document, '.sim-year a')).toHaveLength(2 * 29);
   });
 
   it("dates the simulation in pt-BR, from São Paulo's calendar", async () => {
@@ -186,6 +245,21 @@ describe('the simulator in the caches', () => {
     }
     // Another simulation is another entry, rendered now.
     expect(await dated(TEXTBOOK.replace('prazo=12', 'prazo=24'))).toBe('11 de novembro de 2026');
+  });
+
+  it('keeps one entry per chosen year: a year shown open is another page, an ignored year is the simulation', async () => {
+    const overrides = { CF_VERSION_METADATA: { id: `simulador-ano-${Date.now()}`, tag: '', timestamp: '' } };
+    const LONG = `${PATH}?valor=500000&entrada=100000&juros=11&prazo=30&unidade=anos&sistema=ambos`;
+    const dated = async (path: string) =>
+      /Simulação feita em ([^:]+):/.exec((await (await fetchCached(path, undefined, overrides)).text()).replace(/<!-- -->/g, ''))?.[1];
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-10T12:00:00Z'));
+    expect(await dated(`${LONG}&ano=3`)).toBe('10 de novembro de 2026');
+    expect(await dated(LONG)).toBe('10 de novembro de 2026');
+    vi.setSystemTime(new Date('2026-11-11T12:00:00Z'));
+    expect(await dated(`${LONG}&ano=03&utm_source=x`)).toBe('10 de novembro de 2026');
+    expect(await dated(`${LONG}&ano=99`)).toBe('10 de novembro de 2026');
+    expect(await dated(`${LONG}&ano=4`)).toBe('11 de novembro de 2026');
   });
 
   it("keeps the empty form in the isolate's memory, and no simulation (those stay in the edge cache only)", async () => {

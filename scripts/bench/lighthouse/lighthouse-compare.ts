@@ -11,11 +11,18 @@
  *   defaults alone;
  * - an empty page with one line of text: the floor of Lighthouse and Chrome
  *   on this machine.
+ *
+ * Run alone, it tells what a page's simulated LCP waited for (docs/speed.md):
+ *   npx tsx scripts/bench/lighthouse-compare.ts http://localhost:8798/noticia/…
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { parse, serialize, type DefaultTreeAdapterTypes as T, defaultTreeAdapter as tree } from 'parse5';
+import { CHROME_FLAGS, CHROME_PATH } from '../../audit/site-server.ts';
 import { firstVisit, type LighthouseSample } from './lighthouse-runs.ts';
 
 export interface CompareTarget {
@@ -93,3 +100,105 @@ export async function compareFirstVisits(
   }
   return { results, loads };
 }
+
+/** A request of Lighthouse's simulated LCP: its simulated start and end (ms), and in which of the two estimates it counts. */
+export interface SimulatedRequest {
+  url: string;
+  priority: string;
+  start: number;
+  end: number;
+  in: ('optimistic' | 'pessimistic')[];
+}
+
+/** Lantern's node timings of one simulation, as Lighthouse leaves them after a run (labelled by metric). */
+type NodeTimings = Map<
+  { type: string; request?: { url: string; priority: string; resourceType?: string } },
+  { startTime: number; endTime: number }
+>;
+
+/**
+ * What Lighthouse's simulated LCP waited for on a first visit of `url` (mobile,
+ * slow 4G, 4× CPU, in a Chrome of its own): Lighthouse keeps every request that
+ * ended before the LCP it observed (unthrottled) in the simulation, where each
+ * starts once the document has arrived, and the LCP is the last to end,
+ * averaged over an optimistic and a pessimistic estimate. Also the observed
+ * times that decide which requests count.
+ */
+export async function simulatedLcp(url: string): Promise<{
+  simulated: { fcp: number; lcp: number };
+  observed: { fcp: number; lcp: number; domContentLoaded: number; load: number };
+  /** Lighthouse's LCP breakdown of the observed load (time to first byte, resource load delay…), ms. */
+  breakdown: Record<string, number>;
+  requests: SimulatedRequest[];
+}> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier: 4 } } },
+    );
+    const { audits } = result!.lhr;
+    const metrics = (audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
+    type Subparts = { items?: { type?: string; items?: { label: string; duration: number }[] }[] };
+    const subparts = (audits['lcp-breakdown-insight']?.details as Subparts | undefined)?.items?.find(
+      (item) => item.type === 'table',
+    )?.items;
+    const breakdown = Object.fromEntries((subparts ?? []).map(({ label, duration }) => [label, duration]));
+    const requests = new Map<string, SimulatedRequest>();
+    const all = (Lantern.Simulation.Simulator as unknown as { allNodeTimings: Map<string, NodeTimings> }).allNodeTimings;
+    for (const estimate of ['optimistic', 'pessimistic'] as const) {
+      for (const [node, timing] of all.get(`${estimate}LargestContentfulPaint`) ?? []) {
+        // Lantern leaves low-priority images (off screen) out of the LCP it computes.
+        if (node.type !== 'network' || !node.request || (node.request.resourceType === 'Image' && /Low/.test(node.request.priority)))
+          continue;
+        const path = node.request.url.replace(/^https?:\/\/[^/]+/, '');
+        const request = requests.get(path) ?? {
+          url: path,
+          priority: node.request.priority,
+          start: timing.startTime,
+          end: timing.endTime,
+          in: [],
+        };
+        request.in.push(estimate);
+        requests.set(path, request);
+      }
+    }
+    return {
+      simulated: {
+        fcp: audits['first-contentful-paint']?.numericValue ?? Number.NaN,
+        lcp: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+      },
+      observed: {
+        fcp: metrics.observedFirstContentfulPaint ?? Number.NaN,
+        lcp: metrics.observedLargestContentfulPaint ?? Number.NaN,
+        domContentLoaded: metrics.observedDomContentLoaded ?? Number.NaN,
+        load: metrics.observedLoad ?? Number.NaN,
+      },
+      breakdown,
+      requests: [...requests.values()].sort((a, b) => a.end - b.end),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** `npx tsx scripts/bench/lighthouse-compare.ts <url>…`: what each page's simulated LCP waited for (one run each). */
+async function main(): Promise<void> {
+  for (const url of process.argv.slice(2)) {
+    const { simulated, observed, breakdown, requests } = await simulatedLcp(url);
+    console.log(`\n## ${url} (load average ${loadavg()[0]!.toFixed(2)})`);
+    console.log(`simulated: FCP ${simulated.fcp.toFixed(0)} ms, LCP ${simulated.lcp.toFixed(0)} ms`);
+    console.log(
+      `observed, unthrottled: FCP ${observed.fcp} ms, LCP ${observed.lcp} ms, DOMContentLoaded ${observed.domContentLoaded} ms, load ${observed.load} ms`,
+    );
+    const subparts = Object.entries(breakdown).map(([label, ms]) => `${label} ${ms.toFixed(0)} ms`);
+    console.log(`LCP breakdown, observed: ${subparts.join(', ')}`);
+    for (const r of requests)
+      console.log(
+        `${r.start.toFixed(0).padStart(5)} → ${r.end.toFixed(0).padStart(5)} ms  ${r.priority.padEnd(8)} ${r.url} (${r.in.join(', ')})`,
+      );
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

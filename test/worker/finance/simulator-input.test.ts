@@ -139,6 +139,24 @@ describe('the simulator query', () => {
     expect(query).toEqual({ kind: 'invalid', values: {}, errors: {}, tooLong: true });
   });
 
+  it('reads the later year shown open (ano), from 2 to the last year, and ignores any other', () => {
+    const yearOf = (search: string) => {
+      const query = parseSimulatorQuery(search);
+      return query.kind === 'valid' ? query.year : 'not valid';
+    };
+    expect(yearOf(FULL)).toBeNull();
+    expect(yearOf(`${FULL}&ano=2`)).toBe(2);
+    expect(yearOf(`${FULL}&ano=+07+`)).toBe(7);
+    expect(yearOf(`${FULL}&ano=30`)).toBe(30);
+    for (const year of ['', '1', '31', '0', '-2', '2.0', '2,5', 'dois', '1e1', '0x2', '9999', '5&ano=6'])
+      expect(yearOf(`${FULL}&ano=${year}`), year).toBeNull();
+    // A term in months: its last, shorter year counts (18 months: 2 years).
+    expect(yearOf('valor=500000&entrada=0&juros=10&prazo=18&unidade=meses&sistema=sac&ano=2')).toBe(2);
+    expect(yearOf('valor=500000&entrada=0&juros=10&prazo=12&unidade=meses&sistema=sac&ano=2')).toBeNull();
+    // The year alone is no simulation.
+    expect(parseSimulatorQuery('ano=2')).toEqual({ kind: 'empty' });
+  });
+
   it('survives malformed percent-encoding', () => {
     expect(parseSimulatorQuery('valor=%ZZ&entrada=%&juros=%E9&prazo=1&unidade=anos&sistema=sac').kind).toBe('invalid');
   });
@@ -152,5 +170,7 @@ describe('the simulator cache key part', () => {
       simulatorCacheKeyPart('/simulador-de-financiamento', '?valor=500.000&entrada=100.000&juros=11,5&prazo=30&unidade=anos&sistema=ambos'),
     ).toBe(`?${FULL}`);
     expect(simulatorCacheKeyPart('/simulador-de-financiamento', '?valor=x')).toBe('?invalida');
+    expect(simulatorCacheKeyPart('/simulador-de-financiamento', `?ano=04&${FULL}&utm_source=x`)).toBe(`?${FULL}&ano=4`);
+    expect(simulatorCacheKeyPart('/simulador-de-financiamento', `?${FULL}&ano=40`)).toBe(`?${FULL}`);
   });
 });

@@ -114,6 +114,9 @@ describe('publishing a draft', () => {
     expect(html).toContain('Construtoras do Paraná');
     // Newsroom images have WebP variants only: no AVIF source points readers at files that do not exist.
     expect(html).not.toMatch(new RegExp(`/thumbnails/${slug}-[^" ]+\\.avif`));
+    expect(html).toMatch(
+      new RegExp(`<link rel="preload" as="image" type="image/webp" fetchPriority="high" imageSrcSet="/thumbnails/${slug}-`),
+    );
     const images = await imageUrls(article);
     expect(images.length).toBeGreaterThanOrEqual(3);
     for (const url of images) expect((await site(url)).status, url).toBe(200);
