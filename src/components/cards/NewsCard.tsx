@@ -5,7 +5,7 @@ import { formatShortDate } from '../../lib/dates';
 import { articlePath } from '../../seo/urls';
 import { ResponsiveImage } from '../ResponsiveImage';
 
-/** Card widths: the grid's columns (styles.css), within a 1180 px container. */
+/** Card widths: the grid's columns (client/styles/cards.css), within a 1180 px container. */
 const CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw';
 
 interface NewsCardProps {
