@@ -5,7 +5,7 @@
  * compared with controls measured in the same rounds, never with a figure
  * from another day.
  *
- * The controls are served by a plain Node server of their own:
+ * The controls are served by a small Hono app of their own (@hono/node-server):
  * - the home page's own markup without its stylesheet or scripts (its images
  *   still come from the site): what the same elements cost with the browser's
  *   defaults alone;
@@ -15,10 +15,11 @@
  * Run alone, it tells what a page's simulated LCP waited for (docs/speed.md):
  *   npx tsx scripts/bench/lighthouse-compare.ts http://localhost:8798/noticia/…
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+
 import { loadavg } from 'node:os';
+import { type ServerType, serve } from '@hono/node-server';
 import * as chromeLauncher from 'chrome-launcher';
+import { Hono } from 'hono';
 import lighthouse from 'lighthouse';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { parse, serialize, type DefaultTreeAdapterTypes as T, defaultTreeAdapter as tree } from 'parse5';
@@ -60,19 +61,15 @@ function bareMarkup(html: string, siteUrl: string): string {
 }
 
 /** Serves the control pages on a free port; returns their targets and the server to close. */
-export async function startControls(siteUrl: string): Promise<{ targets: CompareTarget[]; server: Server }> {
+export async function startControls(siteUrl: string): Promise<{ targets: CompareTarget[]; server: ServerType }> {
   const home = await (await fetch(`${siteUrl}/`)).text();
-  const pages = new Map([
-    ['/sem-estilo', bareMarkup(home, siteUrl)],
-    ['/vazia', EMPTY_PAGE],
-  ]);
-  const server = createServer((request, response) => {
-    const page = pages.get(request.url ?? '');
-    response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(page ?? '');
+  const app = new Hono();
+  app.get('/sem-estilo', (c) => c.html(bareMarkup(home, siteUrl)));
+  app.get('/vazia', (c) => c.html(EMPTY_PAGE));
+  const { server, port } = await new Promise<{ server: ServerType; port: number }>((listening) => {
+    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, ({ port }) => listening({ server, port }));
   });
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const base = `http://127.0.0.1:${port}`;
   return {
     server,
     targets: [
