@@ -5,7 +5,7 @@ import { formEntries } from './form-entries';
 
 /**
  * Judges the edit form's fields by the one article schema as the journalist
- * types, with the messages the server renders (src/newsroom/field-check.ts,
+ * types, with the messages the server renders (src/newsroom/shared/field-check.ts,
  * the same code): each under its field, the control marked invalid.
  */
 export function showProblems(form: HTMLFormElement): void {

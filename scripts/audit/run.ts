@@ -174,7 +174,7 @@ async function runHtmlValidate(page: AuditedPage, html: string): Promise<number>
       'doctype-style': 'off',
       // React writes a boolean attribute it renders (a form's checked radio, selected option) as checked="".
       'attribute-boolean-style': ['error', { style: 'empty' }],
-      // Titles follow the editors' limit (src/content/article-schema.ts), 90 characters.
+      // Titles follow the editors' limit (src/content/schema/article-schema.ts), 90 characters.
       'long-title': ['error', { maxlength: 90 }],
     },
   });

@@ -166,7 +166,7 @@ export async function readLiveList(store: Pick<KvStore, 'get'>): Promise<LiveLis
 /**
  * The live list and a reader of its bodies: KV's list, or the bundled one
  * while KV has no index. A body is read from KV, else from the bundle, as the
- * worker reads it (src/content/store.ts, readContent).
+ * worker reads it (src/content/index/sources.ts, readText).
  */
 async function liveContent(
   store: Pick<KvStore, 'get'>,

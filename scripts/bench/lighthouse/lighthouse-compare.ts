@@ -13,7 +13,7 @@
  *   on this machine.
  *
  * Run alone, it tells what a page's simulated LCP waited for (docs/speed.md):
- *   npx tsx scripts/bench/lighthouse-compare.ts http://localhost:8798/noticia/…
+ *   npx tsx scripts/bench/lighthouse/lighthouse-compare.ts http://localhost:8798/noticia/…
  */
 
 import { loadavg } from 'node:os';
@@ -180,7 +180,7 @@ export async function simulatedLcp(url: string): Promise<{
   }
 }
 
-/** `npx tsx scripts/bench/lighthouse-compare.ts <url>…`: what each page's simulated LCP waited for (one run each). */
+/** `npx tsx scripts/bench/lighthouse/lighthouse-compare.ts <url>…`: what each page's simulated LCP waited for (one run each). */
 async function main(): Promise<void> {
   for (const url of process.argv.slice(2)) {
     const { simulated, observed, breakdown, requests } = await simulatedLcp(url);

@@ -18,7 +18,7 @@ type PathAt = (i: number) => string;
 
 const PAGES = (count: number): [string, PathAt][] => [
   ['home', () => '/'],
-  // The same article each time: the isolate then keeps its index entry and its body (src/content/index-reader.ts).
+  // The same article each time: the isolate then keeps its index entry and its body (src/content/index/index-reader.ts).
   ['article', () => articleOf(count)],
   // Another article each time, never read before by the isolate: its slug shard and body are read (only at 100,000: 20 articles are all kept).
   ...(count >= ANOTHER_ARTICLE_MIN

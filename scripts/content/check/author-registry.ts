@@ -13,7 +13,7 @@ import { publishedPhoto, SHARP } from './images.ts';
  * The author registry beside the articles being checked or published
  * (`content/autores/<slug>.json`, one file per author, src/checking/
  * author-file.ts), read from disk with the photos its files name, and
- * published with them as one index value (src/content/news-index.ts).
+ * published with them as one index value (src/content/index/news-index.ts).
  */
 
 /** Whether a folder is an author registry (`…/autores`), rather than an article or a folder of articles. */

@@ -72,7 +72,7 @@ export function printAnswer(answer: ApiAnswer): number {
 
 /**
  * A run that changes nothing but brings what the site serves in line with
- * what was published (src/publishing/run.ts, runChange): the meta D1 records written to KV,
+ * what was published (src/publishing/run/run.ts, runChange): the meta D1 records written to KV,
  * the index's chunks that KV lacks or holds altered rebuilt. What it did, or
  * null when everything was whole.
  */

@@ -10,7 +10,7 @@ import type { ImageInfo } from './images';
  * One file of the author registry as editors keep it,
  * `content/autores/<slug>.json` (`nome`, `cargo`, `bio`, optional `foto`: an
  * image file in the same folder), checked: its name, its text as JSON, its
- * keys and fields as the schema says (src/content/author-schema.ts). The
+ * keys and fields as the schema says (src/content/schema/author-schema.ts). The
  * photo `foto` names is read and checked by the commands
  * (scripts/content/check/author-registry.ts).
  */

@@ -1,8 +1,8 @@
 /**
  * What an article body may contain: one allow-list, read by the publishing
  * check (src/checking/check-body.ts) and the render-time sanitizer
- * (workerd, src/content/sanitize-html.ts) through the same walk
- * (src/content/body-html.ts), so the two can never disagree.
+ * (workerd, src/content/body/sanitize-html.ts) through the same walk
+ * (src/content/body/body-html.ts), so the two can never disagree.
  *
  * Everything not listed here is refused by the check and removed at render:
  * no `id`/`name` (they clobber globals such as `document.cookie`), no `class`,
