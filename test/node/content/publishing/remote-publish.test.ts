@@ -45,6 +45,12 @@ async function siteAnswers(): Promise<void> {
 }
 
 beforeAll(async () => {
+  // Another site on the port would answer in place of this one: stop, naming the way out.
+  const busy = await fetch(SITE).then(
+    () => true,
+    () => false,
+  );
+  if (busy) throw new Error(`${SITE} already answers: stop that site, or give this test another port with PORT`);
   const wrangler = 'node_modules/.bin/wrangler';
   const applied = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { encoding: 'utf8' });
   if (applied.status !== 0) throw new Error(applied.stderr);
