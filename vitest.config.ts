@@ -9,8 +9,8 @@ const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
 const workerd = () =>
   cloudflareTest(async () => ({
     wrangler: { configPath: './wrangler.toml' },
-    // Each test sees its own KV changes at once; test/worker/edge-cache.test.ts turns it on.
-    // The search database's migrations, applied by test/worker/d1-setup.ts.
+    // Each test sees its own KV changes at once; test/worker/caching/edge-cache.test.ts turns it on.
+    // The migrations, applied to an emptied database before every file by test/worker/fresh-deployment.ts.
     miniflare: { bindings: { EDGE_CACHE: 'off', TEST_MIGRATIONS: await readD1Migrations(migrations) } },
   }));
 
@@ -34,14 +34,23 @@ const SCALE_TESTS = 'test/worker/**/*.scale.test.ts';
  * 100,000-article tests, has its own script (`npm run test:scale`), which CI
  * runs too: the default loop stays short.
  */
+/**
+ * A worker project's files share one workerd runtime (`isolate: false`):
+ * starting one per file (a Miniflare instance, ~3 s) cost more than all the
+ * tests it ran. Each file still starts from a fresh deployment: the setup file
+ * evaluates the project's modules afresh and empties KV, R2 and D1 before it.
+ */
 const worker = (name: string, include: string[], exclude: string[] = []) => ({
   plugins: [workerd()],
   resolve: { alias: { '@client/manifest': manifest } },
-  test: { name, include, exclude, setupFiles: ['test/worker/d1-setup.ts'], ...bounds },
+  test: { name, include, exclude, isolate: false, setupFiles: ['test/worker/fresh-deployment.ts'], ...bounds },
 });
 
 export default defineConfig({
   test: {
+    // As many files at once as there are cores: Vitest's default keeps one core free, which on a
+    // two-core machine ran every file one after another.
+    maxWorkers: '100%',
     projects: [
       worker('worker', ['test/worker/**/*.test.{ts,tsx}'], [SCALE_TESTS]),
       worker('scale', [SCALE_TESTS]),

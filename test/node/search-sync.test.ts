@@ -19,8 +19,8 @@ import {
 import type { KvStore } from '../../src/publishing/stores/kv-store';
 import { documentVersion, INDEXED_CHARS, searchDocument } from '../../src/search/document';
 import { SELECT_VERSIONS, UPSERT_DOCUMENTS } from '../../src/search/index-sql';
-import { Killed, MemoryStore, TestClock } from './content/memory-store';
-import { article, bundleOf, itemsOf, runOptions } from './content/publish-fixtures';
+import { Killed, MemoryStore, TestClock } from './content/publishing/memory-store';
+import { article, bundleOf, itemsOf, runOptions } from './content/publishing/publish-fixtures';
 
 /**
  * The search database as plain SQLite (Node's own, which has FTS5) with the

@@ -2,7 +2,7 @@ import type { SearchDocument } from '../../../src/search/index-sql.ts';
 
 /**
  * Made-up search documents for 100,000-article runs: the search bench
- * (search.ts) and the workerd scale test (test/worker/search.scale.test.ts)
+ * (search.ts) and the workerd scale test (test/worker/search/search.scale.test.ts)
  * index the same archive, so the figures of one speak for the other.
  */
 export const SEARCH_TOPICS = ['financiamento', 'decoração', 'arquitetura', 'sustentabilidade', 'aluguel', 'investimentos', 'reforma'];

@@ -103,7 +103,7 @@ function onInterrupt(log: (line: string) => void) {
 
 /**
  * A pause right after the lock is taken, for the tests that interrupt a run
- * holding it (test/e2e/concurrent-publish.spec.ts): CONTENT_PAUSE_AFTER_LOCK_MS.
+ * holding it (test/e2e/publishing/concurrent-publish.spec.ts): CONTENT_PAUSE_AFTER_LOCK_MS.
  */
 function pauseAfterLock(log: (line: string) => void, env: Record<string, string | undefined> = process.env) {
   const ms = Number(env.CONTENT_PAUSE_AFTER_LOCK_MS ?? 0);
