@@ -15,7 +15,7 @@ import word from '../fixtures/pasted/word.html?raw';
  * check accepts.
  */
 
-/** What Excel puts on the clipboard: a table of plain cells, no header cells (as test/e2e/studio.spec.ts pastes it). */
+/** What Excel puts on the clipboard: a table of plain cells, no header cells (as test/e2e/newsroom/newsroom-editor.spec.ts pastes it). */
 const EXCEL =
   '<html><body><!--StartFragment--><table border=0 cellpadding=0 cellspacing=0 width=256><col width=128 span=2><tr height=20><td height=20 class=xl65 width=128>Etapa</td><td class=xl65 width=128>Custo</td></tr><tr height=20><td height=20>Demolição</td><td>R$ 1.500</td></tr><!--EndFragment--></table></body></html>';
 
@@ -35,7 +35,7 @@ function draftBody(markdown = '') {
   return { textarea, editor, said };
 }
 
-/** What the site's Markdown reader notes in a text (a table it cannot read, an image it leaves out…); the preview's check is in test/e2e/newsroom-editor.spec.ts. */
+/** What the site's Markdown reader notes in a text (a table it cannot read, an image it leaves out…); the preview's check is in test/e2e/newsroom/newsroom-editor.spec.ts. */
 const notes = (markdown: string) => markdownToHtml(markdown, 'Título').notes;
 
 describe('a paste from Word', () => {

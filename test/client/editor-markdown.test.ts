@@ -10,7 +10,7 @@ import { markdownToHtml } from '../../src/checking/markdown-body';
 
 /**
  * The body editor reads a Markdown body into rich text and writes it back
- * (client/newsroom/editor/markdown.ts): whatever it changes in the Markdown,
+ * (client/newsroom/editor/markdown-parser.ts): whatever it changes in the Markdown,
  * the page the site renders from it must stay the same.
  */
 

@@ -4,7 +4,7 @@ import { setUpVideos } from '../../client/video';
 const ID = 'M7lc1UVf-VE';
 const TITLE = 'Vídeo: a ordem das etapas de uma reforma de cozinha';
 
-/** The facade as the sanitizer serves it (src/content/body-html.ts), in an article body. */
+/** The facade as the sanitizer serves it (src/content/body/body-html.ts), in an article body. */
 const FACADE =
   `<a class="video-facade" href="https://www.youtube-nocookie.com/embed/${ID}" aria-label="Assistir ao vídeo: ${TITLE}">` +
   `<span class="video-facade-play" aria-hidden="true"></span><span class="video-facade-title">${TITLE}</span></a>`;

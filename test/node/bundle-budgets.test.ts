@@ -24,7 +24,7 @@ const sum = (files: string[]) => [...new Set(files)].reduce((total, file) => tot
 // Budgets of docs/speed.md, gzip.
 describe('client bundle budgets', () => {
   // A first visit before any interaction loads the very same files: React comes only when the
-  // reader reaches for the banner (client/consent/first-reach.ts, test/e2e/consent.spec.ts).
+  // reader reaches for the banner (client/consent/first-reach.ts, test/e2e/reader/consent.spec.ts).
   it('a page view with a stored choice, or a first visit before any interaction, loads ≤ 5 KB of JS, and no React', () => {
     expect(sum(bootFiles)).toBeLessThanOrEqual(5 * 1024);
     for (const file of bootFiles) expect(readFileSync(`dist/${file}`, 'utf8')).not.toContain(REACT_MARKER);

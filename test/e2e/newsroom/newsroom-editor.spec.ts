@@ -15,7 +15,7 @@ test.describe.configure({ timeout: 180_000 });
 const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const VIDEO = 'https://www.youtube.com/watch?v=M7lc1UVf-VE';
-/** What Excel puts on the clipboard: a table of plain cells, no header cells (as test/e2e/studio.spec.ts pastes it). */
+/** What Excel puts on the clipboard: a table of plain cells, no header cells. */
 const EXCEL =
   '<html><body><!--StartFragment--><table border=0 cellpadding=0 cellspacing=0 width=256><col width=128 span=2><tr height=20><td height=20 class=xl65 width=128>Etapa</td><td class=xl65 width=128>Custo</td></tr><tr height=20><td height=20>Demolição</td><td>R$ 1.500</td></tr><!--EndFragment--></table></body></html>';
 /** Enough words for the check (80 at least), typed as one paragraph. */

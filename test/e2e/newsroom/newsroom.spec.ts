@@ -20,7 +20,7 @@ test('a journalist writes a draft on a phone; the autosave keeps it through a re
   await expect(page.locator('#problema-titulo')).toContainText('o esperado é de 20 a 90');
   await page.getByLabel('Título', { exact: true }).fill(title);
   await expect(page.locator('#problema-titulo')).toBeEmpty();
-  // The text as Markdown: the editor's "Markdown" button shows the form's own field (test/e2e/newsroom-editor.spec.ts types in the editor).
+  // The text as Markdown: the editor's "Markdown" button shows the form's own field (test/e2e/newsroom/newsroom-editor.spec.ts types in the editor).
   await page.getByRole('button', { name: 'Markdown' }).tap();
   await page.locator('#campo-corpo').fill(body);
   await page.getByLabel('Decoração').tap();

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { settledBody } from '../../src/content/body/body-html.ts';
-import { HOSTILE_BODIES } from '../fixtures/hostile-bodies.ts';
-import { PROCESS_TEST_TIMEOUT_MS } from './processes';
+import { settledBody } from '../../../src/content/body/body-html.ts';
+import { HOSTILE_BODIES } from '../../fixtures/hostile-bodies.ts';
+import { PROCESS_TEST_TIMEOUT_MS } from '../processes';
 
 /**
  * The hostile-body corpus in a real browser with no Content-Security-Policy:

@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
  * The bundled sample article with a table, a figure from its imagens/ folder
  * and a video embed (content/reforma-de-cozinha-planejamento-e-custos), on a
  * phone and on a desktop screen: nothing widens the page, the video (the
- * site's facade until it is clicked: test/e2e/video-facade.spec.ts) is a 16:9
+ * site's facade until it is clicked: test/e2e/reader/video-facade.spec.ts) is a 16:9
  * box as wide as the text, and the figure's image loads with its alt.
  */
 const ARTICLE = '/noticia/reforma-de-cozinha-planejamento-e-custos';

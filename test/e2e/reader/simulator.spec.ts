@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
  * A reader simulates a mortgage at phone and desktop widths, with JavaScript
  * off (the page has no script of its own: the form is a plain GET form and
  * the results are rendered on the server) and on. The figures themselves are
- * checked in test/worker/simulator.test.ts; here: the form works in a real
+ * checked in test/worker/pages/simulator.test.ts; here: the form works in a real
  * browser, the results show, and the page and its tables fit a 375 px screen.
  */
 

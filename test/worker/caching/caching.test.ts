@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { HTML_CACHE_CONTROL, NO_STORE, NOT_FOUND_CACHE_CONTROL } from '../../src/middleware/cache-policy';
-import { clientAssets } from '../../src/site/client-assets';
-import { fetchPath, ORIGIN } from './helpers';
+import { HTML_CACHE_CONTROL, NO_STORE, NOT_FOUND_CACHE_CONTROL } from '../../../src/middleware/cache-policy';
+import { clientAssets } from '../../../src/site/client-assets';
+import { fetchPath, ORIGIN } from '../helpers';
 
 describe('cache headers', () => {
   it('gives pages browser and edge lifetimes with stale-while-revalidate', async () => {

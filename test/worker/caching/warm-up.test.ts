@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { app } from '../../src/app';
-import { serverErrorRoute } from '../../src/routes/status';
-import type { AppEnv } from '../../src/site/app-env';
-import { warmUp } from '../../src/warm-up';
-import { bundledNews, fetchPath, textOf } from './helpers';
+import { app } from '../../../src/app';
+import { serverErrorRoute } from '../../../src/routes/status';
+import type { AppEnv } from '../../../src/site/app-env';
+import { warmUp } from '../../../src/warm-up';
+import { bundledNews, fetchPath, textOf } from '../helpers';
 
 afterEach(() => vi.restoreAllMocks());
 

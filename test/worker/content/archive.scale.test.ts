@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INDEX_META_KEY } from '../../src/content/index/news-index';
-import type { NewsItem } from '../../src/content/schema/news-item';
-import { THEME_LIST } from '../../src/content/schema/themes';
-import { clearKv, fetchPath, indexOf, putIndex, textOf } from './helpers';
+import { INDEX_META_KEY } from '../../../src/content/index/news-index';
+import type { NewsItem } from '../../../src/content/schema/news-item';
+import { THEME_LIST } from '../../../src/content/schema/themes';
+import { clearKv, fetchPath, indexOf, putIndex, textOf } from '../helpers';
 
 /**
  * 100,000 articles in the local store, indexed as the publish command indexes

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_BODY_BYTES } from '../../src/content/body/html-policy';
-import { COSTLY_BODIES } from '../fixtures/hostile-bodies';
-import { clearKv, fetchPath, newsItem, publishList } from './helpers';
+import { MAX_BODY_BYTES } from '../../../src/content/body/html-policy';
+import { COSTLY_BODIES } from '../../fixtures/hostile-bodies';
+import { clearKv, fetchPath, newsItem, publishList } from '../helpers';
 
 /** Publishes one article whose stored body is `body`, as if it reached KV without the check. */
 async function storeArticle(slug: string, body: string): Promise<void> {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { contentHash, hashInKey, matchesKey } from '../../src/content/index/content-hash';
-import { buildIndex } from '../../src/content/index/index-build';
-import { authorsKey, collectionKey, collectionPageKey, pageChunkKey, slugShardKey } from '../../src/content/index/news-index';
-import { bodyKey } from '../../src/content/schema/format';
-import { newsItem } from './helpers';
+import { contentHash, hashInKey, matchesKey } from '../../../src/content/index/content-hash';
+import { buildIndex } from '../../../src/content/index/index-build';
+import { authorsKey, collectionKey, collectionPageKey, pageChunkKey, slugShardKey } from '../../../src/content/index/news-index';
+import { bodyKey } from '../../../src/content/schema/format';
+import { newsItem } from '../helpers';
 
-/** The content hash in workerd (test/node/content/content-hash.test.ts compares it with Node's own SHA-256). */
+/** The content hash in workerd (test/node/content/bundle/content-hash.test.ts compares it with Node's own SHA-256). */
 describe('the content hash the worker checks', () => {
   // Each as node:crypto's SHA-256 gives it.
   it.each([

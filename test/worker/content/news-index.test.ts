@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseIndexMeta } from '../../src/content/index/index-parse';
-import { INDEX_META_KEY, shardOf } from '../../src/content/index/news-index';
-import { findInShardText } from '../../src/content/index/shard-text';
-import type { NewsItem } from '../../src/content/schema/news-item';
-import { indexOf, newsItem } from './helpers';
+import { parseIndexMeta } from '../../../src/content/index/index-parse';
+import { INDEX_META_KEY, shardOf } from '../../../src/content/index/news-index';
+import { findInShardText } from '../../../src/content/index/shard-text';
+import type { NewsItem } from '../../../src/content/schema/news-item';
+import { indexOf, newsItem } from '../helpers';
 
 /** The shard text buildIndex writes for these items, and the shard of the first one. */
 async function shardTextOf(items: NewsItem[]): Promise<string> {

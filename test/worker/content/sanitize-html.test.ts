@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readBody } from '../../src/content/body/body-html';
-import { BodyTooComplexError, parseBody } from '../../src/content/body/body-parse';
-import { MAX_BODY_ATTRIBUTES, MAX_BODY_BYTES, MAX_BODY_ELEMENTS } from '../../src/content/body/html-policy';
-import { sanitizeArticleHtml } from '../../src/content/body/sanitize-html';
-import { COSTLY_BODIES, HOSTILE_BODIES } from '../fixtures/hostile-bodies';
+import { readBody } from '../../../src/content/body/body-html';
+import { BodyTooComplexError, parseBody } from '../../../src/content/body/body-parse';
+import { MAX_BODY_ATTRIBUTES, MAX_BODY_BYTES, MAX_BODY_ELEMENTS } from '../../../src/content/body/html-policy';
+import { sanitizeArticleHtml } from '../../../src/content/body/sanitize-html';
+import { COSTLY_BODIES, HOSTILE_BODIES } from '../../fixtures/hostile-bodies';
 
 afterEach(() => vi.restoreAllMocks());
 

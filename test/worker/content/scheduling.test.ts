@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseIndexMeta } from '../../src/content/index/index-parse';
-import { forgetLiveIndex } from '../../src/content/index/live-index';
-import { INDEX_META_KEY, type IndexMetaFile } from '../../src/content/index/news-index';
-import type { NewsItem } from '../../src/content/schema/news-item';
-import { clearKv, fetchPath, indexOf, newsItem, putIndex, textOf } from './helpers';
+import { parseIndexMeta } from '../../../src/content/index/index-parse';
+import { forgetLiveIndex } from '../../../src/content/index/live-index';
+import { INDEX_META_KEY, type IndexMetaFile } from '../../../src/content/index/news-index';
+import type { NewsItem } from '../../../src/content/schema/news-item';
+import { clearKv, fetchPath, indexOf, newsItem, putIndex, textOf } from '../helpers';
 
 /**
  * An article whose `data` is still to come is published to KV but shown

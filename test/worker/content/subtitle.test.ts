@@ -4,7 +4,7 @@ import { attr, clearKv, documentOf, fetchPath, newsItem, pageDocument, publishWi
 /**
  * `subtitulo`: a line under the title on the article page, and nowhere else
  * (not on cards, not in the page's description). The field is one entry of the
- * schema (src/content/article-schema.ts), so the check and the reader know it.
+ * schema (src/content/schema/article-schema.ts), so the check and the reader know it.
  */
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});

@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StoredAuthor } from '../../src/content/index/index-build';
-import { forgetLiveIndex } from '../../src/content/index/live-index';
-import { parseAuthor } from '../../src/content/schema/authors';
-import { type NewsEntry, parseNewsItem } from '../../src/content/schema/news-item';
-import { escapeXml } from '../../src/lib/escape-xml';
-import { clearKv, fetchPath, indexOf, newsItem, putIndex } from './helpers';
+import type { StoredAuthor } from '../../../src/content/index/index-build';
+import { forgetLiveIndex } from '../../../src/content/index/live-index';
+import { parseAuthor } from '../../../src/content/schema/authors';
+import { type NewsEntry, parseNewsItem } from '../../../src/content/schema/news-item';
+import { escapeXml } from '../../../src/lib/escape-xml';
+import { clearKv, fetchPath, indexOf, newsItem, putIndex } from '../helpers';
 
 /**
  * Characters XML 1.0 forbids (control characters, U+FFFE, U+FFFF, lone

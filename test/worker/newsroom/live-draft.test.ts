@@ -10,7 +10,7 @@ import { storedVariants } from '../../../src/newsroom/shared/media-names';
 import { DraftsStore } from '../../../src/newsroom/stores/drafts-store';
 import { figureFilesOf } from '../../../src/publishing/plan/figure-files';
 import { bundledNews, clearKv, failingKv, newsItem, ORIGIN, publishList } from '../helpers';
-import { clearSearch, indexArticles } from '../search-helpers';
+import { clearSearch, indexArticles } from '../search/search-helpers';
 import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type TestKeys } from './newsroom-helpers';
 
 /**

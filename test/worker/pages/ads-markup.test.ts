@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { siteConfig } from '../../src/site/config';
-import { attr, documentOf, fetchPath, fetchWithEnv, query, queryAll, textContent } from './helpers';
+import { siteConfig } from '../../../src/site/config';
+import { attr, documentOf, fetchPath, fetchWithEnv, query, queryAll, textContent } from '../helpers';
 
 afterEach(() => vi.restoreAllMocks());
 

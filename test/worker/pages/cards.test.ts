@@ -1,8 +1,8 @@
 import { parseFragment } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { renderCards } from '../../src/components/cards/render-cards';
-import { type NewsEntry, parseNewsItem } from '../../src/content/schema/news-item';
-import { attr, newsItem, queryAll, textContent } from './helpers';
+import { renderCards } from '../../../src/components/cards/render-cards';
+import { type NewsEntry, parseNewsItem } from '../../../src/content/schema/news-item';
+import { attr, newsItem, queryAll, textContent } from '../helpers';
 
 const entry = (slug: string, overrides = {}) => parseNewsItem(newsItem(slug, overrides)) as NewsEntry;
 const entries = (count: number) => Array.from({ length: count }, (_, i) => entry(`noticia-${i}`));

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetLiveIndex } from '../../src/content/index/live-index';
-import { INDEX_META_KEY, type IndexMetaFile } from '../../src/content/index/news-index';
-import type { NewsItem } from '../../src/content/schema/news-item';
-import { THEME_LIST } from '../../src/content/schema/themes';
+import { forgetLiveIndex } from '../../../src/content/index/live-index';
+import { INDEX_META_KEY, type IndexMetaFile } from '../../../src/content/index/news-index';
+import type { NewsItem } from '../../../src/content/schema/news-item';
+import { THEME_LIST } from '../../../src/content/schema/themes';
 import {
   attr,
   bundledNews,
@@ -24,7 +24,7 @@ import {
 /**
  * Author pages (`/autor/<slug>`) and theme pages (`/tema/<slug>`): each
  * lists its articles newest first, 24 a page, from its own chunked list in
- * the index (src/content/news-index.ts, collections).
+ * the index (src/content/index/news-index.ts, collections).
  */
 afterEach(clearKv);
 afterEach(() => vi.useRealTimers());

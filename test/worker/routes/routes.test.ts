@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { serialize } from 'parse5';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { forgetLiveIndex } from '../../src/content/index/live-index';
-import { attr, bundledNews, documentOf, fetchPath, query, queryAll, textContent, textOf } from './helpers';
+import { forgetLiveIndex } from '../../../src/content/index/live-index';
+import { attr, bundledNews, documentOf, fetchPath, query, queryAll, textContent, textOf } from '../helpers';
 
 beforeEach(() => forgetLiveIndex());
 
@@ -191,7 +191,7 @@ describe('layout', () => {
 
   it('links the hashed client files from the Vite manifest', async () => {
     const page = await documentOf(await fetchPath('/'));
-    // The stylesheet is inlined while it is small (vite.config.ts); test/worker/caching.test.ts checks its text and hash.
+    // The stylesheet is inlined while it is small (vite.config.ts); test/worker/caching/caching.test.ts checks its text and hash.
     expect(queryAll(page, 'style')).toHaveLength(1);
     // The bootstrap is named, not linked: the page asks for it after its first paint (shared/inline-scripts.ts).
     expect(attr(query(page, 'body'), 'data-boot')).toMatch(/^\/static\/boot-[\w-]+\.js$/);

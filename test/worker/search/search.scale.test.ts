@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatedSearchDocument, SEARCH_TOPICS } from '../../scripts/bench/search/search-documents';
-import type { SearchDocument } from '../../src/search/index-sql';
-import { fetchPath, textOf } from './helpers';
+import { generatedSearchDocument, SEARCH_TOPICS } from '../../../scripts/bench/search/search-documents';
+import type { SearchDocument } from '../../../src/search/index-sql';
+import { fetchPath, textOf } from '../helpers';
 import { clearSearch, indexDocuments, resultSlugs } from './search-helpers';
 
 /**
  * 100,000 articles in the search index, written with the same statements as
  * the editors' commands (1,000 documents a statement): searches still find
  * exactly the right articles, newest first, on every page. How long they
- * take is measured by `npm run bench` (scripts/bench/search.ts), not
+ * take is measured by `npm run bench` (scripts/bench/search/search.ts), not
  * asserted here; the times below are printed for the record.
  */
 const COUNT = 100_000;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NewsItem } from '../../src/content/schema/news-item';
-import { documentOf, fetchPath, newsItem, query, queryAll, textContent, textOf } from './helpers';
+import type { NewsItem } from '../../../src/content/schema/news-item';
+import { documentOf, fetchPath, newsItem, query, queryAll, textContent, textOf } from '../helpers';
 import { clearSearch, indexArticles, indexDocuments, resultSlugs } from './search-helpers';
 
 /** A search page's HTML, with its status checked. */

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetLiveIndex } from '../../src/content/index/live-index';
-import { CHUNK_SIZE } from '../../src/content/index/news-index';
-import type { NewsItem } from '../../src/content/schema/news-item';
-import { clearKv, countingKv, fetchPath, fetchWithEnv, indexOf, newsItem, ORIGIN, putIndex } from './helpers';
+import { forgetLiveIndex } from '../../../src/content/index/live-index';
+import { CHUNK_SIZE } from '../../../src/content/index/news-index';
+import type { NewsItem } from '../../../src/content/schema/news-item';
+import { clearKv, countingKv, fetchPath, fetchWithEnv, indexOf, newsItem, ORIGIN, putIndex } from '../helpers';
 
 /**
  * `/sitemap-news.xml` (Google News): the articles published in the last 48

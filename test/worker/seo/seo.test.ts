@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
-import { updatedIso } from '../../src/content/schema/updated';
-import { bundledNews, clearKv, fetchPath, newsItem, publishList, textOf } from './helpers';
+import { updatedIso } from '../../../src/content/schema/updated';
+import { bundledNews, clearKv, fetchPath, newsItem, publishList, textOf } from '../helpers';
 
 afterEach(clearKv);
 
@@ -173,7 +173,7 @@ describe('sitemap, robots and feed', () => {
     for (const path of pages) {
       expect(xml).toContain(`<loc>${ORIGIN}${path}</loc>`);
     }
-    // The author and theme pages: test/worker/collections.test.ts.
+    // The author and theme pages: test/worker/pages/collections.test.ts.
     const lists = xml.match(/<loc>[^<]*\/(?:autor|tema)\//g) ?? [];
     expect(lists.length).toBeGreaterThan(0);
     expect(xml.match(/<url>/g)).toHaveLength(items.length + pages.length + lists.length);

@@ -2,12 +2,12 @@ import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../../scripts/content/check/check-folder';
-import { markdownToHtml } from '../../../src/checking/markdown-body';
-import { fieldLabel, type Problem } from '../../../src/checking/problems';
-import { readBody, settledBody } from '../../../src/content/body/body-html';
-import type { NewsItem } from '../../../src/content/schema/news-item';
-import { articleFixture, cleanFixtures, tempFolder } from './fixtures';
+import { checkContent } from '../../../../scripts/content/check/check-folder';
+import { markdownToHtml } from '../../../../src/checking/markdown-body';
+import { fieldLabel, type Problem } from '../../../../src/checking/problems';
+import { readBody, settledBody } from '../../../../src/content/body/body-html';
+import type { NewsItem } from '../../../../src/content/schema/news-item';
+import { articleFixture, cleanFixtures, tempFolder } from '../fixtures';
 
 /**
  * What docs/editores.md tells a journalist to write, copied as written into an

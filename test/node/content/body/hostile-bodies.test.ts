@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkContent } from '../../../scripts/content/check/check-folder';
-import { checkBody } from '../../../src/checking/check-body';
-import { markdownToHtml } from '../../../src/checking/markdown-body';
-import { cleanPastedMarkup } from '../../../src/checking/pasted-markup';
-import { MAX_FINDINGS, readBody, settledBody } from '../../../src/content/body/body-html';
-import { bodyText } from '../../../src/search/document';
-import { COSTLY_BODIES, HOSTILE_BODIES } from '../../fixtures/hostile-bodies';
-import { articleFixture, cleanFixtures, htmlBody } from './fixtures';
+import { checkContent } from '../../../../scripts/content/check/check-folder';
+import { checkBody } from '../../../../src/checking/check-body';
+import { markdownToHtml } from '../../../../src/checking/markdown-body';
+import { cleanPastedMarkup } from '../../../../src/checking/pasted-markup';
+import { MAX_FINDINGS, readBody, settledBody } from '../../../../src/content/body/body-html';
+import { bodyText } from '../../../../src/search/document';
+import { COSTLY_BODIES, HOSTILE_BODIES } from '../../../fixtures/hostile-bodies';
+import { articleFixture, cleanFixtures, htmlBody } from '../fixtures';
 
 const errorsOf = (html: string) => checkBody(html, 'body.html').filter((problem) => problem.severity === 'error');
 

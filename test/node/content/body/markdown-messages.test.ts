@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../../scripts/content/check/check-folder';
-import { markdownToHtml } from '../../../src/checking/markdown-body';
-import { fieldLabel, type Problem } from '../../../src/checking/problems';
-import { ALLOWED_ELEMENT_NAMES } from '../../../src/content/body/html-policy';
-import { articleFixture, cleanFixtures } from './fixtures';
+import { checkContent } from '../../../../scripts/content/check/check-folder';
+import { markdownToHtml } from '../../../../src/checking/markdown-body';
+import { fieldLabel, type Problem } from '../../../../src/checking/problems';
+import { ALLOWED_ELEMENT_NAMES } from '../../../../src/content/body/html-policy';
+import { articleFixture, cleanFixtures } from '../fixtures';
 
 /**
  * The rule for every message of the check on an index.md: it names the line

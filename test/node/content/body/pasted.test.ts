@@ -1,12 +1,12 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../../scripts/content/check/check-folder';
-import { readFrontMatter } from '../../../src/checking/front-matter';
-import { cleanPastedMarkup, describeCleaned } from '../../../src/checking/pasted-markup';
-import type { Problem } from '../../../src/checking/problems';
-import { readBody } from '../../../src/content/body/body-html';
-import { cleanFixtures, tempFolder } from './fixtures';
+import { checkContent } from '../../../../scripts/content/check/check-folder';
+import { readFrontMatter } from '../../../../src/checking/front-matter';
+import { cleanPastedMarkup, describeCleaned } from '../../../../src/checking/pasted-markup';
+import type { Problem } from '../../../../src/checking/problems';
+import { readBody } from '../../../../src/content/body/body-html';
+import { cleanFixtures, tempFolder } from '../fixtures';
 
 afterAll(cleanFixtures);
 

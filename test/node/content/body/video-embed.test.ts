@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../../scripts/content/check/check-folder';
-import { checkBody } from '../../../src/checking/check-body';
-import type { Problem } from '../../../src/checking/problems';
-import { articleFixture, body, cleanFixtures, htmlBody } from './fixtures';
+import { checkContent } from '../../../../scripts/content/check/check-folder';
+import { checkBody } from '../../../../src/checking/check-body';
+import type { Problem } from '../../../../src/checking/problems';
+import { articleFixture, body, cleanFixtures, htmlBody } from '../fixtures';
 
 afterAll(cleanFixtures);
 

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { imageVariants } from '../../../scripts/content/check/images';
-import { IMAGE_SIZE } from '../../../src/content/schema/format';
-import { IMAGE_VARIANT_WIDTHS } from '../../../src/content/schema/image-variants';
-import { articleShareImage } from '../../../src/seo/share-image';
-import { image } from './fixtures';
+import { imageVariants } from '../../../../scripts/content/check/images';
+import { IMAGE_SIZE } from '../../../../src/content/schema/format';
+import { IMAGE_VARIANT_WIDTHS } from '../../../../src/content/schema/image-variants';
+import { articleShareImage } from '../../../../src/seo/share-image';
+import { image } from '../fixtures';
 
 /** Each variant's real size, by the file name's width and format. */
 async function sizes(variants: { key: string; value: Buffer }[]): Promise<Record<string, string>> {

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../../scripts/content/check/check-folder';
-import { fieldMeant } from '../../../src/checking/folder/field-names';
-import type { Problem } from '../../../src/checking/problems';
-import { buildIndex } from '../../../src/content/index/index-build';
-import { INDEX_META_KEY } from '../../../src/content/index/news-index';
-import type { NewsItem } from '../../../src/content/schema/news-item';
-import { articleFixture, body, cleanFixtures, frontMatter } from './fixtures';
+import { checkContent } from '../../../../scripts/content/check/check-folder';
+import { fieldMeant } from '../../../../src/checking/folder/field-names';
+import type { Problem } from '../../../../src/checking/problems';
+import { buildIndex } from '../../../../src/content/index/index-build';
+import { INDEX_META_KEY } from '../../../../src/content/index/news-index';
+import type { NewsItem } from '../../../../src/content/schema/news-item';
+import { articleFixture, body, cleanFixtures, frontMatter } from '../fixtures';
 
 /** The optional fields of index.md in the editors' check: alt, credito, atualizado, correcao, destaque, and unknown keys. */
 

@@ -1,17 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../../scripts/content/check/check-folder';
-import type { Problem } from '../../../src/checking/problems';
-import { contentHash } from '../../../src/content/index/content-hash';
-import { buildIndex } from '../../../src/content/index/index-build';
-import { parseIndexMeta } from '../../../src/content/index/index-parse';
-import { INDEX_META_KEY } from '../../../src/content/index/news-index';
-import { describePlan } from '../../../src/publishing/plan/describe-plan';
-import { referencedKeys } from '../../../src/publishing/plan/live';
-import { planPublish, planUnpublish } from '../../../src/publishing/plan/plan';
-import { articleAt, cleanFixtures, image, tempFolder } from './fixtures';
-import { article, itemsOf } from './publish-fixtures';
+import { checkContent } from '../../../../scripts/content/check/check-folder';
+import type { Problem } from '../../../../src/checking/problems';
+import { contentHash } from '../../../../src/content/index/content-hash';
+import { buildIndex } from '../../../../src/content/index/index-build';
+import { parseIndexMeta } from '../../../../src/content/index/index-parse';
+import { INDEX_META_KEY } from '../../../../src/content/index/news-index';
+import { describePlan } from '../../../../src/publishing/plan/describe-plan';
+import { referencedKeys } from '../../../../src/publishing/plan/live';
+import { planPublish, planUnpublish } from '../../../../src/publishing/plan/plan';
+import { articleAt, cleanFixtures, image, tempFolder } from '../fixtures';
+import { article, itemsOf } from '../publishing/publish-fixtures';
 
 /** `autor` and `temas` in index.md, and the author registry in content/autores/: the editors' side. */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkContent } from '../../../scripts/content/check/check-folder';
-import { checkContext } from '../../../scripts/content/store/check-context';
+import { checkContent } from '../../../../scripts/content/check/check-folder';
+import { checkContext } from '../../../../scripts/content/store/check-context';
 
 const TODAY = new Date('2025-07-01T12:00:00Z');
 
@@ -32,7 +32,7 @@ describe("the local store's stamp, which lets a check reuse the live list it rea
     const { appendFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    const { localStamp } = await import('../../../scripts/content/store/check-context');
+    const { localStamp } = await import('../../../../scripts/content/store/check-context');
     const root = mkdtempSync(join(tmpdir(), 'stamp-'));
     try {
       const kv = join(root, 'kv', 'miniflare-KVNamespaceObject');

@@ -8,7 +8,7 @@ import { cleanFixtures, tempFolder } from '../fixtures';
  * The command line's whole output reaches a pipe: `content:check`
  * on many folders piped to another program (`| cat`, a CI log) used to stop
  * after 64 KiB, the pipe's buffer, with no summary, as the command exited
- * before Node had written the rest (scripts/content/exit.ts).
+ * before Node had written the rest (scripts/lib/exit.ts).
  */
 
 afterAll(cleanFixtures);

@@ -2,12 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../../scripts/content/check/check-folder';
-import { MARKDOWN_FILE } from '../../../src/checking/article-file';
-import { markdownToHtml } from '../../../src/checking/markdown-body';
-import { readSample } from '../../fixtures/sample-article';
-import { PROCESS_TEST_TIMEOUT_MS } from '../processes';
-import { cleanFixtures, tempFolder } from './fixtures';
+import { checkContent } from '../../../../scripts/content/check/check-folder';
+import { MARKDOWN_FILE } from '../../../../src/checking/article-file';
+import { markdownToHtml } from '../../../../src/checking/markdown-body';
+import { readSample } from '../../../fixtures/sample-article';
+import { PROCESS_TEST_TIMEOUT_MS } from '../../processes';
+import { cleanFixtures, tempFolder } from '../fixtures';
 
 afterAll(cleanFixtures);
 

@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../../scripts/content/check/check-folder';
-import type { Problem } from '../../../src/checking/problems';
-import { PROCESS_TEST_TIMEOUT_MS, runCli } from '../processes';
-import { articleAt, articleFixture, body, cleanFixtures, indexMd, tempFolder } from './fixtures';
+import { checkContent } from '../../../../scripts/content/check/check-folder';
+import type { Problem } from '../../../../src/checking/problems';
+import { PROCESS_TEST_TIMEOUT_MS, runCli } from '../../processes';
+import { articleAt, articleFixture, body, cleanFixtures, indexMd, tempFolder } from '../fixtures';
 
 /** Mistakes a new editor makes in the files and paths they give the check. */
 

@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../../scripts/content/check/check-folder';
-import { withImageVariants } from '../../../scripts/content/check/images';
-import { LIMITS } from '../../../src/checking/limits';
-import { imageKey } from '../../../src/content/schema/format';
-import { PROCESS_TEST_TIMEOUT_MS } from '../processes';
-import { articleFixture, cleanFixtures } from './fixtures';
+import { checkContent } from '../../../../scripts/content/check/check-folder';
+import { withImageVariants } from '../../../../scripts/content/check/images';
+import { LIMITS } from '../../../../src/checking/limits';
+import { imageKey } from '../../../../src/content/schema/format';
+import { PROCESS_TEST_TIMEOUT_MS } from '../../processes';
+import { articleFixture, cleanFixtures } from '../fixtures';
 
 afterAll(cleanFixtures);
 

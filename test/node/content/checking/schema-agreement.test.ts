@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { checkArticleFields, checkFields } from '../../../src/checking/folder/article-fields';
-import { ARTICLE_FIELDS } from '../../../src/content/schema/article-schema';
-import { AUTHOR_FIELDS } from '../../../src/content/schema/author-schema';
-import { parseAuthor } from '../../../src/content/schema/authors';
-import { parseNewsItem } from '../../../src/content/schema/news-item';
+import { checkArticleFields, checkFields } from '../../../../src/checking/folder/article-fields';
+import { ARTICLE_FIELDS } from '../../../../src/content/schema/article-schema';
+import { AUTHOR_FIELDS } from '../../../../src/content/schema/author-schema';
+import { parseAuthor } from '../../../../src/content/schema/authors';
+import { parseNewsItem } from '../../../../src/content/schema/news-item';
 
 /**
  * One schema, two readers: for every field of an article and of an
  * author, and good and bad values of each, the worker's lenient reader
- * (src/content/news-item.ts, authors.ts) and the editors' strict check
- * (scripts/content/check-fields.ts) agree.
+ * (src/content/schema/news-item.ts, authors.ts) and the editors' strict check
+ * (src/checking/folder/article-fields.ts) agree.
  *
  * - good: both keep it (the check stores it trimmed; the worker as stored);
  * - bad: the check reports an error on the field; the worker drops an

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkContent } from '../../../scripts/content/check/check-folder';
-import type { Problem } from '../../../src/checking/problems';
-import { articleAt, cleanFixtures, tempFolder } from './fixtures';
+import { checkContent } from '../../../../scripts/content/check/check-folder';
+import type { Problem } from '../../../../src/checking/problems';
+import { articleAt, cleanFixtures, tempFolder } from '../fixtures';
 
 /**
  * The check refuses the characters no feed or sitemap may carry (XML 1.0's

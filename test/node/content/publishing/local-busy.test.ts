@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { whileBusy } from '../../../scripts/lib/local-bindings.ts';
+import { whileBusy } from '../../../../scripts/lib/local-bindings.ts';
 
 /** A call that fails with `error` the first `failures` times, then answers. */
 function failing(failures: number, error: Error) {
