@@ -21,8 +21,9 @@ interface ResponsiveImageProps {
   className?: string;
   /**
    * The likely LCP image (`high`) is preloaded from the head, so it is asked for
-   * as the response starts rather than when the parser reaches it, and decoded
-   * in the frame that first shows it; images below the fold wait until they are near.
+   * as the response starts rather than when the parser reaches it; images below
+   * the fold wait until they are near. Every image decodes off the main thread:
+   * a synchronous decode of the largest image is a long task on a slow phone.
    */
   priority: 'high' | 'eager' | 'lazy';
 }
@@ -62,7 +63,7 @@ export function ResponsiveImage({ item, sizes, className, priority }: Responsive
         height={IMAGE_SIZE.height}
         loading={priority === 'lazy' ? 'lazy' : 'eager'}
         fetchPriority={priority === 'high' ? 'high' : undefined}
-        decoding={priority === 'high' ? undefined : 'async'}
+        decoding="async"
       />
     </picture>
   );

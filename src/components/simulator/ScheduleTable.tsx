@@ -19,9 +19,15 @@ function Head() {
   );
 }
 
-function Months({ caption, rows }: { caption: string; rows: readonly ScheduleRow[] }) {
+/**
+ * A table of months. `deferred`: laid out only when the reader scrolls near it
+ * (client/styles/home.css), unless a year is open: the link to it scrolls past
+ * this table, and a table whose height changes as it is laid out would move
+ * the year away from where the scroll stopped.
+ */
+function Months({ caption, rows, deferred = false }: { caption: string; rows: readonly ScheduleRow[]; deferred?: boolean }) {
   return (
-    <div className="sim-table-box">
+    <div className={deferred ? 'sim-table-box sim-deferred' : 'sim-table-box'}>
       <table className="sim-table">
         <caption>{caption}</caption>
         <Head />
@@ -76,7 +82,11 @@ export function ScheduleTable({ schedule, open, addressWithYear }: ScheduleTable
   return (
     <section className="sim-schedule" aria-labelledby={`sim-tabela-${schedule.system}`}>
       <h3 id={`sim-tabela-${schedule.system}`}>Tabela {name}: mês a mês</h3>
-      <Months caption={later.length > 0 ? `${name}, primeiro ano (valores em R$)` : `${name} (valores em R$)`} rows={first.rows} />
+      <Months
+        caption={later.length > 0 ? `${name}, primeiro ano (valores em R$)` : `${name} (valores em R$)`}
+        rows={first.rows}
+        deferred={open === null}
+      />
       {later.map((year) => (
         <div key={year.year} id={yearAnchor(schedule, year.year)} className="sim-year">
           <p className="sim-year-line">

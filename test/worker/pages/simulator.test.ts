@@ -111,6 +111,14 @@ describe('the simulator page', () => {
     }
     // The comparison, each first year and the chosen year: no other months.
     expect(queryAll(document, 'table.sim-table')).toHaveLength(5);
+    // Nothing above the chosen year waits to be laid out: the scroll to it stops where it is.
+    expect(queryAll(document, '.sim-deferred')).toHaveLength(0);
+    // With no year open, each first year's months wait until the reader scrolls near them.
+    const closed = (await pageText(`${PATH}?${search}`)).document;
+    expect(queryAll(closed, '.sim-deferred table caption').map(textContent)).toEqual([
+      'SAC, primeiro ano (valores em R$)',
+      'Price, primeiro ano (valores em R$)',
+    ]);
     expect(attr(query(document, 'link[rel="canonical"]'), 'href')).toBe(`http://localhost:8787${PATH}`);
     // The address to share is the simulation's, whichever year is open.
     expect(attr(query(document, '.sim-share a'), 'href')).toBe(`${PATH}?${search}`);
