@@ -8,6 +8,7 @@ import { newsroomGate, requireMember } from './auth/identity';
 import { newsroomHeaders } from './http/headers';
 import { messagePage } from './pages/render';
 import { apiRoutes } from './routes/api';
+import { authorRoutes } from './routes/authors';
 import { draftRoutes } from './routes/drafts';
 import { liveRoutes } from './routes/live';
 import { liveDraftRoutes } from './routes/live-draft';
@@ -62,6 +63,7 @@ export function newsroomApp() {
   newsroom.use(antiForgery());
   newsroom.route('/', draftRoutes);
   newsroom.route('/', peopleRoutes);
+  newsroom.route('/', authorRoutes);
   newsroom.route('/', liveRoutes);
   newsroom.route('/', liveDraftRoutes);
   newsroom.route('/', mediaRoutes);

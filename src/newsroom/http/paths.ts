@@ -15,6 +15,8 @@ export const PATHS = {
   home: NEWSROOM_PREFIX,
   newDraft: `${NEWSROOM_PREFIX}/rascunhos`,
   people: `${NEWSROOM_PREFIX}/equipe`,
+  authors: `${NEWSROOM_PREFIX}/autores`,
+  author: (slug: string) => `${NEWSROOM_PREFIX}/autores/${slug}`,
   live: `${NEWSROOM_PREFIX}/no-ar`,
   unpublish: (slug: string) => `${NEWSROOM_PREFIX}/no-ar/${slug}/despublicar`,
   /** Opens a live article's draft (POST). */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { newsroomAssets } from '../http/assets';
 import { PATHS } from '../http/paths';
-import { canManagePeople, type Member, ROLE_NAMES } from '../team/roles';
+import { canManagePeople, canPublish, type Member, ROLE_NAMES } from '../team/roles';
 
 /**
  * The newsroom's document: its own stylesheet and script (never a reader's),
@@ -29,6 +29,7 @@ export function Layout({ title, member, children }: { title: string; member?: Me
             <nav aria-label="Redação">
               <a href={PATHS.home}>Artigos</a>
               <a href={PATHS.live}>No ar</a>
+              {canPublish(member) && <a href={PATHS.authors}>Autores</a>}
               {canManagePeople(member) && <a href={PATHS.people}>Equipe</a>}
             </nav>
           )}

@@ -1,0 +1,125 @@
+import { AUTHOR_TEXT } from '../../content/schema/author-schema';
+import type { Author } from '../../content/schema/authors';
+import { PATHS } from '../http/paths';
+import { XsrfField } from '../http/XsrfField';
+
+/** What an author's form shows: the registry's text, or what the editor sent when it was refused. */
+export interface AuthorForm {
+  slug: string;
+  nome: string;
+  cargo: string;
+  bio: string;
+}
+
+/** The three fields, with the limits the site holds them to. */
+function AuthorFields({ id, author }: { id: string; author?: Partial<AuthorForm> }) {
+  return (
+    <>
+      <div className="nr-field">
+        <label htmlFor={`${id}-nome`}>Nome (como aparece na assinatura)</label>
+        <input id={`${id}-nome`} name="nome" type="text" required defaultValue={author?.nome ?? ''} maxLength={AUTHOR_TEXT.nome.max} />
+      </div>
+      <div className="nr-field">
+        <label htmlFor={`${id}-cargo`}>Cargo</label>
+        <p className="nr-hint" id={`${id}-cargo-dica`}>
+          Aparece embaixo do nome, p. ex. "Repórter de mercado imobiliário". De {AUTHOR_TEXT.cargo.min} a {AUTHOR_TEXT.cargo.max}{' '}
+          caracteres.
+        </p>
+        <input
+          id={`${id}-cargo`}
+          name="cargo"
+          type="text"
+          required
+          defaultValue={author?.cargo ?? ''}
+          maxLength={AUTHOR_TEXT.cargo.max}
+          aria-describedby={`${id}-cargo-dica`}
+        />
+      </div>
+      <div className="nr-field">
+        <label htmlFor={`${id}-bio`}>Biografia</label>
+        <p className="nr-hint" id={`${id}-bio-dica`}>
+          Texto simples da página do autor, de {AUTHOR_TEXT.bio.min} a {AUTHOR_TEXT.bio.max} caracteres.
+        </p>
+        <textarea
+          id={`${id}-bio`}
+          name="bio"
+          rows={5}
+          required
+          defaultValue={author?.bio ?? ''}
+          maxLength={AUTHOR_TEXT.bio.max}
+          aria-describedby={`${id}-bio-dica`}
+        />
+      </div>
+    </>
+  );
+}
+
+/**
+ * The authors who sign the site's articles, for editors: each one's text,
+ * saved straight to the site, and a form to add one. A refused form comes back
+ * with what was sent and the problem above it.
+ */
+export function AuthorsPage({
+  authors,
+  xsrf,
+  notice,
+  problem,
+  sent,
+}: {
+  authors: readonly Author[];
+  xsrf: string;
+  notice?: string;
+  /** Why the form in `sent` was refused. */
+  problem?: string;
+  /** What the refused form held: an author's slug, or "" for a new one. */
+  sent?: AuthorForm;
+}) {
+  const problemLine = (slug: string) =>
+    problem !== undefined && sent?.slug === slug ? (
+      <p className="nr-problem" role="alert">
+        {problem}
+      </p>
+    ) : null;
+  return (
+    <>
+      <h1>Autores</h1>
+      <p>
+        Quem assina os artigos do site. Salvar publica na hora: a assinatura, a página do autor e os artigos dele mostram o texto novo. A
+        foto continua a que está no site (sem foto, aparecem as iniciais).
+      </p>
+      {notice && (
+        <p className="nr-notice" role="status">
+          {notice}
+        </p>
+      )}
+      <ul className="nr-list">
+        {authors.map((author) => (
+          <li key={author.slug}>
+            <details open={sent?.slug === author.slug}>
+              <summary>
+                <strong>{author.nome}</strong> · {author.cargo}
+              </summary>
+              <form method="post" action={PATHS.author(author.slug)} className="nr-form">
+                <XsrfField token={xsrf} />
+                {problemLine(author.slug)}
+                <AuthorFields id={`autor-${author.slug}`} author={sent?.slug === author.slug ? sent : author} />
+                <button type="submit" className="nr-primary">
+                  Salvar e publicar {author.nome}
+                </button>
+              </form>
+            </details>
+          </li>
+        ))}
+      </ul>
+      <h2>Novo autor</h2>
+      <form method="post" action={PATHS.authors} className="nr-form">
+        <XsrfField token={xsrf} />
+        {problemLine('')}
+        <AuthorFields id="novo-autor" author={sent?.slug === '' ? sent : undefined} />
+        <button type="submit" className="nr-primary">
+          Adicionar e publicar
+        </button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { AUTHOR_TEXT } from '../../content/schema/author-schema';
+import { isValidSlug } from '../../content/schema/format';
+import { slugFromTitle } from '../../content/schema/slug-from-title';
+import { UNSAFE_CHAR } from '../../lib/escape-xml';
+import { describeError, log } from '../../lib/log';
+import { LiveIndexError } from '../../publishing/run/read-live';
+import { LockBusyError } from '../../publishing/stores/lock';
+import { workerRun } from '../../publishing/worker-run';
+import { PATHS } from '../http/paths';
+import { postedForm } from '../http/posted-form';
+import { type AuthorForm, AuthorsPage } from '../pages/AuthorsPage';
+import { messagePage, page } from '../pages/render';
+import { type AuthorChange, publishAuthor } from '../publish/publish-author';
+import type { NewsroomEnv } from '../team/newsroom-env';
+import { canPublish } from '../team/roles';
+import { targetOf } from './live';
+
+type C = Context<NewsroomEnv>;
+
+const LABELS = { nome: 'O nome', cargo: 'O cargo', bio: 'A biografia' } as const;
+
+/** The first problem of a sent form, in the words of its fields; undefined when the site accepts it. */
+function problemOf(form: AuthorForm): string | undefined {
+  for (const field of ['nome', 'cargo', 'bio'] as const) {
+    const length = Array.from(form[field]).length;
+    const { min, max } = AUTHOR_TEXT[field];
+    if (length < min || length > max)
+      return `${LABELS[field]} tem ${length} caractere${length === 1 ? '' : 's'}: escreva de ${min} a ${max}. Nada foi publicado.`;
+  }
+  return undefined;
+}
+
+/** The registry's authors, by name; none (logged) when the site's content cannot be read now: a new one can still be added. */
+async function registry(c: C) {
+  try {
+    return [...(await c.var.content.authors()).values()].sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'));
+  } catch (error) {
+    log('error', 'newsroom_authors_unavailable', describeError(error));
+    return [];
+  }
+}
+
+const listPage = async (c: C, status: 200 | 400 | 409, extra: { notice?: string; problem?: string; sent?: AuthorForm } = {}) =>
+  page(c, 'Autores', <AuthorsPage authors={await registry(c)} xsrf={c.var.xsrf} {...extra} />, status);
+
+/** Characters a text may not hold (control characters, pasted unseen from another program): dropped, as no one typed them. */
+const UNSEEN = new RegExp(UNSAFE_CHAR.source, 'gu');
+
+/** A field as the site keeps it: one line, spaces collapsed, nothing unseen. */
+const text = (form: URLSearchParams | null, name: string) => (form?.get(name) ?? '').replace(UNSEEN, '').replace(/\s+/g, ' ').trim();
+
+/** The authors page and its saves: editors' (what they save is on the site at once). */
+export const authorRoutes = new Hono<NewsroomEnv>();
+
+// Matches /autores itself too.
+authorRoutes.use('/autores/*', async (c, next) => {
+  if (!canPublish(c.var.member))
+    return messagePage(c, 403, 'Sem permissão', 'Só um editor altera os autores do site, porque a mudança é publicada na hora.');
+  await next();
+});
+
+authorRoutes.get('/autores', async (c) => {
+  const name = c.req.query('salvo');
+  return listPage(c, 200, { notice: name ? `${name}: salvo e publicado. O site mostra o texto novo em até uns 5 minutos.` : undefined });
+});
+
+/** Saves one author's text with the publishing engine: a new one (no slug in the path) or the one the path names. */
+async function save(c: C, slug: string, change: AuthorChange) {
+  const form = await postedForm(c);
+  const sent: AuthorForm = {
+    slug: change.kind === 'new' ? '' : slug,
+    nome: text(form, 'nome'),
+    cargo: text(form, 'cargo'),
+    bio: text(form, 'bio'),
+  };
+  const key = change.kind === 'new' ? slugFromTitle(sent.nome) : slug;
+  const problem = problemOf(sent) ?? (isValidSlug(key) ? undefined : 'Escreva o nome com letras. Nada foi publicado.');
+  if (problem) return listPage(c, 400, { problem, sent });
+  const run = workerRun(c.env, c.var.member.email, `autor ${key}`, targetOf(c));
+  try {
+    const done = await publishAuthor(run, key, { nome: sent.nome, cargo: sent.cargo, bio: sent.bio }, change);
+    if (!done) {
+      const refusal =
+        change.kind === 'new'
+          ? `Já existe um autor com o endereço "${key}" (o nome "${sent.nome}"): edite-o na lista acima. Nada foi publicado.`
+          : 'Este autor não está mais no site. Nada foi publicado.';
+      return listPage(c, 409, { problem: refusal, sent });
+    }
+  } catch (error) {
+    if (!(error instanceof LockBusyError || error instanceof LiveIndexError)) throw error;
+    log('warn', 'newsroom_publish_refused', { author: key, reason: error.message });
+    return listPage(c, 409, { problem: `${error.message} Nada foi publicado.`, sent });
+  }
+  return c.redirect(`${PATHS.authors}?salvo=${encodeURIComponent(sent.nome)}`, 303);
+}
+
+authorRoutes.post('/autores', (c) => save(c, '', { kind: 'new' }));
+authorRoutes.post('/autores/:slug', (c) => {
+  const slug = c.req.param('slug');
+  return isValidSlug(slug)
+    ? save(c, slug, { kind: 'edit' })
+    : messagePage(c, 404, 'Autor não encontrado', 'Nenhum autor tem este endereço.');
+});

@@ -1,0 +1,105 @@
+import { env } from 'cloudflare:test';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetLiveIndex } from '../../../src/content/index/live-index';
+import { clearKv, fetchPath, RESET_PUBLISH_STATE } from '../helpers';
+import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type TestKeys } from './newsroom-helpers';
+
+/** The authors page: editors change an author's text or add one, and the engine publishes it at once. */
+
+const BIO = 'Jornalista de economia, cobre crédito imobiliário, juros e o mercado de lançamentos nas capitais do Sul.';
+const COLLABORATOR = 'colab@casaempauta.com.br';
+
+let keys: TestKeys;
+let chief: string;
+beforeAll(async () => {
+  keys = await serveTeamKeys();
+  chief = await accessToken(keys, CHIEF);
+});
+beforeEach(async () => {
+  forgetLiveIndex();
+  await env.DB.exec(RESET_PUBLISH_STATE);
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+});
+afterEach(async () => {
+  await clearKv();
+  await env.DB.exec(RESET_PUBLISH_STATE);
+  for (const quiet of [console.log, console.error]) if (vi.isMockFunction(quiet)) quiet.mockRestore();
+});
+
+const save = (path: string, form: Record<string, string>, token = chief) => newsroomRequest(path, { method: 'POST', token, form });
+const readerPage = async (path: string) => {
+  forgetLiveIndex();
+  return (await fetchPath(path)).text();
+};
+
+describe('the authors page', () => {
+  it("lists the site's authors, and an edit is on the author's page at once, photo kept", async () => {
+    const list = await (await newsroomRequest('/redacao/autores', { token: chief })).text();
+    expect(list).toContain('Camila Nogueira');
+    expect(list).toContain('action="/redacao/autores/camila-nogueira"');
+
+    const saved = await save('/redacao/autores/camila-nogueira', {
+      nome: 'Camila  Nogueira',
+      cargo: 'Repórter de crédito imobiliário',
+      bio: BIO,
+    });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('Location')).toBe('/redacao/autores?salvo=Camila%20Nogueira');
+    const page = await readerPage('/autor/camila-nogueira');
+    expect(page).toContain(BIO);
+    expect(page).toContain('Repórter de crédito imobiliário');
+    // The photo the registry held is still the author's.
+    expect(page).toMatch(/<img[^>]+camila-nogueira[^>]*\.webp/);
+    expect(await (await newsroomRequest('/redacao/autores?salvo=Camila%20Nogueira', { token: chief })).text()).toContain(
+      'Camila Nogueira: salvo e publicado.',
+    );
+  });
+
+  it('adds an author, who then signs articles and has a page; the same name twice makes one', async () => {
+    const form = { nome: 'Beatriz Lima', cargo: 'Repórter de arquitetura', bio: BIO };
+    expect((await save('/redacao/autores', form)).status).toBe(303);
+    expect(await readerPage('/autor/beatriz-lima')).toContain('Beatriz Lima');
+    const again = await save('/redacao/autores', form);
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain('Já existe um autor com o endereço &quot;beatriz-lima&quot;');
+    // The draft form now offers her as a byline.
+    const people = await (await newsroomRequest('/redacao/equipe', { token: chief })).text();
+    expect(people).toContain('<option value="beatriz-lima">Beatriz Lima</option>');
+  });
+
+  it('refuses text the site would not take, in the words of the field, and keeps what was written', async () => {
+    const short = await save('/redacao/autores/camila-nogueira', { nome: 'Camila Nogueira', cargo: 'Repórter', bio: 'Curta.' });
+    expect(short.status).toBe(400);
+    const page = await short.text();
+    expect(page).toContain('A biografia tem 6 caracteres: escreva de 20 a 600. Nada foi publicado.');
+    expect(page).toContain('>Curta.</textarea>');
+    // Nothing reached the site.
+    expect(await readerPage('/autor/camila-nogueira')).not.toContain('Curta.');
+    expect((await fetchPath('/autor/ana-souza')).status).toBe(404);
+  });
+
+  it('drops the unseen characters a paste brings (the site refuses them), and keeps markup as text', async () => {
+    expect((await save('/redacao/autores', { nome: 'Ana Souza', cargo: 'Repórter\u0007 de mercado', bio: BIO })).status).toBe(303);
+    expect(await readerPage('/autor/ana-souza')).toContain('Repórter de mercado');
+    // Markup is text: shown as written, escaped, never run.
+    expect((await save('/redacao/autores', { nome: 'Ana <b>Souza</b>', cargo: 'Repórter de mercado', bio: BIO })).status).toBe(303);
+    expect(await readerPage('/autor/ana-b-souza-b')).toContain('Ana &lt;b&gt;Souza&lt;/b&gt;');
+  });
+
+  it('is for editors only, and a save needs the anti-forgery pair', async () => {
+    await addPerson(COLLABORATOR, 'colaborador');
+    const collaborator = await accessToken(keys, COLLABORATOR);
+    expect((await newsroomRequest('/redacao/autores', { token: collaborator })).status).toBe(403);
+    expect((await save('/redacao/autores', { nome: 'Beatriz Lima', cargo: 'Repórter', bio: BIO }, collaborator)).status).toBe(403);
+    const forged = await newsroomRequest('/redacao/autores', {
+      method: 'POST',
+      token: chief,
+      xsrf: false,
+      form: { nome: 'Beatriz Lima', cargo: 'Repórter de arquitetura', bio: BIO },
+    });
+    expect(forged.status).toBe(403);
+    expect((await fetchPath('/autor/beatriz-lima')).status).toBe(404);
+    // An author the site does not have is not made by an edit.
+    expect((await save('/redacao/autores/ninguem-aqui', { nome: 'Ninguém Aqui', cargo: 'Repórter', bio: BIO })).status).toBe(409);
+  });
+});
