@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentHash } from '../../../src/content/index/content-hash';
 import { forgetLiveIndex } from '../../../src/content/index/live-index';
 import { INDEX_META_KEY } from '../../../src/content/index/news-index';
@@ -9,7 +9,7 @@ import { readState } from '../../../src/publishing/stores/publish-state';
 import { clearKv, fetchPath, RESET_PUBLISH_STATE, searchFinds } from '../helpers';
 import { preparedArticle, publishForm } from './api-fixtures';
 import { webp } from './media-fixtures';
-import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, serviceToken, type TestKeys } from './newsroom-helpers';
+import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, serviceToken } from './newsroom-helpers';
 
 /**
  * The newsroom's API for the command line: `content:publish --remote` sends
@@ -22,12 +22,9 @@ const CLIENT_ID = `${'0a1b2c3d'.repeat(4)}.access`;
 const reset = () => env.DB.exec(`${RESET_PUBLISH_STATE} DELETE FROM newsroom_actions; DELETE FROM newsroom_people;`);
 const kvKeys = async () => (await env.NEWS.list()).keys.map(({ name }) => name);
 
-let keys: TestKeys;
-let chief: string;
-beforeAll(async () => {
-  keys = await serveTeamKeys();
-  chief = await accessToken(keys, CHIEF);
-});
+// The team's keys, served for this file's tests; the chief's token signed with them.
+const keys = await serveTeamKeys();
+const chief = await accessToken(keys, CHIEF);
 beforeEach(async () => {
   forgetLiveIndex();
   await reset();

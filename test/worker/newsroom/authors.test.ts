@@ -1,20 +1,17 @@
 import { env } from 'cloudflare:test';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetLiveIndex } from '../../../src/content/index/live-index';
 import { clearKv, fetchPath, RESET_PUBLISH_STATE } from '../helpers';
-import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type TestKeys } from './newsroom-helpers';
+import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys } from './newsroom-helpers';
 
 /** The authors page: editors change an author's text or add one, and the engine publishes it at once. */
 
 const BIO = 'Jornalista de economia, cobre crédito imobiliário, juros e o mercado de lançamentos nas capitais do Sul.';
 const COLLABORATOR = 'colab@casaempauta.com.br';
 
-let keys: TestKeys;
-let chief: string;
-beforeAll(async () => {
-  keys = await serveTeamKeys();
-  chief = await accessToken(keys, CHIEF);
-});
+// The team's keys, served for this file's tests; the chief's token signed with them.
+const keys = await serveTeamKeys();
+const chief = await accessToken(keys, CHIEF);
 beforeEach(async () => {
   forgetLiveIndex();
   await env.DB.exec(RESET_PUBLISH_STATE);

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import manifest from '@client/manifest';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { app } from '../../../src/app';
 import {
   NEWSROOM_EDITOR_ENTRY,
@@ -9,14 +9,11 @@ import {
   PREVIEW_BAR_STYLES_ENTRY,
 } from '../../../src/newsroom/http/assets';
 import { fetchCached, fetchPath, fetchWithEnv } from '../helpers';
-import { ACCESS_ENV, accessToken, CHIEF, newsroomRequest, ORIGIN, serveTeamKeys, type TestKeys, XSRF } from './newsroom-helpers';
+import { ACCESS_ENV, accessToken, CHIEF, newsroomRequest, ORIGIN, serveTeamKeys, XSRF } from './newsroom-helpers';
 
-let keys: TestKeys;
-let chief: string;
-beforeAll(async () => {
-  keys = await serveTeamKeys();
-  chief = await accessToken(keys, CHIEF);
-});
+// The team's keys, served for this file's tests; the chief's token signed with them.
+const keys = await serveTeamKeys();
+const chief = await accessToken(keys, CHIEF);
 
 const draftCount = async () => (await env.DB.prepare('SELECT count(*) AS n FROM newsroom_drafts').first<{ n: number }>())?.n ?? 0;
 

@@ -1,17 +1,14 @@
 import { env } from 'cloudflare:test';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REVISIONS_KEPT } from '../../../src/newsroom/stores/drafts-store';
-import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type TestKeys } from './newsroom-helpers';
+import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys } from './newsroom-helpers';
 
 const JSON_ACCEPT = 'application/json';
 const TITLE = 'Casas de madeira voltam a crescer no Sul do país';
 
-let keys: TestKeys;
-let chief: string;
-beforeAll(async () => {
-  keys = await serveTeamKeys();
-  chief = await accessToken(keys, CHIEF);
-});
+// The team's keys, served for this file's tests; the chief's token signed with them.
+const keys = await serveTeamKeys();
+const chief = await accessToken(keys, CHIEF);
 
 /** Starts a draft as `token`'s holder and returns its address. */
 async function newDraft(token: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { markdownToHtml } from '../../../src/checking/markdown-body';
 import { contentHash } from '../../../src/content/index/content-hash';
 import { forgetLiveIndex } from '../../../src/content/index/live-index';
@@ -11,7 +11,7 @@ import { DraftsStore } from '../../../src/newsroom/stores/drafts-store';
 import { figureFilesOf } from '../../../src/publishing/plan/figure-files';
 import { bundledNews, clearKv, failingKv, newsItem, ORIGIN, publishList } from '../helpers';
 import { clearSearch, indexArticles } from '../search/search-helpers';
-import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type TestKeys } from './newsroom-helpers';
+import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys } from './newsroom-helpers';
 
 /**
  * "Editar" on a live article makes (once) a draft of exactly what is live,
@@ -26,12 +26,9 @@ const assetText = async (key: string) => (await env.ASSETS.fetch(`${ORIGIN}/${ke
 /** Two HTML texts compared as a browser reads them: white space between and inside tags is not a difference. */
 const spaced = (html: string) => html.replace(/\s+/g, ' ').replace(/> </g, '><').trim();
 
-let keys: TestKeys;
-let chief: string;
-beforeAll(async () => {
-  keys = await serveTeamKeys();
-  chief = await accessToken(keys, CHIEF);
-});
+// The team's keys, served for this file's tests; the chief's token signed with them.
+const keys = await serveTeamKeys();
+const chief = await accessToken(keys, CHIEF);
 beforeEach(async () => {
   forgetLiveIndex();
   await env.DB.exec('DELETE FROM newsroom_revisions; DELETE FROM newsroom_drafts;');

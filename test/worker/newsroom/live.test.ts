@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetLiveIndex } from '../../../src/content/index/live-index';
 import { INDEX_META_KEY } from '../../../src/content/index/news-index';
 import { batchOf, kvStoreOf, searchDbOf } from '../../../src/publishing/bindings';
@@ -7,7 +7,7 @@ import { syncLive } from '../../../src/publishing/search-sync';
 import { readState } from '../../../src/publishing/stores/publish-state';
 import { bundleFromAssets } from '../../../src/publishing/worker-run';
 import { bundledNews, clearKv, fetchPath, RESET_PUBLISH_STATE, searchFinds } from '../helpers';
-import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type TestKeys } from './newsroom-helpers';
+import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys } from './newsroom-helpers';
 
 /**
  * The newsroom changes the live site with the publishing engine inside the
@@ -16,12 +16,9 @@ import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type Tes
 
 const db = { run: batchOf(env.DB), runDetached: () => {} };
 
-let keys: TestKeys;
-let chief: string;
-beforeAll(async () => {
-  keys = await serveTeamKeys();
-  chief = await accessToken(keys, CHIEF);
-});
+// The team's keys, served for this file's tests; the chief's token signed with them.
+const keys = await serveTeamKeys();
+const chief = await accessToken(keys, CHIEF);
 beforeEach(async () => {
   forgetLiveIndex();
   await env.DB.exec(RESET_PUBLISH_STATE);

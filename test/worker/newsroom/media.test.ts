@@ -1,21 +1,18 @@
 import { env } from 'cloudflare:test';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { app } from '../../../src/app';
 import { contentHash } from '../../../src/content/index/content-hash';
 import { mediaKey } from '../../../src/newsroom/media/media-store';
 import { publishedImages } from '../../../src/newsroom/media/published-images';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../../src/newsroom/shared/names';
 import { png, webp } from './media-fixtures';
-import { ACCESS_ENV, accessToken, addPerson, CHIEF, newsroomRequest, ORIGIN, serveTeamKeys, type TestKeys, XSRF } from './newsroom-helpers';
+import { ACCESS_ENV, accessToken, addPerson, CHIEF, newsroomRequest, ORIGIN, serveTeamKeys, XSRF } from './newsroom-helpers';
 
 const ALT = 'Sala pequena com sofá, espelho redondo e prateleiras';
 
-let keys: TestKeys;
-let chief: string;
-beforeAll(async () => {
-  keys = await serveTeamKeys();
-  chief = await accessToken(keys, CHIEF);
-});
+// The team's keys, served for this file's tests; the chief's token signed with them.
+const keys = await serveTeamKeys();
+const chief = await accessToken(keys, CHIEF);
 
 async function newDraft(token: string): Promise<string> {
   const response = await newsroomRequest('/redacao/rascunhos', { method: 'POST', token });

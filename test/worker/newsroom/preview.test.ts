@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:test';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { putMedia } from '../../../src/newsroom/media/media-store';
 import { SHARE_LINK_LIFETIME_MS } from '../../../src/newsroom/preview/share-links';
 import { storedVariants } from '../../../src/newsroom/shared/media-names';
 import { clearKv, fetchPath, fetchWithEnv, newsItem, publishWithBodies } from '../helpers';
 import { webp } from './media-fixtures';
-import { accessToken, addPerson, CHIEF, newsroomRequest, ORIGIN, serveTeamKeys, type TestKeys } from './newsroom-helpers';
+import { accessToken, addPerson, CHIEF, newsroomRequest, ORIGIN, serveTeamKeys } from './newsroom-helpers';
 
 /**
  * A draft's preview: the reader's article page from the saved draft, with the
@@ -23,12 +23,9 @@ const BODY = [
   'O custo por metro quadrado ficou perto do da alvenaria, e o prazo de entrega caiu para a metade em boa parte dos projetos visitados.',
 ].join('\n');
 
-let keys: TestKeys;
-let chief: string;
-beforeAll(async () => {
-  keys = await serveTeamKeys();
-  chief = await accessToken(keys, CHIEF);
-});
+// The team's keys, served for this file's tests; the chief's token signed with them.
+const keys = await serveTeamKeys();
+const chief = await accessToken(keys, CHIEF);
 afterEach(async () => {
   vi.useRealTimers();
   await clearKv();

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentHash } from '../../../src/content/index/content-hash';
 import { forgetLiveIndex } from '../../../src/content/index/live-index';
 import { INDEX_META_KEY } from '../../../src/content/index/news-index';
@@ -9,7 +9,7 @@ import { batchOf } from '../../../src/publishing/bindings';
 import { readState } from '../../../src/publishing/stores/publish-state';
 import { attr, bundledNews, clearKv, documentOf, fetchWithEnv, queryAll, RESET_PUBLISH_STATE, searchFinds } from '../helpers';
 import { png, webp } from './media-fixtures';
-import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type TestKeys } from './newsroom-helpers';
+import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys } from './newsroom-helpers';
 
 /**
  * Publishing from a draft: the publishing engine runs inside the request, so
@@ -30,12 +30,9 @@ const ALT = 'Casa de madeira clara com varanda e jardim na frente';
 
 const db = { run: batchOf(env.DB), runDetached: () => {} };
 
-let keys: TestKeys;
-let chief: string;
-beforeAll(async () => {
-  keys = await serveTeamKeys();
-  chief = await accessToken(keys, CHIEF);
-});
+// The team's keys, served for this file's tests; the chief's token signed with them.
+const keys = await serveTeamKeys();
+const chief = await accessToken(keys, CHIEF);
 beforeEach(async () => {
   forgetLiveIndex();
   await env.DB.exec(RESET_PUBLISH_STATE);
