@@ -61,12 +61,15 @@ function AuthorFields({ id, author }: { id: string; author?: Partial<AuthorForm>
  */
 export function AuthorsPage({
   authors,
+  unreadable = false,
   xsrf,
   notice,
   problem,
   sent,
 }: {
   authors: readonly Author[];
+  /** The site's authors could not be read now: the list is empty for that reason, not because there are none. */
+  unreadable?: boolean;
   xsrf: string;
   notice?: string;
   /** Why the form in `sent` was refused. */
@@ -92,6 +95,13 @@ export function AuthorsPage({
           {notice}
         </p>
       )}
+      {unreadable && (
+        <p className="nr-problem" role="alert">
+          Os autores do site não puderam ser lidos agora. Recarregue a página daqui a pouco para editá-los.
+        </p>
+      )}
+      {/* A refused edit of an author the list no longer holds: its form is gone, so the problem is said here. */}
+      {sent !== undefined && sent.slug !== '' && !authors.some((author) => author.slug === sent.slug) && problemLine(sent.slug)}
       <ul className="nr-list">
         {authors.map((author) => (
           <li key={author.slug}>

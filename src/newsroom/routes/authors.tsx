@@ -32,18 +32,20 @@ function problemOf(form: AuthorForm): string | undefined {
   return undefined;
 }
 
-/** The registry's authors, by name; none (logged) when the site's content cannot be read now: a new one can still be added. */
+/** The registry's authors, by name; null (logged) when the site's content cannot be read now: a new one can still be added. */
 async function registry(c: C) {
   try {
     return [...(await c.var.content.authors()).values()].sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'));
   } catch (error) {
     log('error', 'newsroom_authors_unavailable', describeError(error));
-    return [];
+    return null;
   }
 }
 
-const listPage = async (c: C, status: 200 | 400 | 409, extra: { notice?: string; problem?: string; sent?: AuthorForm } = {}) =>
-  page(c, 'Autores', <AuthorsPage authors={await registry(c)} xsrf={c.var.xsrf} {...extra} />, status);
+const listPage = async (c: C, status: 200 | 400 | 409, extra: { notice?: string; problem?: string; sent?: AuthorForm } = {}) => {
+  const authors = await registry(c);
+  return page(c, 'Autores', <AuthorsPage authors={authors ?? []} unreadable={authors === null} xsrf={c.var.xsrf} {...extra} />, status);
+};
 
 /** Characters a text may not hold (control characters, pasted unseen from another program): dropped, as no one typed them. */
 const UNSEEN = new RegExp(UNSAFE_CHAR.source, 'gu');

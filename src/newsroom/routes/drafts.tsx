@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { ContentUnavailableError } from '../../content/index/sources';
 import { currentTime } from '../../lib/clock';
-import { log } from '../../lib/log';
+import { describeError, log } from '../../lib/log';
 import { parseSearchQuery } from '../../search/query';
 import { searchTitles } from '../../search/search-db';
 import { PATHS } from '../http/paths';
@@ -113,7 +113,7 @@ async function liveByTitle(c: C, now: number, search: string | undefined) {
   try {
     return await searchTitles(c.env.DB, query.match, now);
   } catch (error) {
-    log('error', 'newsroom_title_search_failed', { error: String(error) });
+    log('error', 'newsroom_title_search_failed', describeError(error));
     return [];
   }
 }

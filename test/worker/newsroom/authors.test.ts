@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetLiveIndex } from '../../../src/content/index/live-index';
-import { clearKv, fetchPath, RESET_PUBLISH_STATE } from '../helpers';
+import { clearKv, failingKv, fetchPath, RESET_PUBLISH_STATE } from '../helpers';
 import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys } from './newsroom-helpers';
 
 /** The authors page: editors change an author's text or add one, and the engine publishes it at once. */
@@ -83,6 +83,13 @@ describe('the authors page', () => {
     expect(await readerPage('/autor/ana-b-souza-b')).toContain('Ana &lt;b&gt;Souza&lt;/b&gt;');
   });
 
+  it("says so when the site's authors cannot be read, rather than showing an empty list", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const page = await (await newsroomRequest('/redacao/autores', { token: chief, env: { NEWS: failingKv } })).text();
+    expect(page).toContain('Os autores do site não puderam ser lidos agora.');
+    expect(page).toContain('Novo autor');
+  });
+
   it('is for editors only, and a save needs the anti-forgery pair', async () => {
     await addPerson(COLLABORATOR, 'colaborador');
     const collaborator = await accessToken(keys, COLLABORATOR);
@@ -97,6 +104,8 @@ describe('the authors page', () => {
     expect(forged.status).toBe(403);
     expect((await fetchPath('/autor/beatriz-lima')).status).toBe(404);
     // An author the site does not have is not made by an edit.
-    expect((await save('/redacao/autores/ninguem-aqui', { nome: 'Ninguém Aqui', cargo: 'Repórter', bio: BIO })).status).toBe(409);
+    const gone = await save('/redacao/autores/ninguem-aqui', { nome: 'Ninguém Aqui', cargo: 'Repórter', bio: BIO });
+    expect(gone.status).toBe(409);
+    expect(await gone.text()).toContain('Este autor não está mais no site. Nada foi publicado.');
   });
 });
