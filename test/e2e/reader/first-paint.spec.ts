@@ -30,3 +30,46 @@ test('on an article, only after its main image has arrived', async ({ page }) =>
   expect(imageEnd).not.toBeNull();
   expect(bootStart!).toBeGreaterThanOrEqual(imageEnd!);
 });
+
+test.describe('an article on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('lays out its first blocks for the first paint, the rest when the reader nears them, spaced as before', async ({ page }) => {
+    await page.goto('/noticia/como-decorar-apartamentos-pequenos');
+    // An element inside a deferred block is skipped (not laid out) until then; the block itself never is.
+    const rendered = () =>
+      page.$$eval('.article-body > *', (blocks) =>
+        blocks.map((block) => {
+          const inside = block.querySelector('*');
+          return inside ? inside.checkVisibility({ contentVisibilityAuto: true }) : null;
+        }),
+      );
+    const atLoad = await rendered();
+    const firstList = atLoad.findIndex((_, i) => i >= 3 && atLoad[i] !== null);
+    expect(firstList).toBeGreaterThan(5);
+    expect(atLoad[firstList]).toBe(false);
+
+    // Near the reader, it is laid out.
+    await page.locator(`.article-body > :nth-child(${firstList + 1})`).scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await rendered())[firstList]).toBe(true);
+
+    // Scrolled through, every block has been laid out once and keeps its height when skipped again.
+    const bottom = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y < bottom; y += 300) {
+      await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+      await page.evaluate(() => new Promise(requestAnimationFrame));
+    }
+
+    // The same blocks with no deferral at all: every block where it was (the margins collapse as before).
+    const tops = () =>
+      page.$$eval('.article-body > *', (blocks) => blocks.map((block) => Math.round(block.getBoundingClientRect().top + window.scrollY)));
+    const deferred = await tops();
+    await page.$$eval('.article-body > *', (blocks) => {
+      for (const block of blocks) {
+        (block as HTMLElement).style.setProperty('content-visibility', 'visible', 'important');
+        (block as HTMLElement).style.setProperty('contain', 'none', 'important');
+      }
+    });
+    expect(await tops()).toEqual(deferred);
+  });
+});
