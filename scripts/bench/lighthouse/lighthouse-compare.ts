@@ -10,7 +10,10 @@
  *   still come from the site): what the same elements cost with the browser's
  *   defaults alone;
  * - an empty page with one line of text: the floor of Lighthouse and Chrome
- *   on this machine.
+ *   on this machine;
+ * - an article's main image alone (its preload and its <img>, the image
+ *   relayed from the site's origin as the control's own): the floor of any
+ *   page whose largest paint is an image of its own origin.
  *
  * Run alone, it tells what a page's simulated LCP waited for (docs/speed.md):
  *   npx tsx scripts/bench/lighthouse/lighthouse-compare.ts http://localhost:8798/noticia/…
@@ -22,8 +25,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import { Hono } from 'hono';
 import lighthouse from 'lighthouse';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
-import { parse, serialize, type DefaultTreeAdapterTypes as T, defaultTreeAdapter as tree } from 'parse5';
+import { parse, serialize, serializeOuter, type DefaultTreeAdapterTypes as T, defaultTreeAdapter as tree } from 'parse5';
 import { CHROME_FLAGS, CHROME_PATH } from '../../audit/site-server.ts';
+import { ARTICLE } from '../common/report.ts';
 import { firstVisit, type LighthouseSample } from './lighthouse-runs.ts';
 
 export interface CompareTarget {
@@ -60,12 +64,39 @@ function bareMarkup(html: string, siteUrl: string): string {
   return serialize(document);
 }
 
+/** Every element of the document, depth first. */
+function* elementsOf(node: T.ParentNode): Generator<T.Element> {
+  for (const child of node.childNodes) {
+    if (!('tagName' in child)) continue;
+    yield child;
+    yield* elementsOf(child);
+  }
+}
+
+export const IMAGE_ALONE = 'control: the article’s main image alone';
+
+/** A page with nothing but the article's main image, as the article asks for it: its preload first, then the <img>. */
+function imageAlone(article: string): string {
+  const elements = [...elementsOf(parse(article))];
+  const has = (element: T.Element, name: string, value: string) => element.attrs.some((a) => a.name === name && a.value === value);
+  const preload = elements.find((e) => e.tagName === 'link' && has(e, 'rel', 'preload') && has(e, 'as', 'image'));
+  const image = elements.find((e) => e.tagName === 'img' && has(e, 'fetchpriority', 'high'));
+  if (!preload || !image) throw new Error(`${ARTICLE} has no preloaded main image`);
+  // Its <picture>, whose sources offer the format the preload fetched.
+  const picture = image.parentNode && 'tagName' in image.parentNode && image.parentNode.tagName === 'picture' ? image.parentNode : image;
+  return `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Imagem</title>${serializeOuter(preload)}<style>img{width:100%;height:auto}</style><p>${serializeOuter(picture)}</p></html>`;
+}
+
 /** Serves the control pages on a free port; returns their targets and the server to close. */
 export async function startControls(siteUrl: string): Promise<{ targets: CompareTarget[]; server: ServerType }> {
   const home = await (await fetch(`${siteUrl}/`)).text();
+  const article = await (await fetch(`${siteUrl}${ARTICLE}`)).text();
   const app = new Hono();
   app.get('/sem-estilo', (c) => c.html(bareMarkup(home, siteUrl)));
   app.get('/vazia', (c) => c.html(EMPTY_PAGE));
+  app.get('/imagem', (c) => c.html(imageAlone(article)));
+  // The image from this origin, as the article has it from its own: a second origin would add a connection.
+  app.get('/thumbnails/*', (c) => fetch(`${siteUrl}${c.req.path}`));
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((listening) => {
     const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, ({ port }) => listening({ server, port }));
   });
@@ -75,6 +106,7 @@ export async function startControls(siteUrl: string): Promise<{ targets: Compare
     targets: [
       { name: 'control: the home’s markup, no stylesheet or script', url: `${base}/sem-estilo` },
       { name: 'control: an empty page', url: `${base}/vazia` },
+      { name: IMAGE_ALONE, url: `${base}/imagem` },
     ],
   };
 }

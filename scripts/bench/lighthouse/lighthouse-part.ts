@@ -17,7 +17,7 @@ export const LIGHTHOUSE_PAGES = [
 /** The pages with an LCP target besides the TBT and score targets every Lighthouse page has. */
 export const LCP_PAGES = ['home', 'article'];
 
-/** Part 5: Lighthouse mobile, first visits at 4× CPU, the pages and two controls side by side. */
+/** Part 5: Lighthouse mobile, first visits at 4× CPU, the pages and three controls side by side. */
 export async function lighthouseRuns(base: string): Promise<void> {
   const controls = await startControls(base);
   try {
@@ -27,7 +27,7 @@ export async function lighthouseRuns(base: string): Promise<void> {
     const s = (ms: number) => (ms / 1000).toFixed(2);
     out('### Lighthouse, mobile, first visit, side by side with controls');
     out(
-      `Each page a first visit in a fresh Chrome (nothing cached, no consent stored: the cookie banner shows), simulated slow 4G and 4× CPU slowdown, the uncached worker; the pages and two controls (scripts/bench/lighthouse/lighthouse-compare.ts: the home's own markup with no stylesheet or script, and an empty page) in turn within a round, ${LIGHTHOUSE_ROUNDS} rounds. Medians and the worst run of each. Load average (1 min) at the start of each round, on ${cpus().length} cores: ${loads.map((l) => l.toFixed(2)).join(', ')}.`,
+      `Each page a first visit in a fresh Chrome (nothing cached, no consent stored: the cookie banner shows), simulated slow 4G and 4× CPU slowdown, the uncached worker; the pages and three controls (scripts/bench/lighthouse/lighthouse-compare.ts: the home's own markup with no stylesheet or script, an empty page, and the article's main image alone, preloaded as the article does) in turn within a round, ${LIGHTHOUSE_ROUNDS} rounds. Medians and the worst run of each. Load average (1 min) at the start of each round, on ${cpus().length} cores: ${loads.map((l) => l.toFixed(2)).join(', ')}.`,
     );
     out();
     table(
