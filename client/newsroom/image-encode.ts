@@ -33,16 +33,22 @@ export interface Draw {
   height: number;
 }
 
-/** The picture drawn at a size and encoded as WebP; null when this browser encodes something else instead (it falls back to PNG). */
-export async function encodeWebp(picture: Decoded, draw: Draw, quality: number): Promise<Blob | null> {
-  const canvas = document.createElement('canvas');
+/** The picture drawn on `canvas`, sized to the drawing; false when the browser gives no 2D context. */
+export function drawOn(canvas: HTMLCanvasElement, picture: Decoded, draw: Draw): boolean {
   canvas.width = draw.width;
   canvas.height = draw.height;
   const context = canvas.getContext('2d');
-  if (context === null) return null;
+  if (context === null) return false;
   context.imageSmoothingQuality = 'high';
   const { x, y, width, height } = draw.source;
   context.drawImage(picture.image, x, y, width, height, 0, 0, draw.width, draw.height);
+  return true;
+}
+
+/** The picture drawn at a size and encoded as WebP; null when this browser encodes something else instead (it falls back to PNG). */
+export async function encodeWebp(picture: Decoded, draw: Draw, quality: number): Promise<Blob | null> {
+  const canvas = document.createElement('canvas');
+  if (!drawOn(canvas, picture, draw)) return null;
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/webp', quality));
   return blob?.type === 'image/webp' ? blob : null;
 }

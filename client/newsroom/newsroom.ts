@@ -1,10 +1,12 @@
 /**
  * The newsroom's script (its own Vite entry, loaded only by /redacao pages:
  * src/newsroom/pages/Layout.tsx). On a draft's edit page: the fields checked
- * as the journalist types, the page's title following the title field, the autosave, and image uploads.
+ * as the journalist types, the page's title following the title field, the autosave, and image uploads;
+ * on the Autores page, the photo pickers.
  */
 import { UNTITLED } from '../../src/newsroom/shared/field-labels';
 import { DRAFT_FORM_ID, fieldIds } from '../../src/newsroom/shared/names';
+import { setUpAuthorPhotos } from './author-photo';
 import { setUpAutosave } from './autosave';
 import { setUpImageUploads } from './image-upload';
 import { showProblems } from './validation';
@@ -19,3 +21,4 @@ if (form instanceof HTMLFormElement) {
   });
   setUpImageUploads(form);
 }
+setUpAuthorPhotos();

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { checkBody } from '../../checking/check-body';
-import { AUTHOR_PHOTO_SIZE } from '../../checking/limits';
 import { hasErrors } from '../../checking/problems';
 import { contentHash } from '../../content/index/content-hash';
 import type { StoredAuthor } from '../../content/index/index-build';
@@ -11,6 +10,7 @@ import { type NewsItem, parseNewsItem } from '../../content/schema/news-item';
 import type { WithFigures } from '../../publishing/plan/figure-files';
 import type { LocalRegistry, PreparedArticle, StoredFile } from '../../publishing/plan/prepared-article';
 import { sniffPicture } from '../media/sniff';
+import { AUTHOR_PHOTO_SIZE, isPreparedAuthorPhoto } from '../shared/author-photo';
 import { type DraftFields, FIELD_NAMES } from '../shared/draft-input';
 import { fieldProblems } from '../shared/field-check';
 import { type ImageKind, storedProblems } from '../shared/image-check';
@@ -153,8 +153,7 @@ function readRegistry(manifest: PublishManifest, files: Map<string, Uint8Array>)
     const bytes = files.get(key) ?? refuse(`autor "${slug}": falta a foto "${stored.foto}"`);
     files.delete(key);
     if (checkName(stored.foto, `autor-${slug}`, bytes, `autor "${slug}"`) !== 'webp') refuse(`autor "${slug}": a foto não é WebP`);
-    const picture = sniffPicture(bytes);
-    if (picture.format !== 'webp' || picture.width !== AUTHOR_PHOTO_SIZE || picture.height !== AUTHOR_PHOTO_SIZE)
+    if (!isPreparedAuthorPhoto(sniffPicture(bytes)))
       refuse(`autor "${slug}": a foto não é a WebP de ${AUTHOR_PHOTO_SIZE}×${AUTHOR_PHOTO_SIZE} que o comando prepara`);
     photos.push({ key, value: bytes });
   }

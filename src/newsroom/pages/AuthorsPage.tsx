@@ -1,7 +1,9 @@
 import { AUTHOR_TEXT } from '../../content/schema/author-schema';
 import type { Author } from '../../content/schema/authors';
+import { thumbnailPath } from '../../seo/urls';
 import { PATHS } from '../http/paths';
 import { XsrfField } from '../http/XsrfField';
+import { AUTHOR_PHOTO_FIELDS, AUTHOR_PHOTO_SIZE } from '../shared/author-photo';
 
 /** What an author's form shows: the registry's text, or what the editor sent when it was refused. */
 export interface AuthorForm {
@@ -11,8 +13,49 @@ export interface AuthorForm {
   bio: string;
 }
 
-/** The three fields, with the limits the site holds them to. */
-function AuthorFields({ id, author }: { id: string; author?: Partial<AuthorForm> }) {
+/**
+ * The photo: the site's (or a word that there is none), a picker whose file
+ * the page crops and reduces before the form is sent (client/newsroom/author-photo.ts,
+ * which draws the result in the canvas), and a box to take it away.
+ */
+function PhotoField({ id, photo }: { id: string; photo?: string }) {
+  return (
+    <div className="nr-field">
+      <label htmlFor={`${id}-foto`}>Foto</label>
+      <p className="nr-hint" id={`${id}-foto-dica`}>
+        JPEG, PNG, WebP ou AVIF, de {AUTHOR_PHOTO_SIZE}×{AUTHOR_PHOTO_SIZE} pixels ou mais. A página recorta o centro num quadrado e o reduz
+        antes de enviar.{photo ? ' A foto atual fica se você não escolher outra.' : ''}
+      </p>
+      <div className="nr-author-photo">
+        {photo ? (
+          <img src={thumbnailPath(photo)} width={64} height={64} alt="Foto atual" data-author-photo-current="" />
+        ) : (
+          <span className="nr-hint" data-author-photo-current="">
+            Sem foto: o site mostra as iniciais.
+          </span>
+        )}
+        <canvas width={AUTHOR_PHOTO_SIZE} height={AUTHOR_PHOTO_SIZE} hidden role="img" aria-label="Foto nova" />
+      </div>
+      <input
+        id={`${id}-foto`}
+        name={AUTHOR_PHOTO_FIELDS.file}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/avif"
+        data-author-photo={`${id}-foto-estado`}
+        aria-describedby={`${id}-foto-dica ${id}-foto-estado`}
+      />
+      <p className="nr-upload-state" id={`${id}-foto-estado`} aria-live="polite" />
+      {photo && (
+        <label className="nr-remove-photo">
+          <input type="checkbox" name={AUTHOR_PHOTO_FIELDS.remove} value="sim" /> Tirar a foto (o site mostra as iniciais)
+        </label>
+      )}
+    </div>
+  );
+}
+
+/** The three fields, with the limits the site holds them to, and the photo. */
+function AuthorFields({ id, author, photo }: { id: string; author?: Partial<AuthorForm>; photo?: string }) {
   return (
     <>
       <div className="nr-field">
@@ -50,6 +93,7 @@ function AuthorFields({ id, author }: { id: string; author?: Partial<AuthorForm>
           aria-describedby={`${id}-bio-dica`}
         />
       </div>
+      <PhotoField id={id} photo={photo} />
     </>
   );
 }
@@ -87,8 +131,8 @@ export function AuthorsPage({
     <>
       <h1>Autores</h1>
       <p>
-        Quem assina os artigos do site. Salvar publica na hora: a assinatura, a página do autor e os artigos dele mostram o texto novo. A
-        foto continua a que está no site (sem foto, aparecem as iniciais).
+        Quem assina os artigos do site. Salvar publica na hora: a assinatura, a página do autor e os artigos dele mostram o texto e a foto
+        novos.
       </p>
       {notice && (
         <p className="nr-notice" role="status">
@@ -109,10 +153,10 @@ export function AuthorsPage({
               <summary>
                 <strong>{author.nome}</strong> · {author.cargo}
               </summary>
-              <form method="post" action={PATHS.author(author.slug)} className="nr-form">
+              <form method="post" action={PATHS.author(author.slug)} encType="multipart/form-data" className="nr-form">
                 <XsrfField token={xsrf} />
                 {problemLine(author.slug)}
-                <AuthorFields id={`autor-${author.slug}`} author={sent?.slug === author.slug ? sent : author} />
+                <AuthorFields id={`autor-${author.slug}`} author={sent?.slug === author.slug ? sent : author} photo={author.foto} />
                 <button type="submit" className="nr-primary">
                   Salvar e publicar {author.nome}
                 </button>
@@ -122,7 +166,7 @@ export function AuthorsPage({
         ))}
       </ul>
       <h2>Novo autor</h2>
-      <form method="post" action={PATHS.authors} className="nr-form">
+      <form method="post" action={PATHS.authors} encType="multipart/form-data" className="nr-form">
         <XsrfField token={xsrf} />
         {problemLine('')}
         <AuthorFields id="novo-autor" author={sent?.slug === '' ? sent : undefined} />

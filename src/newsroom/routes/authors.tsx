@@ -10,9 +10,11 @@ import { LockBusyError } from '../../publishing/stores/lock';
 import { workerRun } from '../../publishing/worker-run';
 import { PATHS } from '../http/paths';
 import { postedForm } from '../http/posted-form';
+import { sniffPicture } from '../media/sniff';
 import { type AuthorForm, AuthorsPage } from '../pages/AuthorsPage';
 import { messagePage, page } from '../pages/render';
-import { type AuthorChange, publishAuthor } from '../publish/publish-author';
+import { type AuthorChange, type PhotoChange, publishAuthor } from '../publish/publish-author';
+import { AUTHOR_PHOTO_FIELDS, AUTHOR_PHOTO_SIZE, isPreparedAuthorPhoto } from '../shared/author-photo';
 import type { NewsroomEnv } from '../team/newsroom-env';
 import { canPublish } from '../team/roles';
 import { targetOf } from './live';
@@ -68,6 +70,27 @@ authorRoutes.get('/autores', async (c) => {
   return listPage(c, 200, { notice: name ? `${name}: salvo e publicado. O site mostra o texto novo em até uns 5 minutos.` : undefined });
 });
 
+/**
+ * What the form asks of the photo: a prepared file replaces it, the box takes
+ * it away, neither keeps it. A string when the file is not the photo the page
+ * prepares (a browser without JavaScript sends the picked file as it is).
+ */
+async function photoChange(c: C): Promise<PhotoChange | string> {
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    return 'O envio chegou incompleto; tente de novo. Nada foi publicado.';
+  }
+  const file = form.get(AUTHOR_PHOTO_FIELDS.file);
+  if (file instanceof File && file.size > 0) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (isPreparedAuthorPhoto(sniffPicture(bytes))) return { kind: 'set', bytes };
+    return `A foto não chegou preparada por esta página (recortada em ${AUTHOR_PHOTO_SIZE}×${AUTHOR_PHOTO_SIZE}, WebP): recarregue a página e escolha a foto de novo. Nada foi publicado.`;
+  }
+  return form.get(AUTHOR_PHOTO_FIELDS.remove) === 'sim' ? { kind: 'remove' } : { kind: 'keep' };
+}
+
 /** Saves one author's text with the publishing engine: a new one (no slug in the path) or the one the path names. */
 async function save(c: C, slug: string, change: AuthorChange) {
   const form = await postedForm(c);
@@ -79,10 +102,12 @@ async function save(c: C, slug: string, change: AuthorChange) {
   };
   const key = change.kind === 'new' ? slugFromTitle(sent.nome) : slug;
   const problem = problemOf(sent) ?? (isValidSlug(key) ? undefined : 'Escreva o nome com letras. Nada foi publicado.');
+  const photo = await photoChange(c);
+  if (typeof photo === 'string') return listPage(c, 400, { problem: problem ?? photo, sent });
   if (problem) return listPage(c, 400, { problem, sent });
   const run = workerRun(c.env, c.var.member.email, `autor ${key}`, targetOf(c));
   try {
-    const done = await publishAuthor(run, key, { nome: sent.nome, cargo: sent.cargo, bio: sent.bio }, change);
+    const done = await publishAuthor(run, key, { nome: sent.nome, cargo: sent.cargo, bio: sent.bio }, change, photo);
     if (!done) {
       const refusal =
         change.kind === 'new'

@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { contentHash } from '../../../src/content/index/content-hash';
 import { forgetLiveIndex } from '../../../src/content/index/live-index';
 import { clearKv, failingKv, fetchPath, RESET_PUBLISH_STATE } from '../helpers';
+import { png, webp } from './media-fixtures';
 import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys } from './newsroom-helpers';
 
 /** The authors page: editors change an author's text or add one, and the engine publishes it at once. */
@@ -24,6 +26,13 @@ afterEach(async () => {
 });
 
 const save = (path: string, form: Record<string, string>, token = chief) => newsroomRequest(path, { method: 'POST', token, form });
+/** A save as the page sends it once a photo is picked: multipart, with the prepared file. */
+const saveWithPhoto = (path: string, form: Record<string, string>, photo?: Uint8Array) => {
+  const multipart = new FormData();
+  for (const [name, value] of Object.entries(form)) multipart.set(name, value);
+  if (photo) multipart.set('foto', new File([photo], 'foto.webp', { type: 'image/webp' }));
+  return newsroomRequest(path, { method: 'POST', token: chief, multipart });
+};
 const readerPage = async (path: string) => {
   forgetLiveIndex();
   return (await fetchPath(path)).text();
@@ -81,6 +90,50 @@ describe('the authors page', () => {
     // Markup is text: shown as written, escaped, never run.
     expect((await save('/redacao/autores', { nome: 'Ana <b>Souza</b>', cargo: 'Repórter de mercado', bio: BIO })).status).toBe(303);
     expect(await readerPage('/autor/ana-b-souza-b')).toContain('Ana &lt;b&gt;Souza&lt;/b&gt;');
+  });
+
+  it('publishes the photo the page prepared, under its hash, keeps it through a text edit, and takes it away when asked', async () => {
+    const camila = { nome: 'Camila Nogueira', cargo: 'Repórter de crédito imobiliário', bio: BIO };
+    const photo = webp(192, 192, 'camila-nova');
+    const file = `autor-camila-nogueira-${contentHash(photo)}.webp`;
+    expect((await saveWithPhoto('/redacao/autores/camila-nogueira', camila, photo)).status).toBe(303);
+    expect(await readerPage('/autor/camila-nogueira')).toContain(`src="/thumbnails/${file}"`);
+    const served = await fetchPath(`/thumbnails/${file}`);
+    expect(served.status).toBe(200);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(photo);
+    // The newsroom shows it as the current photo.
+    expect(await (await newsroomRequest('/redacao/autores', { token: chief })).text()).toContain(`src="/thumbnails/${file}"`);
+
+    // A save with no file picked keeps it.
+    expect((await saveWithPhoto('/redacao/autores/camila-nogueira', { ...camila, cargo: 'Editora de crédito' })).status).toBe(303);
+    expect(await readerPage('/autor/camila-nogueira')).toContain(`src="/thumbnails/${file}"`);
+
+    // The box takes it away: initials stand in.
+    expect((await saveWithPhoto('/redacao/autores/camila-nogueira', { ...camila, 'sem-foto': 'sim' })).status).toBe(303);
+    const without = await readerPage('/autor/camila-nogueira');
+    expect(without).not.toContain('/thumbnails/autor-camila-nogueira');
+    expect(without).toMatch(/class="author-avatar author-avatar-large" aria-hidden="true">CN</);
+
+    // A new author may come with a photo.
+    const beatriz = webp(192, 192, 'beatriz');
+    expect(
+      (await saveWithPhoto('/redacao/autores', { nome: 'Beatriz Lima', cargo: 'Repórter de arquitetura', bio: BIO }, beatriz)).status,
+    ).toBe(303);
+    expect(await readerPage('/autor/beatriz-lima')).toContain(`src="/thumbnails/autor-beatriz-lima-${contentHash(beatriz)}.webp"`);
+  });
+
+  it('refuses a photo the page did not prepare (the picked file as it is, without JavaScript), and publishes nothing', async () => {
+    const before = await readerPage('/autor/camila-nogueira');
+    const camila = { nome: 'Camila Nogueira', cargo: 'Editora de crédito', bio: BIO };
+    for (const photo of [webp(800, 800, 'grande'), png(192, 192, 'png'), new TextEncoder().encode('não é imagem')]) {
+      const refused = await saveWithPhoto('/redacao/autores/camila-nogueira', camila, photo);
+      expect(refused.status).toBe(400);
+      const page = await refused.text();
+      expect(page).toContain('A foto não chegou preparada por esta página (recortada em 192×192, WebP)');
+      // What was written comes back in the form.
+      expect(page).toContain('value="Editora de crédito"');
+    }
+    expect(await readerPage('/autor/camila-nogueira')).toBe(before);
   });
 
   it("says so when the site's authors cannot be read, rather than showing an empty list", async () => {
