@@ -12,9 +12,11 @@ const DONE: Record<ActionRecord['action'], string> = {
   agendar: 'agendou',
   corrigir: 'corrigiu',
   despublicar: 'despublicou',
+  'adicionar-autor': 'adicionou o autor',
+  'alterar-autor': 'alterou o autor',
 };
 
-/** The newsroom's history: who did what to which article, and when, newest first. */
+/** The newsroom's history: who did what to which article or author, and when, newest first. */
 export function History({ actions }: { actions: readonly ActionRecord[] }) {
   if (actions.length === 0) return <p>Nada foi feito pela redação no site ainda.</p>;
   return (

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { AUTHOR_TEXT } from '../../content/schema/author-schema';
 import { isValidSlug } from '../../content/schema/format';
 import { slugFromTitle } from '../../content/schema/slug-from-title';
+import { currentTime } from '../../lib/clock';
 import { UNSAFE_CHAR } from '../../lib/escape-xml';
 import { describeError, log } from '../../lib/log';
 import { LiveIndexError } from '../../publishing/run/read-live';
@@ -15,6 +16,7 @@ import { type AuthorForm, AuthorsPage } from '../pages/AuthorsPage';
 import { messagePage, page } from '../pages/render';
 import { type AuthorChange, type PhotoChange, publishAuthor } from '../publish/publish-author';
 import { AUTHOR_PHOTO_FIELDS, AUTHOR_PHOTO_SIZE, isPreparedAuthorPhoto } from '../shared/author-photo';
+import { ActionsStore } from '../stores/actions-store';
 import type { NewsroomEnv } from '../team/newsroom-env';
 import { canPublish } from '../team/roles';
 import { targetOf } from './live';
@@ -91,6 +93,13 @@ async function photoChange(c: C): Promise<PhotoChange | string> {
   return form.get(AUTHOR_PHOTO_FIELDS.remove) === 'sim' ? { kind: 'remove' } : { kind: 'keep' };
 }
 
+/** What the history says was published of an author. */
+const DONE: Record<PhotoChange['kind'], string> = {
+  keep: 'nome, cargo e biografia publicados',
+  set: 'nome, cargo, biografia e foto nova publicados',
+  remove: 'nome, cargo e biografia publicados; foto tirada (o site mostra as iniciais)',
+};
+
 /** Saves one author's text with the publishing engine: a new one (no slug in the path) or the one the path names. */
 async function save(c: C, slug: string, change: AuthorChange) {
   const form = await postedForm(c);
@@ -120,6 +129,14 @@ async function save(c: C, slug: string, change: AuthorChange) {
     log('warn', 'newsroom_publish_refused', { author: key, reason: error.message });
     return listPage(c, 409, { problem: `${error.message} Nada foi publicado.`, sent });
   }
+  await new ActionsStore(c.env.DB).record({
+    at: currentTime(),
+    email: c.var.member.email,
+    action: change.kind === 'new' ? 'adicionar-autor' : 'alterar-autor',
+    slug: `autor/${key}`,
+    title: sent.nome,
+    detail: DONE[photo.kind],
+  });
   return c.redirect(`${PATHS.authors}?salvo=${encodeURIComponent(sent.nome)}`, 303);
 }
 

@@ -1,8 +1,8 @@
-/** What the newsroom does to the live site, as its history names it. */
-export const ACTIONS = ['publicar', 'agendar', 'corrigir', 'despublicar'] as const;
+/** What the newsroom does to the live site, as its history names it: to an article, or to an author (slug `autor/<slug>`). */
+export const ACTIONS = ['publicar', 'agendar', 'corrigir', 'despublicar', 'adicionar-autor', 'alterar-autor'] as const;
 export type Action = (typeof ACTIONS)[number];
 
-/** One action: who did what to which article, and when (ms). */
+/** One action: who did what to which article or author, and when (ms). */
 export interface ActionRecord {
   at: number;
   email: string;
@@ -26,7 +26,7 @@ const recordOf = (row: ActionRow): ActionRecord => ({
   action: (ACTIONS as readonly string[]).includes(row.action) ? (row.action as Action) : 'publicar',
 });
 
-/** The newsroom's history in D1 (newsroom_actions, migrations/0006_newsroom_actions.sql). */
+/** The newsroom's history in D1 (newsroom_actions: migrations/0006_newsroom_actions.sql, 0009_author_actions.sql). */
 export class ActionsStore {
   constructor(private readonly db: D1Database) {}
 

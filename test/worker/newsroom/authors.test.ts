@@ -120,6 +120,14 @@ describe('the authors page', () => {
       (await saveWithPhoto('/redacao/autores', { nome: 'Beatriz Lima', cargo: 'Repórter de arquitetura', bio: BIO }, beatriz)).status,
     ).toBe(303);
     expect(await readerPage('/autor/beatriz-lima')).toContain(`src="/thumbnails/autor-beatriz-lima-${contentHash(beatriz)}.webp"`);
+
+    // The history of the No ar page says who did each, newest first.
+    const history = await (await newsroomRequest('/redacao/no-ar', { token: chief })).text();
+    const lines = [`${CHIEF} adicionou o autor <strong>Beatriz Lima</strong>`, `${CHIEF} alterou o autor <strong>Camila Nogueira</strong>`];
+    for (const line of lines) expect(history).toContain(line);
+    expect(history.indexOf(lines[0]!)).toBeLessThan(history.indexOf(lines[1]!));
+    expect(history).toContain('nome, cargo, biografia e foto nova publicados');
+    expect(history).toContain('nome, cargo e biografia publicados; foto tirada (o site mostra as iniciais)');
   });
 
   it('refuses a photo the page did not prepare (the picked file as it is, without JavaScript), and publishes nothing', async () => {
