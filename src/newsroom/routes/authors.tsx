@@ -69,7 +69,7 @@ authorRoutes.use('/autores/*', async (c, next) => {
 
 authorRoutes.get('/autores', async (c) => {
   const name = c.req.query('salvo');
-  return listPage(c, 200, { notice: name ? `${name}: salvo e publicado. O site mostra o texto novo em até uns 5 minutos.` : undefined });
+  return listPage(c, 200, { notice: name ? `${name}: salvo e publicado. O site mostra a mudança em até uns 5 minutos.` : undefined });
 });
 
 /**
@@ -113,7 +113,9 @@ async function save(c: C, slug: string, change: AuthorChange) {
   const problem = problemOf(sent) ?? (isValidSlug(key) ? undefined : 'Escreva o nome com letras. Nada foi publicado.');
   const photo = await photoChange(c);
   if (typeof photo === 'string') return listPage(c, 400, { problem: problem ?? photo, sent });
-  if (problem) return listPage(c, 400, { problem, sent });
+  // A refused form comes back with its text, but a browser never refills a file picker.
+  const pickAgain = photo.kind === 'set' ? ' Escolha a foto de novo.' : '';
+  if (problem) return listPage(c, 400, { problem: problem + pickAgain, sent });
   const run = workerRun(c.env, c.var.member.email, `autor ${key}`, targetOf(c));
   try {
     const done = await publishAuthor(run, key, { nome: sent.nome, cargo: sent.cargo, bio: sent.bio }, change, photo);
@@ -122,12 +124,12 @@ async function save(c: C, slug: string, change: AuthorChange) {
         change.kind === 'new'
           ? `Já existe um autor com o endereço "${key}" (o nome "${sent.nome}"): edite-o na lista acima. Nada foi publicado.`
           : 'Este autor não está mais no site. Nada foi publicado.';
-      return listPage(c, 409, { problem: refusal, sent });
+      return listPage(c, 409, { problem: refusal + pickAgain, sent });
     }
   } catch (error) {
     if (!(error instanceof LockBusyError || error instanceof LiveIndexError)) throw error;
     log('warn', 'newsroom_publish_refused', { author: key, reason: error.message });
-    return listPage(c, 409, { problem: `${error.message} Nada foi publicado.`, sent });
+    return listPage(c, 409, { problem: `${error.message} Nada foi publicado.${pickAgain}`, sent });
   }
   await new ActionsStore(c.env.DB).record({
     at: currentTime(),

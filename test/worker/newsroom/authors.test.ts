@@ -142,6 +142,11 @@ describe('the authors page', () => {
       expect(page).toContain('value="Editora de crédito"');
     }
     expect(await readerPage('/autor/camila-nogueira')).toBe(before);
+
+    // A prepared photo sent with a field the site refuses: the photo must be picked again (a browser never refills a picker).
+    const short = await saveWithPhoto('/redacao/autores/camila-nogueira', { ...camila, bio: 'Curta.' }, webp(192, 192, 'de-novo'));
+    expect(short.status).toBe(400);
+    expect(await short.text()).toContain('A biografia tem 6 caracteres: escreva de 20 a 600. Nada foi publicado. Escolha a foto de novo.');
   });
 
   it("says so when the site's authors cannot be read, rather than showing an empty list", async () => {
