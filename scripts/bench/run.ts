@@ -50,7 +50,7 @@ const ONLY = process.env.BENCH_ONLY;
 
 async function main(): Promise<void> {
   // One build for the whole run, bundled at once: others edit the sources meanwhile.
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
+  execFileSync('npm', ['run', 'build', '--silent', '--', '--logLevel', 'error'], { stdio: 'inherit' });
   snapshotDist();
   const deployBundle = buildDeployBundle();
   out(`# Benchmark results`);
