@@ -7,7 +7,7 @@
  * is prepared.
  */
 import { AUTHOR_PHOTO_QUALITY, AUTHOR_PHOTO_SIZE, pickedPhotoProblem } from '../../src/newsroom/shared/author-photo';
-import { cropped, decode, drawOn, encodeWebp } from './image-encode';
+import { decode, drawOn, encodeWebp, partOf, scaled } from './image-encode';
 
 function watchPhoto(input: HTMLInputElement, state: HTMLElement) {
   const form = input.form;
@@ -38,7 +38,7 @@ function watchPhoto(input: HTMLInputElement, state: HTMLElement) {
       const small = pickedPhotoProblem(picture.width, picture.height);
       if (small) return refuse(small);
       const side = Math.min(picture.width, picture.height);
-      const square = cropped(picture, { width: side, height: side }, AUTHOR_PHOTO_SIZE);
+      const square = scaled(partOf(picture, { width: side, height: side }), AUTHOR_PHOTO_SIZE);
       const photo = await encodeWebp(picture, square, AUTHOR_PHOTO_QUALITY);
       if (photo === null)
         return refuse('este navegador não consegue preparar a foto (WebP); use a versão atual do Chrome, Edge, Firefox ou Safari');

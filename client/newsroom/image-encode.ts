@@ -26,9 +26,17 @@ export async function decode(file: Blob): Promise<Decoded | null> {
   }
 }
 
-/** The part of the picture to draw (the whole, or a centred crop) and the size to draw it at. */
+/** A rectangle of the picture, in its pixels. */
+export interface Part {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The part of the picture to draw and the size to draw it at. */
 export interface Draw {
-  source: { x: number; y: number; width: number; height: number };
+  source: Part;
   width: number;
   height: number;
 }
@@ -53,21 +61,23 @@ export async function encodeWebp(picture: Decoded, draw: Draw, quality: number):
   return blob?.type === 'image/webp' ? blob : null;
 }
 
-/** The whole picture, scaled to fit `box` (never enlarged). */
-export function fitting(picture: Decoded, box: { width: number; height: number }): Draw {
-  const scale = Math.min(1, box.width / picture.width, box.height / picture.height);
-  return {
-    source: { x: 0, y: 0, width: picture.width, height: picture.height },
-    width: Math.round(picture.width * scale),
-    height: Math.round(picture.height * scale),
-  };
+/**
+ * The picture's part of `crop`'s size (the whole when no crop is asked),
+ * placed at `anchor` along the side it cuts: 0 keeps the top (or the left),
+ * 0.5 the centre, 1 the bottom (or the right).
+ */
+export function partOf(picture: Decoded, crop?: { width: number; height: number }, anchor = 0.5): Part {
+  const { width, height } = crop ?? picture;
+  return { x: Math.round((picture.width - width) * anchor), y: Math.round((picture.height - height) * anchor), width, height };
 }
 
-/** A centred crop of the picture to `crop`'s shape, drawn `width` wide. */
-export function cropped(picture: Decoded, crop: { width: number; height: number }, width: number): Draw {
-  return {
-    source: { x: Math.round((picture.width - crop.width) / 2), y: Math.round((picture.height - crop.height) / 2), ...crop },
-    width,
-    height: Math.round((width * crop.height) / crop.width),
-  };
+/** A part scaled to fit `box` (never enlarged). */
+export function fitted(part: Part, box: { width: number; height: number }): Draw {
+  const scale = Math.min(1, box.width / part.width, box.height / part.height);
+  return { source: part, width: Math.round(part.width * scale), height: Math.round(part.height * scale) };
+}
+
+/** A part drawn `width` wide, its shape kept. */
+export function scaled(part: Part, width: number): Draw {
+  return { source: part, width, height: Math.round((width * part.height) / part.width) };
 }

@@ -5,6 +5,7 @@ import {
   formatBytes,
   formatOfMediaType,
   type ImageKind,
+  is16x9,
   isImageKind,
   maxBytes,
   needsReduction,
@@ -15,7 +16,7 @@ import {
 import { FIGURE_FOLDER, figureMarkdown, IMAGE_FIELD, VARIANT_WIDTHS } from '../../src/newsroom/shared/media-names';
 import { FIGURE_EVENT, type FigureUploaded, FORM, UPLOAD, XSRF_HEADER } from '../../src/newsroom/shared/names';
 import { refusal, xsrfToken } from './autosave';
-import { cropped, type Decoded, decode, encodeWebp, fitting } from './image-encode';
+import { type Decoded, decode, encodeWebp, fitted, type Part, partOf, scaled } from './image-encode';
 
 /** The variants' quality (sharp's is 72 in the editors' commands); a reduced image tries these until it fits. */
 const VARIANT_QUALITY = 0.72;
@@ -29,11 +30,35 @@ const UPLOAD_REFUSED = 'A imagem foi recusada (a sessão pode ter expirado): rec
 
 const said = (problems: FieldProblem[]) => problems.map((problem) => `${problem.message}; ${problem.fix}`).join('. ');
 
-/** The file as uploaded: itself, or past its kind's size or bytes a smaller WebP, at the best quality that fits. */
-async function uploadable(kind: ImageKind, file: File, picture: Decoded, facts: PictureFacts): Promise<Blob | FieldProblem> {
-  if (!needsReduction(kind, facts)) return file;
+/**
+ * What is published of a picture: the main image is 16:9 (cards and the
+ * article's top use that shape), so one of another shape is cut to 16:9 at
+ * `anchor` (partOf: 0 the top or left, 1 the bottom or right); a 16:9 one
+ * within the commands' rounding, and an image for the text, are published
+ * whole (the main image's copies still take its exact 16:9 centre).
+ */
+interface Framing {
+  part: Part;
+  cut: boolean;
+}
+
+function framing(kind: ImageKind, picture: Decoded, anchor: number): Framing {
+  if (kind === 'figura') return { part: partOf(picture), cut: false };
+  const cut = !is16x9(picture.width, picture.height);
+  return { part: partOf(picture, crop16x9(picture.width, picture.height), cut ? anchor : 0.5), cut };
+}
+
+/** The file as uploaded: itself, or when cut or past its kind's size or bytes the published part as a WebP, at the best quality that fits. */
+async function uploadable(
+  kind: ImageKind,
+  file: File,
+  picture: Decoded,
+  frame: Framing,
+  facts: PictureFacts,
+): Promise<Blob | FieldProblem> {
+  if (!frame.cut && !needsReduction(kind, facts)) return file;
   for (const quality of REDUCE_QUALITIES) {
-    const reduced = await encodeWebp(picture, fitting(picture, reducedSize(kind)), quality);
+    const reduced = await encodeWebp(picture, fitted(frame.part, reducedSize(kind)), quality);
     if (reduced === null) return NO_WEBP;
     if (reduced.size <= maxBytes(kind)) return reduced;
   }
@@ -43,17 +68,34 @@ async function uploadable(kind: ImageKind, file: File, picture: Decoded, facts: 
   };
 }
 
-/** The readers' variants: every width, WebP; the main image cropped to exactly 16:9, a figure in its own shape. */
-async function variants(kind: ImageKind, picture: Decoded): Promise<Map<number, Blob> | null> {
-  const crop = kind === 'principal' ? crop16x9(picture.width, picture.height) : { width: picture.width, height: picture.height };
+/** The readers' variants of the published part: every width, WebP, never enlarged. */
+async function variants(picture: Decoded, part: Part): Promise<Map<number, Blob> | null> {
   const made = new Map<number, Blob>();
   for (const width of VARIANT_WIDTHS) {
-    const blob = await encodeWebp(picture, cropped(picture, crop, Math.min(width, crop.width)), VARIANT_QUALITY);
+    const blob = await encodeWebp(picture, scaled(part, Math.min(width, part.width)), VARIANT_QUALITY);
     if (blob === null) return null;
     made.set(width, blob);
   }
   return made;
 }
+
+/** Where a cut keeps the picture, by position (the framing buttons' order): partOf's anchor, and for each side cut the button's word and the phrase that says it. */
+const ANCHORS = [0, 0.5, 1];
+const CENTRE = 1;
+const KEPT = {
+  // A picture taller than 16:9 loses rows, a wider one columns.
+  rows: [
+    ['Alto', 'o alto'],
+    ['Centro', 'o centro'],
+    ['Base', 'a base'],
+  ],
+  columns: [
+    ['Esquerda', 'a esquerda'],
+    ['Centro', 'o centro'],
+    ['Direita', 'a direita'],
+  ],
+} as const;
+const sideCut = (picture: Decoded) => (picture.width / picture.height < 16 / 9 ? KEPT.rows : KEPT.columns);
 
 interface Uploaded {
   name: string;
@@ -94,7 +136,27 @@ function watchPicker(
   };
   const refuse = (text: string) => say(text, true);
 
-  async function send(file: File): Promise<void> {
+  // The main image's framing buttons (src/newsroom/pages/DraftForm.tsx): shown once a picture was cut, they send it again cut elsewhere.
+  const framingBox = zone.querySelector<HTMLElement>('[data-framing]');
+  const framingButtons = [...(framingBox?.querySelectorAll<HTMLButtonElement>('button[data-anchor]') ?? [])];
+  let picked: File | undefined;
+  const showFraming = (kept: (typeof KEPT)[keyof typeof KEPT] | null, position: number) => {
+    if (!framingBox) return;
+    framingBox.hidden = kept === null;
+    framingButtons.forEach((button, i) => {
+      button.textContent = kept?.[i]?.[0] ?? '';
+      button.setAttribute('aria-pressed', String(i === position));
+    });
+  };
+  for (const [position, button] of framingButtons.entries())
+    button.addEventListener('click', async () => {
+      if (!picked) return;
+      for (const each of framingButtons) each.disabled = true;
+      await send(picked, position);
+      for (const each of framingButtons) each.disabled = false;
+    });
+
+  async function send(file: File, position = CENTRE): Promise<void> {
     const alt = altInput.value.trim();
     const missingAlt = altProblem(alt);
     if (missingAlt) {
@@ -110,11 +172,14 @@ function watchPicker(
       height: picture?.height ?? 0,
       bytes: file.size,
     };
-    const problems = shapeProblems(kind, facts);
-    if (picture === null || problems.length > 0) return refuse(`Imagem não enviada: ${said(problems)}.`);
-    say('Preparando as cópias para os leitores…');
-    const body = await uploadable(kind, file, picture, facts);
-    const copies = await variants(kind, picture);
+    if (picture === null) return refuse(`Imagem não enviada: ${said(shapeProblems(kind, facts))}.`);
+    const frame = framing(kind, picture, ANCHORS[position]!);
+    // A cut picture is judged as published (its 16:9 part), so only a part too small is refused.
+    const problems = shapeProblems(kind, frame.cut ? { ...facts, width: frame.part.width, height: frame.part.height } : facts);
+    if (problems.length > 0) return refuse(`Imagem não enviada: ${said(frame.cut ? shapeProblems(kind, facts) : problems)}.`);
+    say(frame.cut ? 'Recortando em 16:9 e preparando as cópias para os leitores…' : 'Preparando as cópias para os leitores…');
+    const body = await uploadable(kind, file, picture, frame, facts);
+    const copies = await variants(picture, frame.part);
     if (!(body instanceof Blob)) return refuse(`Imagem não enviada: ${said([body])}.`);
     if (copies === null) return refuse(`Imagem não enviada: ${said([NO_WEBP])}.`);
     const upload = new FormData();
@@ -131,17 +196,22 @@ function watchPicker(
         headers: { Accept: 'application/json', [XSRF_HEADER]: xsrfToken() },
       });
       if (!response.ok) return refuse(await refusal(response, UPLOAD_REFUSED));
-      const reduced = body === file ? '' : `, reduzida a ${formatBytes(body.size)} em WebP`;
+      const reduced =
+        body === file ? '' : frame.cut ? `, em WebP (${formatBytes(body.size)})` : `, reduzida a ${formatBytes(body.size)} em WebP`;
       onUploaded(kind, (await response.json()) as Uploaded, alt);
       // The next image for the text describes itself: this one's alternative is in the text now.
       if (kind === 'figura') altInput.value = '';
-      say(`Imagem enviada${reduced}.`);
+      const kept = frame.cut ? sideCut(picture) : null;
+      const where = kept ? `, recortada em 16:9 mantendo ${kept[position]![1]}` : '';
+      say(`Imagem enviada${where}${reduced}.`);
+      showFraming(kept, position);
     } catch {
       refuse('Não foi possível enviar agora (sem conexão?): tente de novo em instantes.');
     }
   }
 
   const take = (file: File | undefined) => {
+    picked = file;
     if (file) void send(file);
   };
   input.addEventListener('change', (event) => {

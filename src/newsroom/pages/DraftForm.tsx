@@ -184,6 +184,15 @@ function ImagePicker({
       <label htmlFor={id}>{label}</label>
       <input id={id} type="file" accept="image/*" aria-describedby={`${id}-estado`} />
       <p id={`${id}-estado`} className="nr-upload-state" aria-live="polite" data-upload-state />
+      {kind === 'principal' && (
+        // Shown by client/newsroom/image-upload.ts once a picture was cut to 16:9; it names the buttons by the side cut.
+        <fieldset className="nr-framing" data-framing hidden>
+          <legend>Enquadramento</legend>
+          {[0, 1, 2].map((position) => (
+            <button key={position} type="button" data-anchor={position} />
+          ))}
+        </fieldset>
+      )}
     </div>
   );
 }
@@ -194,8 +203,8 @@ function MainImageField({ image, uploadTo }: { image: string | undefined; upload
     <fieldset className="nr-field nr-image" data-field={IMAGE_FIELD}>
       <legend>Imagem principal</legend>
       <p className="nr-hint">
-        16:9, de 1200×675 a 4000×4000 pixels, em WebP, AVIF, JPEG ou PNG; maiores que 2400×1350 ou que 1 MB vão reduzidas. Preencha antes o
-        texto alternativo, logo abaixo.
+        WebP, AVIF, JPEG ou PNG, de pelo menos 1200×675 pixels. A página a recorta em 16:9 se tiver outro formato (o centro; depois você
+        escolhe outro enquadramento) e reduz as maiores que 2400×1350 ou que 1 MB. Preencha antes o texto alternativo, logo abaixo.
       </p>
       <img
         className="nr-thumb"

@@ -1,7 +1,7 @@
 import { IMAGE_FORMATS } from '../../content/schema/format';
 import { crop16x9, FIGURE_LIMITS, formatBytes, is16x9, MAIN_IMAGE_LIMITS } from '../../content/schema/image-limits';
 
-export { crop16x9, formatBytes };
+export { crop16x9, formatBytes, is16x9 };
 
 import type { FieldProblem } from './field-check';
 

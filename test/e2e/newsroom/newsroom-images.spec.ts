@@ -23,16 +23,36 @@ test('a journalist uploads the main image from a phone and sees its thumbnail, k
   await expect(state).toContainText('falta o texto alternativo da imagem');
   await page.getByLabel('Texto alternativo da imagem', { exact: true }).fill('Sala pequena com sofá cinza e espelho redondo');
 
-  // Not 16:9: the crop to make, before anything is sent.
-  await picker.setInputFiles({ name: 'sala-4x3.jpg', mimeType: 'image/jpeg', buffer: await photo(1600, 1200) });
-  await expect(state).toContainText('recorte-a em 16:9 (nesta imagem, 1600×900');
+  const thumbnail = page.getByRole('img', { name: 'Miniatura da imagem principal' });
+  const thumbnailSize = () => thumbnail.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]);
 
-  // A camera's 3200×1800: reduced in the browser to 2400×1350 WebP before it is sent.
+  // Too small even before any cut: refused, with the sizes, before anything is sent.
+  await picker.setInputFiles({ name: 'pequena.jpg', mimeType: 'image/jpeg', buffer: await photo(1000, 1000) });
+  await expect(state).toContainText('a imagem tem 1000×1000; o mínimo é 1200×675');
+
+  // A phone camera's 4:3: cut to 16:9 at its centre in the browser, then kept at its top at a tap.
+  await picker.setInputFiles({ name: 'sala-4x3.jpg', mimeType: 'image/jpeg', buffer: await photo(1600, 1200) });
+  await expect(state).toContainText(/Imagem enviada, recortada em 16:9 mantendo o centro, em WebP \(.+\)\./);
+  await expect.poll(thumbnailSize).toEqual([480, 270]);
+  const framing = page.getByRole('group', { name: 'Enquadramento' });
+  await expect(framing.getByRole('button', { name: 'Centro' })).toHaveAttribute('aria-pressed', 'true');
+  const centre = await thumbnail.getAttribute('src');
+  await framing.getByRole('button', { name: 'Alto' }).tap();
+  await expect(state).toContainText('recortada em 16:9 mantendo o alto');
+  await expect(framing.getByRole('button', { name: 'Alto' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(thumbnail).not.toHaveAttribute('src', centre!);
+  await expect.poll(thumbnailSize).toEqual([480, 270]);
+  await page
+    .locator('fieldset.nr-image')
+    .first()
+    .screenshot({ path: test.info().outputPath('enquadramento.png') });
+
+  // A camera's 3200×1800: 16:9 already, reduced in the browser to 2400×1350 WebP before it is sent; no framing to choose.
   await picker.setInputFiles({ name: 'sala.jpg', mimeType: 'image/jpeg', buffer: await photo(3200, 1800) });
   await expect(state).toContainText(/Imagem enviada, reduzida a .* em WebP\./);
-  const thumbnail = page.getByRole('img', { name: 'Miniatura da imagem principal' });
   await expect(thumbnail).toBeVisible();
-  await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(480);
+  await expect(framing).toBeHidden();
+  await expect.poll(thumbnailSize).toEqual([480, 270]);
 
   // The draft names it: after the autosave, a reload shows it again.
   await expect(page.locator('[data-save-state]')).toContainText(/Versão \d+, salva em/);
