@@ -2,6 +2,7 @@ import type { FieldProblem } from '../../src/newsroom/shared/field-check';
 import {
   altProblem,
   crop16x9,
+  cutProblems,
   formatBytes,
   formatOfMediaType,
   type ImageKind,
@@ -174,9 +175,9 @@ function watchPicker(
     };
     if (picture === null) return refuse(`Imagem não enviada: ${said(shapeProblems(kind, facts))}.`);
     const frame = framing(kind, picture, ANCHORS[position]!);
-    // A cut picture is judged as published (its 16:9 part), so only a part too small is refused.
-    const problems = shapeProblems(kind, frame.cut ? { ...facts, width: frame.part.width, height: frame.part.height } : facts);
-    if (problems.length > 0) return refuse(`Imagem não enviada: ${said(frame.cut ? shapeProblems(kind, facts) : problems)}.`);
+    // A picture to cut is judged by its 16:9 part: only a part too small is refused.
+    const problems = frame.cut ? cutProblems(facts) : shapeProblems(kind, facts);
+    if (problems.length > 0) return refuse(`Imagem não enviada: ${said(problems)}.`);
     say(frame.cut ? 'Recortando em 16:9 e preparando as cópias para os leitores…' : 'Preparando as cópias para os leitores…');
     const body = await uploadable(kind, file, picture, frame, facts);
     const copies = await variants(picture, frame.part);

@@ -46,18 +46,45 @@ export function altProblem(alt: string): FieldProblem | null {
   return null;
 }
 
+/** The format's problem, or null: a file the site reads, in a format it publishes. */
+function formatProblem(picture: PictureFacts): FieldProblem | null {
+  if (picture.format === undefined)
+    return { message: 'o arquivo não é uma imagem que o site consiga ler', fix: `salve-a como ${FORMAT_LIST}` };
+  if (!Object.hasOwn(IMAGE_FORMATS, picture.format))
+    return {
+      message: `a imagem está em ${picture.format.toUpperCase()}, formato que o site não aceita`,
+      fix: `salve-a como ${FORMAT_LIST}`,
+    };
+  return null;
+}
+
+/**
+ * What stops a main image of another shape from being cut to 16:9 in the
+ * browser (client/newsroom/image-upload.ts): its format, or a 16:9 part
+ * smaller than the least size. Empty when it may be cut and sent.
+ */
+export function cutProblems(picture: PictureFacts): FieldProblem[] {
+  const format = formatProblem(picture);
+  if (format) return [format];
+  const cut = crop16x9(picture.width, picture.height);
+  const min = MAIN_IMAGE_LIMITS.minSize;
+  if (cut.width >= min.width && cut.height >= min.height) return [];
+  return [
+    {
+      message: `a imagem tem ${picture.width}×${picture.height}: recortada em 16:9, ficaria com ${cut.width}×${cut.height}, menos que o mínimo de ${min.width}×${min.height}`,
+      fix: 'use uma foto maior (o artigo a mostra com 1200 px de largura)',
+    },
+  ];
+}
+
 /**
  * What stops a picture from being an image of this kind, whatever its size
  * in bytes and pixels above the limits (those are reduced, not refused):
  * format, least size, shape. Empty when it may go on.
  */
 export function shapeProblems(kind: ImageKind, picture: PictureFacts): FieldProblem[] {
-  if (picture.format === undefined)
-    return [{ message: 'o arquivo não é uma imagem que o site consiga ler', fix: `salve-a como ${FORMAT_LIST}` }];
-  if (!Object.hasOwn(IMAGE_FORMATS, picture.format))
-    return [
-      { message: `a imagem está em ${picture.format.toUpperCase()}, formato que o site não aceita`, fix: `salve-a como ${FORMAT_LIST}` },
-    ];
+  const format = formatProblem(picture);
+  if (format) return [format];
   const { width, height } = picture;
   const problems: FieldProblem[] = [];
   if (kind === 'principal') {

@@ -26,9 +26,11 @@ test('a journalist uploads the main image from a phone and sees its thumbnail, k
   const thumbnail = page.getByRole('img', { name: 'Miniatura da imagem principal' });
   const thumbnailSize = () => thumbnail.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]);
 
-  // Too small even before any cut: refused, with the sizes, before anything is sent.
-  await picker.setInputFiles({ name: 'pequena.jpg', mimeType: 'image/jpeg', buffer: await photo(1000, 1000) });
-  await expect(state).toContainText('a imagem tem 1000×1000; o mínimo é 1200×675');
+  // Too small once cut to 16:9: refused, with the sizes, before anything is sent.
+  await picker.setInputFiles({ name: 'pequena.jpg', mimeType: 'image/jpeg', buffer: await photo(1100, 1300) });
+  await expect(state).toContainText(
+    'a imagem tem 1100×1300: recortada em 16:9, ficaria com 1100×619, menos que o mínimo de 1200×675; use uma foto maior',
+  );
 
   // A phone camera's 4:3: cut to 16:9 at its centre in the browser, then kept at its top at a tap.
   await picker.setInputFiles({ name: 'sala-4x3.jpg', mimeType: 'image/jpeg', buffer: await photo(1600, 1200) });
