@@ -96,7 +96,7 @@ const KEPT = {
     ['Direita', 'a direita'],
   ],
 } as const;
-const sideCut = (picture: Decoded) => (picture.width / picture.height < 16 / 9 ? KEPT.rows : KEPT.columns);
+const sideCut = (picture: Decoded, part: Part) => (part.height < picture.height ? KEPT.rows : KEPT.columns);
 
 interface Uploaded {
   name: string;
@@ -177,10 +177,15 @@ function watchPicker(
     const frame = framing(kind, picture, ANCHORS[position]!);
     // A picture to cut is judged by its 16:9 part: only a part too small is refused.
     const problems = frame.cut ? cutProblems(facts) : shapeProblems(kind, facts);
-    if (problems.length > 0) return refuse(`Imagem não enviada: ${said(problems)}.`);
+    if (problems.length > 0) {
+      picture.image.close();
+      return refuse(`Imagem não enviada: ${said(problems)}.`);
+    }
     say(frame.cut ? 'Recortando em 16:9 e preparando as cópias para os leitores…' : 'Preparando as cópias para os leitores…');
     const body = await uploadable(kind, file, picture, frame, facts);
     const copies = await variants(picture, frame.part);
+    // A phone's photo decoded is tens of megabytes: freed now, not at the next collection.
+    picture.image.close();
     if (!(body instanceof Blob)) return refuse(`Imagem não enviada: ${said([body])}.`);
     if (copies === null) return refuse(`Imagem não enviada: ${said([NO_WEBP])}.`);
     const upload = new FormData();
@@ -202,7 +207,7 @@ function watchPicker(
       onUploaded(kind, (await response.json()) as Uploaded, alt);
       // The next image for the text describes itself: this one's alternative is in the text now.
       if (kind === 'figura') altInput.value = '';
-      const kept = frame.cut ? sideCut(picture) : null;
+      const kept = frame.cut ? sideCut(picture, frame.part) : null;
       const where = kept ? `, recortada em 16:9 mantendo ${kept[position]![1]}` : '';
       say(`Imagem enviada${where}${reduced}.`);
       showFraming(kept, position);
