@@ -1,3 +1,5 @@
+import { describeError, log } from '../../lib/log';
+
 /** What the newsroom does to the live site, as its history names it: to an article, or to an author (slug `autor/<slug>`). */
 export const ACTIONS = ['publicar', 'agendar', 'corrigir', 'despublicar', 'adicionar-autor', 'alterar-autor'] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -30,11 +32,21 @@ const recordOf = (row: ActionRow): ActionRecord => ({
 export class ActionsStore {
   constructor(private readonly db: D1Database) {}
 
+  /**
+   * Records an action the site has already taken. A failure is logged, not
+   * thrown: the change is live by then, and an error page would tell the
+   * editor it was not (and stop what follows it, such as marking the draft
+   * published).
+   */
   async record(entry: ActionRecord): Promise<void> {
-    await this.db
-      .prepare('INSERT INTO newsroom_actions (at, email, action, slug, title, detail) VALUES (?, ?, ?, ?, ?, ?)')
-      .bind(entry.at, entry.email, entry.action, entry.slug, entry.title, entry.detail)
-      .run();
+    try {
+      await this.db
+        .prepare('INSERT INTO newsroom_actions (at, email, action, slug, title, detail) VALUES (?, ?, ?, ?, ?, ?)')
+        .bind(entry.at, entry.email, entry.action, entry.slug, entry.title, entry.detail)
+        .run();
+    } catch (error) {
+      log('error', 'newsroom_history_unrecorded', { action: entry.action, slug: entry.slug, ...describeError(error) });
+    }
   }
 
   /** The latest actions, newest first; of one article when `slug` is given. */

@@ -149,6 +149,19 @@ describe('the authors page', () => {
     expect(await short.text()).toContain('A biografia tem 6 caracteres: escreva de 20 a 600. Nada foi publicado. Escolha a foto de novo.');
   });
 
+  it('a history that cannot be written neither undoes nor hides the save', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await env.DB.exec('ALTER TABLE newsroom_actions RENAME TO newsroom_actions_away');
+    try {
+      const saved = await save('/redacao/autores', { nome: 'Beatriz Lima', cargo: 'Repórter de arquitetura', bio: BIO });
+      expect(saved.status).toBe(303);
+    } finally {
+      await env.DB.exec('ALTER TABLE newsroom_actions_away RENAME TO newsroom_actions');
+    }
+    expect(await readerPage('/autor/beatriz-lima')).toContain('Beatriz Lima');
+    expect(logged.mock.calls.flat().join(' ')).toContain('newsroom_history_unrecorded');
+  });
+
   it("says so when the site's authors cannot be read, rather than showing an empty list", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const page = await (await newsroomRequest('/redacao/autores', { token: chief, env: { NEWS: failingKv } })).text();
