@@ -6,6 +6,7 @@ import { isApiPath, MAX_API_BYTES } from './api/wire';
 import { antiForgery } from './auth/anti-forgery';
 import { newsroomGate, requireMember } from './auth/identity';
 import { newsroomHeaders } from './http/headers';
+import { PATHS } from './http/paths';
 import { messagePage } from './pages/render';
 import { apiRoutes } from './routes/api';
 import { authorRoutes } from './routes/authors';
@@ -34,7 +35,20 @@ export function newsroomApp() {
   const formLimit = bodyLimit({
     maxSize: MAX_REQUEST_BYTES,
     onError: (c) =>
-      messagePage(c, 413, 'Texto grande demais', 'O rascunho passa do tamanho que a redação aceita: divida o artigo ou encurte o texto.'),
+      // The only other form that carries a file: an author's photo as picked, when the page could not reduce it first.
+      c.req.path.startsWith(PATHS.authors)
+        ? messagePage(
+            c,
+            413,
+            'Foto grande demais',
+            'A foto chegou sem ser reduzida pela página: recarregue a página e escolha a foto de novo. Nada foi publicado.',
+          )
+        : messagePage(
+            c,
+            413,
+            'Texto grande demais',
+            'O rascunho passa do tamanho que a redação aceita: divida o artigo ou encurte o texto.',
+          ),
   });
   const uploadLimit = bodyLimit({
     maxSize: MAX_UPLOAD_BYTES,

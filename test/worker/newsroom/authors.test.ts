@@ -149,6 +149,13 @@ describe('the authors page', () => {
     expect(await short.text()).toContain('A biografia tem 6 caracteres: escreva de 20 a 600. Nada foi publicado. Escolha a foto de novo.');
   });
 
+  it('a photo sent as picked and too large for a form is answered 413 in the words of the photo', async () => {
+    const huge = new Uint8Array(2 * 1024 * 1024);
+    const refused = await saveWithPhoto('/redacao/autores/camila-nogueira', { nome: 'Camila Nogueira', cargo: 'Editora', bio: BIO }, huge);
+    expect(refused.status).toBe(413);
+    expect(await refused.text()).toContain('A foto chegou sem ser reduzida pela página');
+  });
+
   it('a history that cannot be written neither undoes nor hides the save', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     await env.DB.exec('ALTER TABLE newsroom_actions RENAME TO newsroom_actions_away');
