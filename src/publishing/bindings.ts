@@ -1,4 +1,5 @@
-import { type SearchDb, versionsOf, versionsSql } from './search-sync';
+import { SELECT_PENDING } from '../search/index-sql';
+import { type SearchDb, slugsOf, versionsOf, versionsSql } from './search-sync';
 import type { KvStore } from './stores/kv-store';
 import type { PublishDb, Row } from './stores/publish-state';
 
@@ -85,6 +86,9 @@ export function searchDbOf(d1: D1Binding, call: CallBinding = direct, maxJsonByt
     async versions(slugs) {
       const statement = d1.prepare(versionsSql(slugs));
       return versionsOf((await call(() => (slugs ? statement.bind(JSON.stringify(slugs)) : statement).all())).results);
+    },
+    async pending() {
+      return slugsOf((await call(() => d1.prepare(SELECT_PENDING).all())).results);
     },
   };
 }

@@ -2,8 +2,9 @@ import { contentHash } from '../content/index/content-hash';
 import { parseIndexMeta } from '../content/index/index-parse';
 import { INDEX_META_KEY } from '../content/index/news-index';
 import type { NewsItem } from '../content/schema/news-item';
+import { log as logEvent } from '../lib/log';
 import { documentVersion, searchDocument } from '../search/document';
-import { DELETE_SLUGS, SELECT_VERSIONS, type SearchDocument, UPSERT_DOCUMENTS } from '../search/index-sql';
+import { CLEAR_PENDING, DELETE_SLUGS, MARK_PENDING, SELECT_VERSIONS, type SearchDocument, UPSERT_DOCUMENTS } from '../search/index-sql';
 import { itemsOfListChunks } from './run/list-chunks';
 import type { KvStore } from './stores/kv-store';
 
@@ -23,6 +24,8 @@ export interface SearchDb {
   run(statements: readonly string[], json: string): Promise<void>;
   /** slug → version of the indexed articles (of these slugs only, when given). */
   versions(slugs?: readonly string[]): Promise<Map<string, string>>;
+  /** The slugs an earlier run's search update left behind (syncAfterSwitch). */
+  pending(): Promise<string[]>;
   /** The largest JSON value one statement may carry. */
   maxJsonBytes: number;
   /** Sends what `run` may have kept back; a sync calls it before it returns. */
@@ -32,6 +35,13 @@ export interface SearchDb {
 /** The versions query, for some slugs or all. */
 export const versionsSql = (slugs: readonly string[] | undefined) =>
   slugs ? `${SELECT_VERSIONS} WHERE slug IN (SELECT value FROM json_each(?1))` : SELECT_VERSIONS;
+
+/** The pending query's rows, checked: a row without a slug is left out. */
+export const slugsOf = (rows: readonly unknown[]): string[] =>
+  rows.flatMap((row) => {
+    const { slug } = (row ?? {}) as { slug?: unknown };
+    return typeof slug === 'string' ? [slug] : [];
+  });
 
 /** Rows of slug and version, checked: anything else is left out (a row without a version is rewritten). */
 export function versionsOf(rows: readonly unknown[]): Map<string, string> {
@@ -223,6 +233,42 @@ export async function syncLive(
   throw new Error(
     `o índice de notícias mudou seguidamente durante a sincronização da busca (${MAX_SYNC_ATTEMPTS} tentativas): rode de novo quando as outras publicações terminarem`,
   );
+}
+
+/**
+ * The search update a run makes once its switch is done: the articles it
+ * changed, and those an earlier run's update left behind. The change is live
+ * by then, so a failure is no refusal: the slugs are named in the database
+ * (migrations/0010_search_pending.sql) for the next run to take, and the
+ * error reaches the caller, which logs it and tells the editor the search
+ * follows (after-switch.ts). A pending list that cannot be read is logged and
+ * this run's own slugs are synced all the same.
+ */
+export async function syncAfterSwitch(
+  db: SearchDb,
+  store: Pick<KvStore, 'get'>,
+  { slugs, log, bundled }: Pick<SyncInput, 'log'> & { slugs: readonly string[]; bundled: () => Promise<Bundle> },
+): Promise<SyncResult> {
+  let earlier: string[] = [];
+  try {
+    earlier = await db.pending();
+  } catch (error) {
+    logEvent('error', 'search_pending_unread', { reason: error instanceof Error ? error.message : String(error) });
+  }
+  const all = union(slugs, earlier);
+  try {
+    const result = await syncLive(db, store, { slugs: all, log, bundled });
+    if (earlier.length > 0) await db.run(CLEAR_PENDING, JSON.stringify(earlier));
+    return result;
+  } catch (error) {
+    try {
+      await db.run(MARK_PENDING, JSON.stringify(all));
+    } catch (marking) {
+      // Then only content:reindex repairs them: the log names them for whoever runs it.
+      logEvent('error', 'search_pending_unrecorded', { slugs: all.slice(0, 20), reason: String(marking) });
+    }
+    throw error;
+  }
 }
 
 /** One line saying what a sync did. */

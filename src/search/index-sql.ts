@@ -64,6 +64,15 @@ export const DELETE_SLUGS = [
 /** What is indexed now, to compare with the live list. */
 export const SELECT_VERSIONS = 'SELECT slug, version FROM search_articles';
 
+/** The slugs a run's search update left behind (migrations/0010_search_pending.sql), at most this many per read. */
+export const SELECT_PENDING = 'SELECT slug FROM search_pending LIMIT 10000';
+
+/** Names slugs whose search entry is still to be brought in line; one already named stays once. */
+export const MARK_PENDING = ['INSERT OR IGNORE INTO search_pending (slug) SELECT value FROM json_each(?1)'] as const;
+
+/** Forgets slugs a search update has brought in line. */
+export const CLEAR_PENDING = ['DELETE FROM search_pending WHERE slug IN (SELECT value FROM json_each(?1))'] as const;
+
 /** Empties the index (the tests, and a repair that starts over). */
 export const DELETE_ALL = ['DELETE FROM search_text', 'DELETE FROM search_articles'] as const;
 

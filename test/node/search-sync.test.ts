@@ -12,13 +12,15 @@ import {
   MAX_SYNC_ATTEMPTS,
   readLiveList,
   type SearchDb,
+  slugsOf,
+  syncAfterSwitch,
   syncLive,
   syncSearch,
   versionsOf,
 } from '../../src/publishing/search-sync';
 import type { KvStore } from '../../src/publishing/stores/kv-store';
 import { documentVersion, INDEXED_CHARS, searchDocument } from '../../src/search/document';
-import { SELECT_VERSIONS, UPSERT_DOCUMENTS } from '../../src/search/index-sql';
+import { SELECT_PENDING, SELECT_VERSIONS, UPSERT_DOCUMENTS } from '../../src/search/index-sql';
 import { Killed, MemoryStore, TestClock } from './content/publishing/memory-store';
 import { article, bundleOf, itemsOf, runOptions } from './content/publishing/publish-fixtures';
 
@@ -40,6 +42,9 @@ function sqliteDb({ sqlite = migrated() } = {}): SearchDb & { sqlite: DatabaseSy
         ? sqlite.prepare(`${SELECT_VERSIONS} WHERE slug IN (SELECT value FROM json_each(?1))`).all(JSON.stringify(slugs))
         : sqlite.prepare(SELECT_VERSIONS).all();
       return versionsOf(rows);
+    },
+    async pending() {
+      return slugsOf(sqlite.prepare(SELECT_PENDING).all());
     },
   };
   return db;
@@ -101,6 +106,7 @@ function interruptedOnce(db: ReturnType<typeof sqliteDb>, before: () => Promise<
   return {
     maxJsonBytes: db.maxJsonBytes,
     versions: (slugs) => db.versions(slugs),
+    pending: () => db.pending(),
     async run(statements, json) {
       const other = pending;
       pending = null;
@@ -274,6 +280,47 @@ describe('a sync from the live list', () => {
   it('says what it did in one line', () => {
     expect(describeSync({ written: ['a'], deleted: ['b', 'c'], unchanged: 4 })).toBe('1 indexado, 2 removidos, 4 já atualizados');
     expect(describeSync({ written: [], deleted: [], unchanged: 0 })).toBe('nada a fazer');
+  });
+});
+
+describe('the search update after a switch', () => {
+  const afterSwitch = (db: SearchDb, slugs: string[]) => syncAfterSwitch(db, kv, { slugs, bundled });
+  const pendingOf = (db: ReturnType<typeof sqliteDb>) => db.pending();
+
+  it('names the slugs it could not bring in line, and the next run takes them with its own, then forgets them', async () => {
+    const db = sqliteDb();
+    await sync(db);
+    await publish([article('primeira', '2025-06-01', 'v1', { titulo: 'Pergolados de madeira' })]);
+    // The search table is away (a failing D1): the update fails, the article is live all the same.
+    db.sqlite.exec('ALTER TABLE search_articles RENAME TO search_articles_away');
+    await expect(afterSwitch(db, ['primeira'])).rejects.toThrow(/search_articles/);
+    expect(await pendingOf(db)).toEqual(['primeira']);
+    db.sqlite.exec('ALTER TABLE search_articles_away RENAME TO search_articles');
+    // The next run publishes another article: its update indexes both.
+    await publish([article('segunda', '2025-06-02', 'v1', { titulo: 'Piscinas naturais' })]);
+    expect((await afterSwitch(db, ['segunda'])).written.sort()).toEqual(['primeira', 'segunda']);
+    expect(search(db.sqlite, '"pergolad"*')).toEqual(['primeira']);
+    expect(await pendingOf(db)).toEqual([]);
+  });
+
+  it('a pending slug no longer live leaves the search', async () => {
+    const db = sqliteDb();
+    await publish([article('passageira', '2025-06-01', 'v1')]);
+    await afterSwitch(db, ['passageira']);
+    await unpublish('passageira');
+    db.sqlite.exec('ALTER TABLE search_articles RENAME TO search_articles_away');
+    await expect(afterSwitch(db, ['passageira'])).rejects.toThrow();
+    db.sqlite.exec('ALTER TABLE search_articles_away RENAME TO search_articles');
+    expect(await afterSwitch(db, [])).toMatchObject({ deleted: ['passageira'] });
+    expect([...(await db.versions()).keys()]).not.toContain('passageira');
+    expect(await pendingOf(db)).toEqual([]);
+  });
+
+  it('syncs its own slugs when the pending list cannot be read', async () => {
+    const db = sqliteDb();
+    db.sqlite.exec('DROP TABLE search_pending');
+    await publish([article('sozinha', '2025-06-01', 'v1')]);
+    expect(await afterSwitch(db, ['sozinha'])).toMatchObject({ written: ['sozinha'] });
   });
 });
 

@@ -129,6 +129,23 @@ export const RESET_PUBLISH_STATE =
 export const searchFinds = async (slug: string) =>
   (await env.DB.prepare('SELECT count(*) AS n FROM search_articles WHERE slug = ?').bind(slug).first<{ n: number }>())!.n > 0;
 
+/**
+ * Runs `work` with the search index's table away, as a D1 whose search statements fail; puts it back after,
+ * even when `work` throws, and empties the list of slugs left for the next run (migrations/0010_search_pending.sql).
+ */
+export async function withSearchAway<T>(work: () => Promise<T>): Promise<T> {
+  await env.DB.exec('ALTER TABLE search_articles RENAME TO search_articles_away');
+  try {
+    return await work();
+  } finally {
+    await env.DB.exec('ALTER TABLE search_articles_away RENAME TO search_articles');
+  }
+}
+
+/** The slugs a failed search update left for the next run. */
+export const searchPending = async () =>
+  (await env.DB.prepare('SELECT slug FROM search_pending ORDER BY slug').all<{ slug: string }>()).results.map(({ slug }) => slug);
+
 /** A KV binding whose reads always throw, like a KV outage. */
 export const failingKv = {
   get: async () => {

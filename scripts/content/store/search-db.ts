@@ -22,6 +22,7 @@ export function localSearchDb(): SearchDb & { appliedMigrations(): Promise<strin
     maxJsonBytes: 4 * 1024 * 1024,
     run: async (statements, json) => (await opened).search.run(statements, json),
     versions: async (slugs) => (await opened).search.versions(slugs),
+    pending: async () => (await opened).search.pending(),
     /** The migrations wrangler recorded as applied (none before the first). */
     async appliedMigrations() {
       const { d1 } = await opened;

@@ -1,4 +1,4 @@
-import { describeSync, type SearchDb, syncLive } from '../../../src/publishing/search-sync.ts';
+import { describeSync, type SearchDb, syncAfterSwitch, syncLive } from '../../../src/publishing/search-sync.ts';
 import type { KvStore, Target } from '../../../src/publishing/stores/kv-store.ts';
 import { localBundle } from '../bundle/served-bundle.ts';
 import { applyMigrations, localSearchDb } from './search-db.ts';
@@ -22,7 +22,9 @@ export async function syncTarget(
   slugs?: readonly string[],
   log?: (line: string) => void,
 ) {
-  const sync = () => syncLive(db, store, { slugs, log, bundled: localBundle });
+  // After a switch, the slugs an earlier run's update left behind come too (syncAfterSwitch).
+  const sync = () =>
+    slugs ? syncAfterSwitch(db, store, { slugs, log, bundled: localBundle }) : syncLive(db, store, { log, bundled: localBundle });
   try {
     return await sync();
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { siteWallClock } from '../../content/schema/date-rule';
+import { SEARCH_FOLLOWS_TEXT } from '../../publishing/after-switch';
 import { isScheduled } from '../../publishing/plan/scheduled';
 import { articlePath } from '../../seo/urls';
 import { PATHS } from '../http/paths';
@@ -20,7 +21,7 @@ export const isDone = (value: unknown): value is Done => DONE.includes(value as 
 const whenSeen = (local: boolean) =>
   local ? 'Neste computador os leitores já o veem.' : 'Os leitores o veem em até uns 5 minutos (o tempo de o site se atualizar).';
 
-function Notice({ done, draft, local }: { done: Done; draft: Draft; local: boolean }) {
+function Notice({ done, draft, local, searchPending }: { done: Done; draft: Draft; local: boolean; searchPending: boolean }) {
   const address = draft.slug && <a href={articlePath({ slug: draft.slug })}>{articlePath({ slug: draft.slug })}</a>;
   const data = String(draft.fields.data ?? '');
   const texts: Record<Done, ReactNode> = {
@@ -44,6 +45,7 @@ function Notice({ done, draft, local }: { done: Done; draft: Draft; local: boole
   return (
     <p className="nr-notice" role="status">
       {texts[done]}
+      {searchPending && ` ${SEARCH_FOLLOWS_TEXT}`}
     </p>
   );
 }
@@ -84,6 +86,7 @@ export function PublishPanel({
   mayPublish,
   local,
   done,
+  searchPending = false,
 }: {
   draft: Draft;
   xsrf: string;
@@ -92,6 +95,8 @@ export function PublishPanel({
   /** This worker is the local one: readers see a change at once. */
   local: boolean;
   done?: Done;
+  /** The change is live but the site's search is still to follow (src/publishing/after-switch.ts). */
+  searchPending?: boolean;
 }) {
   const live = draft.publishedVersion !== null;
   // A correction is for an article readers can see: one still scheduled is simply published again.
@@ -99,7 +104,7 @@ export function PublishPanel({
   return (
     <section className="nr-publish" aria-labelledby="publicacao">
       <h2 id="publicacao">Publicação</h2>
-      {done && <Notice done={done} draft={draft} local={local} />}
+      {done && <Notice done={done} draft={draft} local={local} searchPending={searchPending} />}
       <State draft={draft} now={now} />
       {mayPublish && (
         <>

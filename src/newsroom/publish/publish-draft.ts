@@ -2,11 +2,11 @@ import { contentHash } from '../../content/index/content-hash';
 import { forgetLiveIndex } from '../../content/index/live-index';
 import { currentTime } from '../../lib/clock';
 import { log } from '../../lib/log';
+import { afterSwitch, searchAfterSwitch } from '../../publishing/after-switch';
 import { type Change, publishChange } from '../../publishing/plan/plan';
 import { isScheduled, scheduledFor } from '../../publishing/plan/scheduled';
 import { LiveIndexError } from '../../publishing/run/read-live';
 import { runChange } from '../../publishing/run/run';
-import { syncLive } from '../../publishing/search-sync';
 import type { Target } from '../../publishing/stores/kv-store';
 import { LockBusyError } from '../../publishing/stores/lock';
 import { type PublishingBindings, workerRun } from '../../publishing/worker-run';
@@ -20,9 +20,12 @@ export interface PublishBindings extends PublishingBindings {
   MEDIA: R2Bucket;
 }
 
-/** A publish done (the article's address and title, when it shows if scheduled), or why nothing changed. */
+/**
+ * A publish done (the article's address and title, when it shows if scheduled, whether the site's search
+ * is still to follow), or why nothing changed.
+ */
 export type PublishOutcome =
-  | { done: true; slug: string; title: string; scheduled: string | null }
+  | { done: true; slug: string; title: string; scheduled: string | null; searchPending: boolean }
   | { done: false; status: 409 | 422; heading: string; message: string; problems?: DraftProblem[] };
 
 /** Thrown inside the lock when the address is another live article's: nothing is written. */
@@ -42,7 +45,8 @@ const detailOf = (action: Action, data: string, note: unknown, now: number) => {
  * Publishes a saved draft with the publishing engine inside the request (as
  * the unpublish in routes/live.tsx runs it: the lock, the switch, the waiting
  * deletes, then the search), records the action and links the draft to its
- * article. Refused, with nothing written: a draft with errors (listed in the
+ * article; once the article is live, a failure of those last steps is logged
+ * and named in the outcome, never a refusal (after-switch.ts). Refused, with nothing written: a draft with errors (listed in the
  * form's terms), an address that another live article or draft has (only a
  * draft's own article is ever replaced), a busy lock or a damaged index.
  */
@@ -87,9 +91,10 @@ export async function publishDraft(
     log('warn', 'newsroom_publish_refused', { slug, reason: error.message });
     return { done: false, status: 409, heading: 'Nada foi alterado', message: error.message };
   }
-  await syncLive(run.search, run.store, { slugs: [slug], bundled: run.options.bundled });
+  // The article is live from here: what follows is repaired by the next run if it fails (after-switch.ts).
   // This isolate shows the change at once; the others within the index's lifetime.
   forgetLiveIndex();
+  const search = await searchAfterSwitch(run, [slug]);
   await new ActionsStore(env.DB).record({
     at: now,
     email: who,
@@ -98,8 +103,14 @@ export async function publishDraft(
     title: titulo,
     detail: detailOf(action, item.data, item.correcao, now),
   });
-  await drafts.markPublished(draft.id, draft.version, slug);
-  return { done: true, slug, title: titulo, scheduled: isScheduled(item.data, now) ? scheduledText(item.data) : null };
+  await afterSwitch('draft_mark', { slug, draft: draft.id }, () => drafts.markPublished(draft.id, draft.version, slug));
+  return {
+    done: true,
+    slug,
+    title: titulo,
+    scheduled: isScheduled(item.data, now) ? scheduledText(item.data) : null,
+    searchPending: search === null,
+  };
 }
 
 /** The refusal of an address already `whose` ("o do artigo no ar …"). */

@@ -1,10 +1,10 @@
 import { contentHash } from '../../content/index/content-hash';
 import { forgetLiveIndex } from '../../content/index/live-index';
 import { currentTime } from '../../lib/clock';
-import { log } from '../../lib/log';
+import { afterSwitch, searchAfterSwitch } from '../../publishing/after-switch';
 import { planUnpublish } from '../../publishing/plan/plan';
 import { runChange } from '../../publishing/run/run';
-import { type SyncResult, syncLive } from '../../publishing/search-sync';
+import type { SyncResult } from '../../publishing/search-sync';
 import type { PublishingBindings, WorkerRun } from '../../publishing/worker-run';
 import { ActionsStore } from '../stores/actions-store';
 import { DraftsStore } from '../stores/drafts-store';
@@ -39,7 +39,7 @@ export async function unpublishArticle(
   const removed = plan?.removed.includes(slug) ?? false;
   if (removed) {
     forgetLiveIndex();
-    await new DraftsStore(env.DB).markUnpublished(slug);
+    await afterSwitch('draft_mark', { slug }, () => new DraftsStore(env.DB).markUnpublished(slug));
     await new ActionsStore(env.DB).record({
       at: currentTime(),
       email: who.email,
@@ -49,22 +49,5 @@ export async function unpublishArticle(
       detail: who.detail,
     });
   }
-  return { removed, title, search: await syncSearchAfter(run, [slug]) };
-}
-
-/**
- * The search brought in line with the articles a run changed; null when the
- * sync failed (logged): the change itself is done, and running it again
- * finishes the search.
- */
-export async function syncSearchAfter(run: WorkerRun, slugs: readonly string[]): Promise<SyncResult | null> {
-  try {
-    return await syncLive(run.search, run.store, { slugs, bundled: run.options.bundled });
-  } catch (error) {
-    log('error', 'newsroom_search_sync_failed', {
-      slugs: slugs.slice(0, 10),
-      reason: error instanceof Error ? error.message : String(error),
-    });
-    return null;
-  }
+  return { removed, title, search: await searchAfterSwitch(run, [slug]) };
 }

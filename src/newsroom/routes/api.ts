@@ -6,6 +6,7 @@ import { forgetLiveIndex } from '../../content/index/live-index';
 import { isValidSlug } from '../../content/schema/format';
 import { currentTime } from '../../lib/clock';
 import { log } from '../../lib/log';
+import { SEARCH_FOLLOWS_TEXT, searchAfterSwitch } from '../../publishing/after-switch';
 import { describePlan, planSummary } from '../../publishing/plan/describe-plan';
 import { type Plan, planPublish, planUnpublish } from '../../publishing/plan/plan';
 import { ReplaceRefused, refusal, STOPPED } from '../../publishing/plan/replace-refusal';
@@ -21,7 +22,7 @@ import { articlePath } from '../../seo/urls';
 import { readPublishRequest } from '../api/publish-request';
 import { type ApiAnswer, FORM_FIELDS, type LiveAnswer } from '../api/wire';
 import { postedForm } from '../http/posted-form';
-import { syncSearchAfter, unpublishArticle } from '../publish/unpublish-article';
+import { unpublishArticle } from '../publish/unpublish-article';
 import { ActionsStore } from '../stores/actions-store';
 import type { NewsroomEnv } from '../team/newsroom-env';
 import { canPublish } from '../team/roles';
@@ -66,11 +67,14 @@ function engineRefusal(c: C, error: unknown, lines: string[]) {
   return refused(c, 409, error.message, lines);
 }
 
-/** The answer's line about the search: what the sync did, or that it failed (the change itself is done). */
-const searchLine = (result: SyncResult | null) =>
+/**
+ * The answer's line about the search: what the sync did, or that it follows (the change itself is live, so the
+ * answer is no failure: after-switch.ts).
+ */
+const searchLine = (c: C, result: SyncResult | null) =>
   result
     ? `Índice da busca: ${describeSync(result)}.`
-    : 'A mudança foi feita, mas o índice da busca não pôde ser atualizado: rode o mesmo comando de novo.';
+    : `A mudança está no ar. ${SEARCH_FOLLOWS_TEXT} Para atualizá-la já: npm run content:reindex -- --${targetOf(c)}.`;
 
 // Every route here changes or reads what readers see: editors and chefes only.
 apiRoutes.use('/api/*', async (c, next) => {
@@ -120,20 +124,24 @@ apiRoutes.post('/api/publicar', async (c) => {
     }
     const { plan, rolledForward, first } = await runPublish(run.store, articles, run.options, { replace, registry });
     if (!plan && !rolledForward) run.lines.push(...describePlan(first, site));
-    const search = await syncSearchAfter(
-      run,
-      articles.map(({ item }) => item.slug),
-    );
-    run.lines.push(searchLine(search));
     // This isolate shows the change at once; the others within the index's lifetime.
     forgetLiveIndex();
+    run.lines.push(
+      searchLine(
+        c,
+        await searchAfterSwitch(
+          run,
+          articles.map(({ item }) => item.slug),
+        ),
+      ),
+    );
     if (plan) await recordPublish(c, plan);
     const message = plan
       ? `Publicado ${WHERE[targetOf(c)]}: ${planSummary(plan)}. ${whenVisible(c)} A página inicial: ${site}/`
       : rolledForward
         ? `Os artigos já estavam na última versão publicada, mas o site ainda mostrava a anterior (uma publicação foi interrompida): ela foi gravada agora. ${whenVisible(c)}`
         : 'Nada a publicar: o site já mostra estes artigos exatamente como estão na pasta.';
-    return answer(c, search ? 200 : 500, { ok: search !== null, message, lines: run.lines });
+    return answer(c, 200, { ok: true, message, lines: run.lines });
   } catch (error) {
     return engineRefusal(c, error, run.lines);
   }
@@ -177,10 +185,10 @@ apiRoutes.post('/api/despublicar', async (c) => {
       email: c.var.member.email,
       detail: 'saiu do site pelo comando de publicação; o texto e as imagens são apagados 10 minutos depois',
     });
-    run.lines.push(searchLine(search));
+    run.lines.push(searchLine(c, search));
     if (!removed) return notLive();
     const message = `"${slug}" foi despublicado: ${run.options.site}${articlePath({ slug })} passa a responder 404 (o texto e as imagens são apagados daqui a ${DELETE_AFTER_MS / 60_000} minutos). ${whenVisible(c)}`;
-    return answer(c, search ? 200 : 500, { ok: search !== null, message, lines: run.lines });
+    return answer(c, 200, { ok: true, message, lines: run.lines });
   } catch (error) {
     return engineRefusal(c, error, run.lines);
   }

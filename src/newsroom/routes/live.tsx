@@ -4,10 +4,11 @@ import { openLiveIndex } from '../../content/index/live-index';
 import { isValidSlug } from '../../content/schema/format';
 import { currentTime } from '../../lib/clock';
 import { log } from '../../lib/log';
+import { SEARCH_FOLLOWS_TEXT } from '../../publishing/after-switch';
 import { LiveIndexError } from '../../publishing/run/read-live';
 import { LockBusyError } from '../../publishing/stores/lock';
 import { workerRun } from '../../publishing/worker-run';
-import { PATHS } from '../http/paths';
+import { PATHS, SEARCH_FOLLOWS, searchFollowsQuery } from '../http/paths';
 import { LivePage, UnpublishPage } from '../pages/LivePage';
 import { messagePage, page } from '../pages/render';
 import { unpublishArticle } from '../publish/unpublish-article';
@@ -24,9 +25,11 @@ const LISTED = 100;
 const HISTORY = 30;
 
 /** What the page says after a change (the query of the redirect). */
-const NOTICES: Record<string, (title: string) => string> = {
-  despublicado: (title) =>
-    `"${title}" foi despublicado. Os leitores deixam de vê-lo em até uns 5 minutos (neste computador, em até 1 minuto); a busca já não o encontra.`,
+const NOTICES: Record<string, (title: string, searchPending: boolean) => string> = {
+  despublicado: (title, searchPending) =>
+    `"${title}" foi despublicado. Os leitores deixam de vê-lo em até uns 5 minutos (neste computador, em até 1 minuto); ${
+      searchPending ? SEARCH_FOLLOWS_TEXT.toLowerCase() : 'a busca já não o encontra.'
+    }`,
 };
 
 /** Where this worker writes, as the engine names it in its messages: the local site, or production. */
@@ -51,7 +54,7 @@ liveRoutes.get('/no-ar', async (c) => {
   const now = currentTime();
   const [articles, actions] = await Promise.all([newestLive(c.env, now, LISTED), new ActionsStore(c.env.DB).latest(HISTORY)]);
   const done = NOTICES[c.req.query('feito') ?? ''];
-  const notice = done?.(c.req.query('titulo') ?? '');
+  const notice = done?.(c.req.query('titulo') ?? '', c.req.query(SEARCH_FOLLOWS.name) === SEARCH_FOLLOWS.value);
   return page(
     c,
     'No ar',
@@ -77,25 +80,19 @@ liveRoutes.post('/no-ar/:slug/despublicar', async (c) => {
   if (!isValidSlug(slug)) return notLive(c);
   const run = workerRun(c.env, c.var.member.email, `despublicar ${slug}`, targetOf(c));
   let title: string;
+  let searchPending: boolean;
   try {
     const done = await unpublishArticle(c.env, run, slug, {
       email: c.var.member.email,
       detail: 'saiu do site; o texto e as imagens são apagados 10 minutos depois',
     });
     if (!done.removed) return notLive(c);
-    if (!done.search) {
-      return messagePage(
-        c,
-        500,
-        'Despublicado, mas a busca não foi atualizada',
-        `"${done.title}" saiu do site, mas a busca do site ainda pode listá-lo. Avise um desenvolvedor (o comando npm run content:reindex -- --${targetOf(c)} corrige a busca).`,
-      );
-    }
     title = done.title;
+    searchPending = done.search === null;
   } catch (error) {
     if (!(error instanceof LockBusyError || error instanceof LiveIndexError)) throw error;
     log('warn', 'newsroom_publish_refused', { slug, reason: error.message });
     return messagePage(c, 409, 'Nada foi alterado', error.message);
   }
-  return c.redirect(`${PATHS.live}?feito=despublicado&titulo=${encodeURIComponent(title)}`, 303);
+  return c.redirect(`${PATHS.live}?feito=despublicado&titulo=${encodeURIComponent(title)}${searchFollowsQuery(searchPending)}`, 303);
 });

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { siteWallClock } from '../../content/schema/date-rule';
 import { publicationInstant } from '../../content/schema/updated';
 import { currentTime } from '../../lib/clock';
-import { PATHS } from '../http/paths';
+import { PATHS, SEARCH_FOLLOWS, searchFollowsQuery } from '../http/paths';
 import { postedForm } from '../http/posted-form';
 import { type Done, isDone, PublishPanel, PublishRefused } from '../pages/PublishPanel';
 import { messagePage, page } from '../pages/render';
@@ -36,6 +36,7 @@ export function publishPanel(c: C, draft: Draft) {
       mayPublish={canPublish(c.var.member)}
       local={isLocal(c)}
       done={isDone(done) ? done : undefined}
+      searchPending={c.req.query(SEARCH_FOLLOWS.name) === SEARCH_FOLLOWS.value}
     />
   );
 }
@@ -47,7 +48,7 @@ async function publishAndAnswer(c: C, draft: Draft, action: Action, done: Done):
     const content = <PublishRefused heading={outcome.heading} draftId={draft.id} message={outcome.message} problems={outcome.problems} />;
     return page(c, outcome.heading, content, outcome.status);
   }
-  return c.redirect(`${PATHS.draft(draft.id)}?feito=${done}#publicacao`, 303);
+  return c.redirect(`${PATHS.draft(draft.id)}?feito=${done}${searchFollowsQuery(outcome.searchPending)}#publicacao`, 303);
 }
 
 /**

@@ -6,7 +6,7 @@ import { INDEX_META_KEY } from '../../../src/content/index/news-index';
 import { API_PATHS, type ApiAnswer, MAX_API_BYTES, PUBLISH_PARTS } from '../../../src/newsroom/api/wire';
 import { batchOf } from '../../../src/publishing/bindings';
 import { readState } from '../../../src/publishing/stores/publish-state';
-import { clearKv, fetchPath, RESET_PUBLISH_STATE, searchFinds } from '../helpers';
+import { clearKv, fetchPath, RESET_PUBLISH_STATE, searchFinds, searchPending, withSearchAway } from '../helpers';
 import { preparedArticle, publishForm } from './api-fixtures';
 import { webp } from './media-fixtures';
 import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, serviceToken } from './newsroom-helpers';
@@ -19,7 +19,8 @@ import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, serviceT
 
 const db = { run: batchOf(env.DB), runDetached: () => {} };
 const CLIENT_ID = `${'0a1b2c3d'.repeat(4)}.access`;
-const reset = () => env.DB.exec(`${RESET_PUBLISH_STATE} DELETE FROM newsroom_actions; DELETE FROM newsroom_people;`);
+const reset = () =>
+  env.DB.exec(`${RESET_PUBLISH_STATE} DELETE FROM newsroom_actions; DELETE FROM newsroom_people; DELETE FROM search_pending;`);
 const kvKeys = async () => (await env.NEWS.list()).keys.map(({ name }) => name);
 
 // The team's keys, served for this file's tests; the chief's token signed with them.
@@ -64,6 +65,24 @@ describe('publishing through the newsroom API', () => {
     expect(await env.NEWS.get(INDEX_META_KEY)).toBe(state.meta);
     const action = await env.DB.prepare('SELECT email, action, slug FROM newsroom_actions').first();
     expect(action).toEqual({ email: CHIEF, action: 'publicar', slug: 'publicado-pela-api' });
+  });
+
+  it('a publish whose search update fails is live and said so (200): the search follows with the next run', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const response = await withSearchAway(() => publish(publishForm([preparedArticle('busca-depois')])));
+    const answer = (await response.json()) as ApiAnswer;
+    expect(response.status, answer.message).toBe(200);
+    expect(answer).toMatchObject({ ok: true });
+    expect(answer.message).toContain('Publicado em produção: 1 novo');
+    expect(answer.lines.join('\n')).toContain('A busca do site será atualizada em seguida.');
+    expect((await fetchPath('/noticia/busca-depois')).status).toBe(200);
+    expect(await env.DB.prepare('SELECT action, slug FROM newsroom_actions').first()).toEqual({ action: 'publicar', slug: 'busca-depois' });
+    expect(await searchPending()).toEqual(['busca-depois']);
+
+    const next = await publish(publishForm([preparedArticle('a-seguinte')]));
+    expect(((await next.json()) as ApiAnswer).lines.join('\n')).toContain('Índice da busca: 2 indexados');
+    expect(await searchFinds('busca-depois')).toBe(true);
+    expect(await searchPending()).toEqual([]);
   });
 
   it('a dry run says what would happen and writes nothing', async () => {

@@ -6,7 +6,7 @@ import { batchOf, kvStoreOf, searchDbOf } from '../../../src/publishing/bindings
 import { syncLive } from '../../../src/publishing/search-sync';
 import { readState } from '../../../src/publishing/stores/publish-state';
 import { bundleFromAssets } from '../../../src/publishing/worker-run';
-import { bundledNews, clearKv, fetchPath, RESET_PUBLISH_STATE, searchFinds } from '../helpers';
+import { bundledNews, clearKv, fetchPath, RESET_PUBLISH_STATE, searchFinds, searchPending, withSearchAway } from '../helpers';
 import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys } from './newsroom-helpers';
 
 /**
@@ -26,7 +26,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await clearKv();
-  await env.DB.exec(RESET_PUBLISH_STATE);
+  await env.DB.exec(`${RESET_PUBLISH_STATE} DELETE FROM search_pending;`);
   forgetLiveIndex();
   vi.restoreAllMocks();
 });
@@ -71,6 +71,31 @@ describe('the articles on the site, in the newsroom', () => {
     const history = await (await newsroomRequest('/redacao/no-ar', { token: chief })).text();
     expect(history).toContain(`${CHIEF} despublicou`);
     expect(history).toContain(sample!.titulo);
+  });
+
+  it('an unpublish whose search update fails: the article is gone, the editor is told the search follows, the next run repairs it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const [sample, other] = await bundledNews();
+    await syncLive(searchDbOf(env.DB), kvStoreOf(env.NEWS), { bundled: () => bundleFromAssets(env.ASSETS) });
+    const done = await withSearchAway(() =>
+      newsroomRequest(`/redacao/no-ar/${sample!.slug}/despublicar`, { method: 'POST', token: chief }),
+    );
+    expect(done.status).toBe(303);
+    const location = done.headers.get('Location')!;
+    expect(location).toContain('busca=pendente');
+    const page = (await (await newsroomRequest(location, { token: chief })).text()).replaceAll('<!-- -->', '');
+    expect(page).toContain('foi despublicado');
+    expect(page).toContain('a busca do site será atualizada em seguida.');
+    expect(page).toContain(`${CHIEF} despublicou`);
+    forgetLiveIndex();
+    expect((await fetchPath(`/noticia/${sample!.slug}`)).status).toBe(404);
+    expect(await searchFinds(sample!.slug)).toBe(true);
+
+    // The next unpublish takes the pending slug with its own.
+    expect((await newsroomRequest(`/redacao/no-ar/${other!.slug}/despublicar`, { method: 'POST', token: chief })).status).toBe(303);
+    expect(await searchFinds(sample!.slug)).toBe(false);
+    expect(await searchFinds(other!.slug)).toBe(false);
+    expect(await searchPending()).toEqual([]);
   });
 
   it('a colaborador cannot unpublish: 403, and the site is unchanged', async () => {

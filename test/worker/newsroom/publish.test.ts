@@ -7,7 +7,18 @@ import { putMedia } from '../../../src/newsroom/media/media-store';
 import { DraftsStore } from '../../../src/newsroom/stores/drafts-store';
 import { batchOf } from '../../../src/publishing/bindings';
 import { readState } from '../../../src/publishing/stores/publish-state';
-import { attr, bundledNews, clearKv, documentOf, fetchWithEnv, queryAll, RESET_PUBLISH_STATE, searchFinds } from '../helpers';
+import {
+  attr,
+  bundledNews,
+  clearKv,
+  documentOf,
+  fetchWithEnv,
+  queryAll,
+  RESET_PUBLISH_STATE,
+  searchFinds,
+  searchPending,
+  withSearchAway,
+} from '../helpers';
 import { png, webp } from './media-fixtures';
 import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys } from './newsroom-helpers';
 
@@ -41,7 +52,7 @@ beforeEach(async () => {
 afterEach(async () => {
   vi.useRealTimers();
   await clearKv();
-  await env.DB.exec(`${RESET_PUBLISH_STATE} DELETE FROM newsroom_drafts; DELETE FROM newsroom_actions;`);
+  await env.DB.exec(`${RESET_PUBLISH_STATE} DELETE FROM newsroom_drafts; DELETE FROM newsroom_actions; DELETE FROM search_pending;`);
   // Only the console's: restoring every mock would drop the team's keys (serveTeamKeys), which the verifier fetches again once its copy is stale.
   for (const quiet of [console.log, console.error]) if (vi.isMockFunction(quiet)) quiet.mockRestore();
 });
@@ -285,6 +296,66 @@ describe('scheduling and correcting', () => {
     const draft = await draftOf(path);
     expect(draft.fields.atualizado).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
     expect(draft.publishedVersion).toBe(draft.version);
+  });
+});
+
+describe('a search update that fails once the article is live', () => {
+  const FOLLOWS = 'A busca do site será atualizada em seguida.';
+  const slug = 'casas-de-madeira-voltam-a-crescer-no-sul-do-pais';
+  beforeEach(async () => {
+    // An index without this article, whatever an earlier test published.
+    await env.DB.exec('DELETE FROM search_text; DELETE FROM search_articles;');
+    // The failure is logged (after-switch.ts): kept out of the test's output.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  /** The draft page after `done`: its notice says the article is live and the search follows; the action is in the history. */
+  async function expectLiveNotice(path: string, done: Response, feito: string, action: string) {
+    expect(done.status).toBe(303);
+    const location = done.headers.get('Location')!;
+    expect(location).toBe(`${path}?feito=${feito}&busca=pendente#publicacao`);
+    const page = (await (await newsroomRequest(location, { token: chief })).text()).replaceAll('<!-- -->', '');
+    expect(page).toContain(FOLLOWS);
+    const history = await (await newsroomRequest('/redacao/no-ar', { token: chief })).text();
+    expect(history).toContain(`${CHIEF} ${action}`);
+    const draft = await draftOf(path);
+    expect(draft.publishedVersion).toBe(draft.version);
+  }
+
+  it('publish: the editor is told the truth, the draft is marked, and the next publish brings the search in line', async () => {
+    const path = await savedDraft(chief, 'Casas de madeira voltam a crescer no Sul do país');
+    const done = await withSearchAway(() => post(`${path}/publicar`, chief));
+    await expectLiveNotice(path, done, 'publicado', 'publicou');
+    forgetLiveIndex();
+    expect((await site(`/noticia/${slug}`)).status).toBe(200);
+    expect(await searchFinds(slug)).toBe(false);
+    expect(await searchPending()).toEqual([slug]);
+
+    // Another editor's publish, with the search back: both articles are found, nothing is left pending.
+    const other = await savedDraft(chief, 'Varandas fechadas com vidro viram sala de estar');
+    expect((await post(`${other}/publicar`, chief)).status).toBe(303);
+    expect(await searchFinds(slug)).toBe(true);
+    expect(await searchFinds('varandas-fechadas-com-vidro-viram-sala-de-estar')).toBe(true);
+    expect(await searchPending()).toEqual([]);
+  });
+
+  it('schedule: the article is scheduled, and said so', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T12:00:00Z'));
+    const path = await savedDraft(chief, 'Casas de madeira voltam a crescer no Sul do país');
+    const done = await withSearchAway(() => post(`${path}/agendar`, chief, { quando: '2026-11-28T09:00' }));
+    await expectLiveNotice(path, done, 'agendado', 'agendou');
+    expect(await searchPending()).toEqual([slug]);
+  });
+
+  it('correction: the note is on the page, and said so', async () => {
+    const path = await savedDraft(chief, 'Casas de madeira voltam a crescer no Sul do país');
+    expect((await post(`${path}/publicar`, chief)).status).toBe(303);
+    const note = 'O prazo citado era de três meses, não de dois.';
+    const done = await withSearchAway(() => post(`${path}/corrigir`, chief, { correcao: note }));
+    await expectLiveNotice(path, done, 'corrigido', 'corrigiu');
+    forgetLiveIndex();
+    expect(await (await site(`/noticia/${slug}`)).text()).toContain(note);
   });
 });
 
