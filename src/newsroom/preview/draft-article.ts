@@ -7,7 +7,7 @@ import { type NewsEntry, parseNewsItem } from '../../content/schema/news-item';
 import { slugFromTitle } from '../../content/schema/slug-from-title';
 import { publishedName } from '../media/published-images';
 import { FIELD_NAMES, type FieldName } from '../shared/draft-input';
-import { fieldProblems } from '../shared/field-check';
+import { fieldProblems, withPublishTime } from '../shared/field-check';
 import { labelOf, UNTITLED } from '../shared/field-labels';
 import { FIGURE_FOLDER, figuresIn, IMAGE_FIELD, isStoredImage } from '../shared/media-names';
 import type { Draft } from '../stores/drafts-store';
@@ -103,13 +103,14 @@ export function draftArticle(
   now: number,
   figures: ReadonlyMap<string, PublishedFigure> = unreadFigures(draft),
 ): DraftArticle {
-  const fieldFaults = fieldProblems(draft.fields);
+  const given = withPublishTime(draft.fields, now);
+  const fieldFaults = fieldProblems(given);
   const problems: DraftProblem[] = [];
   const fields: Record<string, unknown> = { ...standIns(now) };
   for (const name of FIELD_NAMES) {
     const fault = fieldFaults[name];
     if (fault) problems.push({ severity: 'error', where: labelOf(name), message: fault.message, fix: fault.fix });
-    else if (draft.fields[name] !== undefined) fields[name] = draft.fields[name];
+    else if (given[name] !== undefined) fields[name] = given[name];
   }
   const title = typeof fields.titulo === 'string' ? fields.titulo : UNTITLED;
   const converted = markdownToHtml(draft.body, title);

@@ -15,7 +15,7 @@ import { DraftView } from '../pages/DraftView';
 import { RevisionsPage } from '../pages/RevisionsPage';
 import { messagePage, page, wantsJson } from '../pages/render';
 import { type DraftContent, draftFromForm } from '../shared/draft-input';
-import { fieldProblems } from '../shared/field-check';
+import { fieldProblems, withPublishTime } from '../shared/field-check';
 import { FORM } from '../shared/names';
 import { articleRows, filterRows, listQuery } from '../stores/article-list';
 import { type Draft, DraftsStore, isDraftId } from '../stores/drafts-store';
@@ -152,7 +152,7 @@ draftRoutes.get('/rascunhos/:id', async (c) => {
   const content = (
     <DraftPage
       draft={draft}
-      problems={fieldProblems(draft.fields)}
+      problems={fieldProblems(withPublishTime(draft.fields, currentTime()))}
       authors={await authorChoices(c)}
       xsrf={c.var.xsrf}
       showRevisions={canSeeRevisions(c.var.member)}

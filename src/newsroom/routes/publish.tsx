@@ -9,7 +9,7 @@ import { type Done, isDone, PublishPanel, PublishRefused } from '../pages/Publis
 import { messagePage, page } from '../pages/render';
 import { publishDraft } from '../publish/publish-draft';
 import type { DraftFields } from '../shared/draft-input';
-import { fieldProblems } from '../shared/field-check';
+import { fieldProblems, withPublishTime } from '../shared/field-check';
 import { PUBLISH_FORM } from '../shared/names';
 import { shownAt } from '../shared/when';
 import type { Action } from '../stores/actions-store';
@@ -57,7 +57,7 @@ async function publishAndAnswer(c: C, draft: Draft, action: Action, done: Done):
  */
 async function saveThenPublish(c: C, draft: Draft, fields: Partial<DraftFields>, action: Action, done: Done): Promise<Response> {
   // The changed fields are judged by the schema's rules first: a value the article could not take is not saved either.
-  const problems = fieldProblems({ ...draft.fields, ...fields });
+  const problems = fieldProblems(withPublishTime({ ...draft.fields, ...fields }, currentTime()));
   const refused = Object.keys(fields).flatMap((name) => {
     const problem = problems[name];
     return problem ? [`${problem.message}; ${problem.fix}.`] : [];
@@ -90,6 +90,9 @@ export const publishRoutes = new Hono<NewsroomEnv>();
 publishRoutes.post('/rascunhos/:id/publicar', async (c) => {
   const draft = await editorsDraft(c);
   if (draft instanceof Response) return draft;
+  // An empty date is this minute (withPublishTime), written into the draft so a later publish keeps it.
+  const { data } = withPublishTime(draft.fields, currentTime());
+  if (data !== draft.fields.data) return saveThenPublish(c, draft, { data }, 'publicar', 'publicado');
   return publishAndAnswer(c, draft, 'publicar', 'publicado');
 });
 

@@ -1,8 +1,22 @@
 import * as v from 'valibot';
 import { ARTICLE_FIELDS, ARTICLE_RELATIONS, type ArticleFields } from '../../content/schema/article-schema';
+import { siteWallClock } from '../../content/schema/date-rule';
 import { FIRST_FAILURE, type FieldSpec, heard, isAbsent } from '../../content/schema/field-rules';
 import { type DraftFields, FIELD_NAMES, type FieldName } from './draft-input';
 import { labelOf } from './field-labels';
+
+/**
+ * A draft's fields as a publish at `now` reads them: an empty "Data de
+ * publicação" is the minute of the publish, as Ghost and WordPress publish
+ * "now" unless a date is set; only scheduling needs a date. The publish
+ * writes that minute into the draft first (routes/publish.tsx), so
+ * publishing its changes again keeps the article's date.
+ */
+export function withPublishTime(fields: DraftFields, now: number): DraftFields {
+  const { data } = fields;
+  const empty = data === undefined || (typeof data === 'string' && data.trim() === '');
+  return empty ? { ...fields, data: siteWallClock(now) } : fields;
+}
 
 /** What is wrong with a field and how to fix it, in the schema's words. */
 export interface FieldProblem {

@@ -11,7 +11,7 @@ export const FIELD_LABELS: Partial<Record<FieldName, { label: string; hint: stri
   descricao: { label: 'Resumo', hint: 'Aparece nos cards, nos resultados de busca e na descrição da página.' },
   data: {
     label: 'Data de publicação',
-    hint: 'Horário de Brasília. Uma data no futuro agenda o artigo: ele só aparece no site a partir dela.',
+    hint: 'Vazio: publica agora (o minuto da publicação fica gravado). Horário de Brasília; uma data no futuro agenda o artigo: ele só aparece no site a partir dela.',
   },
   alt: { label: 'Texto alternativo da imagem', hint: 'O que a imagem mostra, para quem não pode vê-la. Obrigatório em artigo novo.' },
   credito: { label: 'Crédito da imagem', hint: 'P. ex. "Foto: Ana Lima/Folhapress". Sem crédito, o site mostra "Reprodução/Internet".' },

@@ -16,8 +16,11 @@ const BODY = [
   '',
 ].join('\n');
 
-/** Starts a draft and fills it as a journalist would, main image and an image for the text included; its title. */
-async function writeDraft(page: Page, tap: boolean, seed: string): Promise<string> {
+/**
+ * Starts a draft and fills it as a journalist would, main image and an image for the text included; its title.
+ * `date` null leaves "Data de publicação" as a new draft has it, empty.
+ */
+async function writeDraft(page: Page, tap: boolean, seed: string, date: string | null = '2025-05-10T09:00'): Promise<string> {
   await page.goto('/redacao');
   const start = page.getByRole('button', { name: 'Novo rascunho' });
   await (tap ? start.tap() : start.click());
@@ -25,7 +28,7 @@ async function writeDraft(page: Page, tap: boolean, seed: string): Promise<strin
   const title = `Casas de madeira voltam a crescer no Sul ${seed}`;
   await page.getByLabel('Título', { exact: true }).fill(title);
   await page.getByLabel('Resumo', { exact: true }).fill('A procura por casas de madeira dobrou em dois anos no Sul, segundo construtoras.');
-  await page.getByLabel('Data de publicação').fill('2025-05-10T09:00');
+  if (date !== null) await page.getByLabel('Data de publicação').fill(date);
   await page.getByLabel('Texto alternativo da imagem', { exact: true }).fill('Casa de madeira clara com varanda e jardim na frente');
   await page.getByLabel('Escolher ou arrastar a imagem principal').setInputFiles({
     name: 'casa.jpg',
@@ -64,13 +67,20 @@ test.describe('on a phone', () => {
   test('an editor writes a draft with images, publishes it, and opens the live page', async ({ page }) => {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
-    const title = await writeDraft(page, true, `${Date.now()}`);
+    // The date is left as a new draft has it: empty means "publish now", and the form says so without a problem.
+    const title = await writeDraft(page, true, `${Date.now()}`, null);
+    const date = page.getByLabel('Data de publicação');
+    await expect(date).toHaveValue('');
+    await expect(page.locator('#dica-data')).toContainText('Vazio: publica agora');
+    await expect(page.locator('#problema-data')).toBeEmpty();
 
     await page.getByRole('button', { name: 'Publicar', exact: true }).tap();
     const notice = page.locator('.nr-publish .nr-notice');
     await expect(notice).toContainText('Publicado em /noticia/');
     await expect(notice).toContainText('Neste computador os leitores já o veem.');
     await expect(page.locator('.nr-publish-state')).toContainText('No ar em /noticia/');
+    // The minute of the publish is now the draft's date, so publishing changes later keeps it.
+    await expect(date).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.locator('.nr-publish').screenshot({ path: 'test-results/newsroom-publish-375.png' });
 

@@ -167,6 +167,25 @@ describe('publishing a draft', () => {
     expect((await draftOf(path)).publishedVersion).toBeNull();
   });
 
+  it('publishes a draft whose date was left empty at the minute of the publish, and keeps that date when published again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T13:05:30Z'));
+    const slug = 'casas-de-madeira-voltam-a-crescer-no-sul-do-pais';
+    const path = await savedDraft(chief, 'Casas de madeira voltam a crescer no Sul do país', { data: '' });
+    const form = (await (await newsroomRequest(path, { token: chief })).text()).replaceAll('<!-- -->', '');
+    expect(form).toContain('Vazio: publica agora');
+    expect(form).not.toContain('está vazio');
+    expect((await post(`${path}/publicar`, chief)).status).toBe(303);
+    // 13:05 UTC is 10:05 in São Paulo.
+    expect((await draftOf(path)).fields.data).toBe('2026-11-28T10:05');
+    forgetLiveIndex();
+    expect(await (await site(`/noticia/${slug}`)).text()).toContain('28 de novembro de 2026');
+
+    vi.setSystemTime(new Date('2026-11-28T14:30:00Z'));
+    expect((await post(`${path}/publicar`, chief)).status).toBe(303);
+    expect((await draftOf(path)).fields.data).toBe('2026-11-28T10:05');
+  });
+
   it('refuses a draft without a main image', async () => {
     const path = await savedDraft(chief, 'Casas de madeira voltam a crescer no Sul do país', { imagem: '' });
     const refused = await post(`${path}/publicar`, chief);
