@@ -241,7 +241,7 @@ export async function syncLive(
  * by then, so a failure is no refusal: the slugs are named in the database
  * (migrations/0010_search_pending.sql) for the next run to take, and the
  * error reaches the caller, which logs it and tells the editor the search
- * follows (after-switch.ts). A pending list that cannot be read is logged and
+ * follows (error-policy.ts). A pending list that cannot be read is logged and
  * this run's own slugs are synced all the same.
  */
 export async function syncAfterSwitch(

@@ -41,7 +41,7 @@ export const PATHS = {
 
 /**
  * What a redirect adds to its query when the change it reports is live but the site's search is still to follow
- * (src/publishing/after-switch.ts): the page then says so.
+ * (src/publishing/error-policy.ts): the page then says so.
  */
 export const SEARCH_FOLLOWS = { name: 'busca', value: 'pendente' } as const;
 export const searchFollowsQuery = (pending: boolean) => (pending ? `&${SEARCH_FOLLOWS.name}=${SEARCH_FOLLOWS.value}` : '');

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { siteWallClock } from '../../content/schema/date-rule';
-import { SEARCH_FOLLOWS_TEXT } from '../../publishing/after-switch';
+import { SEARCH_FOLLOWS_TEXT } from '../../publishing/error-policy';
 import { isScheduled } from '../../publishing/plan/scheduled';
 import { articlePath } from '../../seo/urls';
 import { PATHS } from '../http/paths';
@@ -95,7 +95,7 @@ export function PublishPanel({
   /** This worker is the local one: readers see a change at once. */
   local: boolean;
   done?: Done;
-  /** The change is live but the site's search is still to follow (src/publishing/after-switch.ts). */
+  /** The change is live but the site's search is still to follow (src/publishing/error-policy.ts). */
   searchPending?: boolean;
 }) {
   const live = draft.publishedVersion !== null;

@@ -2,9 +2,12 @@ import { contentHash } from '../../content/index/content-hash';
 import type { StoredAuthor } from '../../content/index/index-build';
 import { forgetLiveIndex } from '../../content/index/live-index';
 import { imageKey } from '../../content/schema/format';
+import { currentTime } from '../../lib/clock';
+import { type Refused, unlessRefused } from '../../publishing/error-policy';
 import { planPublish } from '../../publishing/plan/plan';
 import { runChange } from '../../publishing/run/run';
-import type { WorkerRun } from '../../publishing/worker-run';
+import type { PublishingBindings, WorkerRun } from '../../publishing/worker-run';
+import { ActionsStore } from '../stores/actions-store';
 
 /** What the newsroom's author form edits: the byline's name, the role under it, the biography. */
 export type AuthorText = Pick<StoredAuthor, 'nome' | 'cargo' | 'bio'>;
@@ -17,40 +20,59 @@ export type PhotoChange = { kind: 'keep' } | { kind: 'remove' } | { kind: 'set';
 /** A published photo's name, as the editors' command names it: the author's slug and the file's hash. */
 const photoFile = (slug: string, bytes: Uint8Array) => `autor-${slug}-${contentHash(bytes)}.webp`;
 
+/** What the history says a publish of an author did with the photo. */
+const PHOTO_DETAIL: Record<PhotoChange['kind'], string> = {
+  keep: 'nome, cargo e biografia publicados',
+  set: 'nome, cargo, biografia e foto nova publicados',
+  remove: 'nome, cargo e biografia publicados; foto tirada (o site mostra as iniciais)',
+};
+
 /**
  * Publishes one author to the live registry with the publishing engine inside
  * the request (the lock, content-addressed keys, the switch), as an article's
  * publish does: the byline, the author's page and every article they sign
- * show it at the next read. A new photo is written with the registry, under
- * its own hash; the one it replaces stays in KV, as the command leaves it.
- * `new` refuses a slug the registry already has, and `edit` one it lacks, so
- * two editors who add the same name at once make one author, and an edit
- * never brings back a removed one. Returns false when refused; the engine's
- * own refusals (LockBusyError, LiveIndexError) reach the caller with nothing
- * changed.
+ * show it at the next read; the history records who did it. A new photo is
+ * written with the registry, under its own hash; the one it replaces stays
+ * in KV, as the command leaves it. `new` refuses a slug the registry already
+ * has, and `edit` one it lacks, so two editors who add the same name at once
+ * make one author, and an edit never brings back a removed one: false then.
+ * The engine's own refusals come back as `Refused`, nothing changed.
  */
-export async function publishAuthor(
+export function publishAuthor(
+  env: PublishingBindings,
   run: WorkerRun,
+  who: string,
   slug: string,
   text: AuthorText,
   change: AuthorChange,
   photo: PhotoChange = { kind: 'keep' },
-): Promise<boolean> {
-  let accepted = false;
-  const added = photo.kind === 'set' ? photoFile(slug, photo.bytes) : undefined;
-  await runChange(
-    run.store,
-    (live) => {
-      const current = live.authors?.[slug];
-      accepted = change.kind === 'new' ? current === undefined : current !== undefined;
-      if (!accepted) return null;
-      const foto = photo.kind === 'set' ? added : photo.kind === 'keep' ? current?.foto : undefined;
-      const author: StoredAuthor = { ...text, ...(foto ? { foto } : {}) };
-      const photos = photo.kind === 'set' && added ? [{ key: imageKey(added), value: photo.bytes }] : [];
-      return planPublish([], live, contentHash, { registry: { authors: { [slug]: author }, photos } });
-    },
-    run.options,
-  );
-  if (accepted) forgetLiveIndex();
-  return accepted;
+): Promise<boolean | Refused> {
+  return unlessRefused({ author: slug }, async () => {
+    let accepted = false;
+    const added = photo.kind === 'set' ? photoFile(slug, photo.bytes) : undefined;
+    await runChange(
+      run.store,
+      (live) => {
+        const current = live.authors?.[slug];
+        accepted = change.kind === 'new' ? current === undefined : current !== undefined;
+        if (!accepted) return null;
+        const foto = photo.kind === 'set' ? added : photo.kind === 'keep' ? current?.foto : undefined;
+        const author: StoredAuthor = { ...text, ...(foto ? { foto } : {}) };
+        const photos = photo.kind === 'set' && added ? [{ key: imageKey(added), value: photo.bytes }] : [];
+        return planPublish([], live, contentHash, { registry: { authors: { [slug]: author }, photos } });
+      },
+      run.options,
+    );
+    if (!accepted) return false;
+    forgetLiveIndex();
+    await new ActionsStore(env.DB).record({
+      at: currentTime(),
+      email: who,
+      action: change.kind === 'new' ? 'adicionar-autor' : 'alterar-autor',
+      slug: `autor/${slug}`,
+      title: text.nome,
+      detail: PHOTO_DETAIL[photo.kind],
+    });
+    return true;
+  });
 }

@@ -1,14 +1,11 @@
 import { contentHash } from '../../content/index/content-hash';
 import { forgetLiveIndex } from '../../content/index/live-index';
 import { currentTime } from '../../lib/clock';
-import { log } from '../../lib/log';
-import { afterSwitch, searchAfterSwitch } from '../../publishing/after-switch';
+import { afterSwitch, isRefused, searchAfterSwitch, unlessRefused } from '../../publishing/error-policy';
 import { type Change, publishChange } from '../../publishing/plan/plan';
 import { isScheduled, scheduledFor } from '../../publishing/plan/scheduled';
-import { LiveIndexError } from '../../publishing/run/read-live';
 import { runChange } from '../../publishing/run/run';
 import type { Target } from '../../publishing/stores/kv-store';
-import { LockBusyError } from '../../publishing/stores/lock';
 import { type PublishingBindings, workerRun } from '../../publishing/worker-run';
 import type { DraftProblem } from '../preview/draft-article';
 import { type Action, ActionsStore } from '../stores/actions-store';
@@ -46,7 +43,7 @@ const detailOf = (action: Action, data: string, note: unknown, now: number) => {
  * the unpublish in routes/live.tsx runs it: the lock, the switch, the waiting
  * deletes, then the search), records the action and links the draft to its
  * article; once the article is live, a failure of those last steps is logged
- * and named in the outcome, never a refusal (after-switch.ts). Refused, with nothing written: a draft with errors (listed in the
+ * and named in the outcome, never a refusal (error-policy.ts). Refused, with nothing written: a draft with errors (listed in the
  * form's terms), an address that another live article or draft has (only a
  * draft's own article is ever replaced), a busy lock or a damaged index.
  */
@@ -83,15 +80,19 @@ export async function publishDraft(
   };
   guarded.verify = change.verify;
   const run = workerRun(env, who, `${action} ${slug}`, target);
-  try {
-    await runChange(run.store, guarded, run.options);
-  } catch (error) {
-    if (error instanceof SlugTaken) return taken(slug, `o do artigo no ar "${error.message}"`);
-    if (!(error instanceof LockBusyError || error instanceof LiveIndexError)) throw error;
-    log('warn', 'newsroom_publish_refused', { slug, reason: error.message });
-    return { done: false, status: 409, heading: 'Nada foi alterado', message: error.message };
-  }
-  // The article is live from here: what follows is repaired by the next run if it fails (after-switch.ts).
+  let holder: string | null = null;
+  const ran = await unlessRefused({ action, slug }, async () => {
+    try {
+      return await runChange(run.store, guarded, run.options);
+    } catch (error) {
+      if (!(error instanceof SlugTaken)) throw error;
+      holder = error.message;
+      return null;
+    }
+  });
+  if (holder !== null) return taken(slug, `o do artigo no ar "${holder}"`);
+  if (isRefused(ran)) return { done: false, status: 409, heading: 'Nada foi alterado', message: ran.refused };
+  // The article is live from here: what follows is repaired by the next run if it fails (error-policy.ts).
   // This isolate shows the change at once; the others within the index's lifetime.
   forgetLiveIndex();
   const search = await searchAfterSwitch(run, [slug]);

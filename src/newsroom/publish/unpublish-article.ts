@@ -1,8 +1,9 @@
 import { contentHash } from '../../content/index/content-hash';
 import { forgetLiveIndex } from '../../content/index/live-index';
 import { currentTime } from '../../lib/clock';
-import { afterSwitch, searchAfterSwitch } from '../../publishing/after-switch';
-import { planUnpublish } from '../../publishing/plan/plan';
+import { afterSwitch, type Refused, searchAfterSwitch, unlessRefused } from '../../publishing/error-policy';
+import { type Plan, planUnpublish } from '../../publishing/plan/plan';
+import { readLive } from '../../publishing/run/read-live';
 import { runChange } from '../../publishing/run/run';
 import type { SyncResult } from '../../publishing/search-sync';
 import type { PublishingBindings, WorkerRun } from '../../publishing/worker-run';
@@ -15,13 +16,25 @@ import { DraftsStore } from '../stores/drafts-store';
  * page and its command-line API both do it; then the search forgets it, this
  * isolate forgets its copy of the index (the others within the index's
  * lifetime), the draft linked to it has no live version any more, and the
- * history records who did it. The engine's refusals (LockBusyError,
- * LiveIndexError) reach the caller with nothing changed. `removed` is false
+ * history records who did it. The engine's refusals come back as `Refused`,
+ * nothing changed. `removed` is false
  * when the article was not live: the search entry an interrupted run may
  * have left goes all the same. A search that fails after the switch is
  * logged and reported (`search: null`): the article is down all the same.
  */
-export async function unpublishArticle(
+export const unpublishArticle = (
+  env: PublishingBindings,
+  run: WorkerRun,
+  slug: string,
+  who: { email: string; detail: string },
+): Promise<{ removed: boolean; title: string; search: SyncResult | null } | Refused> =>
+  unlessRefused({ action: 'despublicar', slug }, () => unpublish(env, run, slug, who));
+
+/** What an unpublish would do, written nowhere (a dry run); null when the article is not live. */
+export const planUnpublishOf = (run: WorkerRun, slug: string): Promise<Plan | null | Refused> =>
+  unlessRefused({ action: 'planejar', slug }, async () => planUnpublish(slug, await readLive(run.store, run.options), contentHash));
+
+async function unpublish(
   env: PublishingBindings,
   run: WorkerRun,
   slug: string,

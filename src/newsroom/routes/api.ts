@@ -1,29 +1,21 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { contentHash } from '../../content/index/content-hash';
-import { forgetLiveIndex } from '../../content/index/live-index';
 import { isValidSlug } from '../../content/schema/format';
-import { currentTime } from '../../lib/clock';
-import { log } from '../../lib/log';
-import { SEARCH_FOLLOWS_TEXT, searchAfterSwitch } from '../../publishing/after-switch';
+import { isRefused, type Refused, SEARCH_FOLLOWS_TEXT, unlessRefused } from '../../publishing/error-policy';
 import { describePlan, planSummary } from '../../publishing/plan/describe-plan';
-import { type Plan, planPublish, planUnpublish } from '../../publishing/plan/plan';
-import { ReplaceRefused, refusal, STOPPED } from '../../publishing/plan/replace-refusal';
-import { runGc } from '../../publishing/run/gc';
-import { LiveIndexError, readLive } from '../../publishing/run/read-live';
-import { RestoreError, runRestore } from '../../publishing/run/restore';
-import { runChange, runPublish } from '../../publishing/run/run';
-import { describeSync, type SyncResult, syncLive } from '../../publishing/search-sync';
-import { LockBusyError } from '../../publishing/stores/lock';
+import { STOPPED } from '../../publishing/plan/replace-refusal';
+import { readLive } from '../../publishing/run/read-live';
+import { describeSync, type SyncResult } from '../../publishing/search-sync';
 import { DELETE_AFTER_MS } from '../../publishing/stores/pending-deletes';
 import { type WorkerRun, workerRun } from '../../publishing/worker-run';
 import { articlePath } from '../../seo/urls';
 import { readPublishRequest } from '../api/publish-request';
 import { type ApiAnswer, FORM_FIELDS, type LiveAnswer } from '../api/wire';
 import { postedForm } from '../http/posted-form';
-import { unpublishArticle } from '../publish/unpublish-article';
-import { ActionsStore } from '../stores/actions-store';
+import { collectGarbage, reindexSearch, restoreIndex } from '../publish/maintenance';
+import { planArticles, publishArticles } from '../publish/publish-articles';
+import { planUnpublishOf, unpublishArticle } from '../publish/unpublish-article';
 import type { NewsroomEnv } from '../team/newsroom-env';
 import { canPublish } from '../team/roles';
 import { targetOf } from './live';
@@ -58,18 +50,11 @@ function runFor(c: C, action: string): WorkerRun {
 }
 
 /** A refusal the engine makes before writing anything (another run's lock, an index it cannot read): 409 with its reason. */
-function engineRefusal(c: C, error: unknown, lines: string[]) {
-  if (
-    !(error instanceof LockBusyError || error instanceof LiveIndexError || error instanceof ReplaceRefused || error instanceof RestoreError)
-  )
-    throw error;
-  log('warn', 'newsroom_publish_refused', { reason: error.message });
-  return refused(c, 409, error.message, lines);
-}
+const engineRefusal = (c: C, { refused: why }: Refused, lines: string[]) => refused(c, 409, why, lines);
 
 /**
  * The answer's line about the search: what the sync did, or that it follows (the change itself is live, so the
- * answer is no failure: after-switch.ts).
+ * answer is no failure: error-policy.ts).
  */
 const searchLine = (c: C, result: SyncResult | null) =>
   result
@@ -91,7 +76,8 @@ apiRoutes.use('/api/*', async (c, next) => {
 /** The live list and authors, for the command's check (links to live articles, authors); also where the command gets its anti-forgery cookie. */
 apiRoutes.get('/api/no-ar', async (c) => {
   const run = runFor(c, 'ler a lista');
-  const live = await readLive(run.store, run.options);
+  const live = await unlessRefused({ action: 'ler a lista' }, () => readLive(run.store, run.options));
+  if (isRefused(live)) return engineRefusal(c, live, run.lines);
   const body: LiveAnswer = {
     ok: true,
     message: `${live.items.length} artigo(s) no ar`,
@@ -111,58 +97,27 @@ apiRoutes.post('/api/publicar', async (c) => {
   }
   const request = await readPublishRequest(form);
   if ('refused' in request) return refused(c, 400, `Nada foi publicado: ${request.refused}.`);
-  const { articles, registry, replace } = request;
-  const run = runFor(c, `publicar ${articles.map(({ item }) => item.slug).join(', ')}`);
+  const run = runFor(c, `publicar ${request.articles.map(({ item }) => item.slug).join(', ')}`);
   const site = run.options.site;
-  try {
-    if (request.dryRun) {
-      // Planned as with --replace, to show what it would replace; without it, the run would stop.
-      const plan = planPublish(articles, await readLive(run.store, run.options), contentHash, { replace: true, registry });
-      const stop = replace ? null : refusal(plan.articles);
-      const lines = [...describePlan(plan, site), ...(stop ? [stop.replace(STOPPED, 'Sem --replace, a publicação pararia')] : [])];
-      return answer(c, 200, { ok: stop === null, message: `Plano ${WHERE[targetOf(c)]} (simulação, nada foi gravado).`, lines });
-    }
-    const { plan, rolledForward, first } = await runPublish(run.store, articles, run.options, { replace, registry });
-    if (!plan && !rolledForward) run.lines.push(...describePlan(first, site));
-    // This isolate shows the change at once; the others within the index's lifetime.
-    forgetLiveIndex();
-    run.lines.push(
-      searchLine(
-        c,
-        await searchAfterSwitch(
-          run,
-          articles.map(({ item }) => item.slug),
-        ),
-      ),
-    );
-    if (plan) await recordPublish(c, plan);
-    const message = plan
-      ? `Publicado ${WHERE[targetOf(c)]}: ${planSummary(plan)}. ${whenVisible(c)} A página inicial: ${site}/`
-      : rolledForward
-        ? `Os artigos já estavam na última versão publicada, mas o site ainda mostrava a anterior (uma publicação foi interrompida): ela foi gravada agora. ${whenVisible(c)}`
-        : 'Nada a publicar: o site já mostra estes artigos exatamente como estão na pasta.';
-    return answer(c, 200, { ok: true, message, lines: run.lines });
-  } catch (error) {
-    return engineRefusal(c, error, run.lines);
+  if (request.dryRun) {
+    const planned = await planArticles(run, request);
+    if (isRefused(planned)) return engineRefusal(c, planned, run.lines);
+    const { plan, stop } = planned;
+    const lines = [...describePlan(plan, site), ...(stop ? [stop.replace(STOPPED, 'Sem --replace, a publicação pararia')] : [])];
+    return answer(c, 200, { ok: stop === null, message: `Plano ${WHERE[targetOf(c)]} (simulação, nada foi gravado).`, lines });
   }
+  const done = await publishArticles(c.env, run, c.var.member.email, request, 'pelo comando de publicação');
+  if (isRefused(done)) return engineRefusal(c, done, run.lines);
+  const { plan, rolledForward, first, search } = done;
+  if (!plan && !rolledForward) run.lines.push(...describePlan(first, site));
+  run.lines.push(searchLine(c, search));
+  const message = plan
+    ? `Publicado ${WHERE[targetOf(c)]}: ${planSummary(plan)}. ${whenVisible(c)} A página inicial: ${site}/`
+    : rolledForward
+      ? `Os artigos já estavam na última versão publicada, mas o site ainda mostrava a anterior (uma publicação foi interrompida): ela foi gravada agora. ${whenVisible(c)}`
+      : 'Nada a publicar: o site já mostra estes artigos exatamente como estão na pasta.';
+  return answer(c, 200, { ok: true, message, lines: run.lines });
 });
-
-/** Each article the run published or corrected, in the newsroom's history. */
-async function recordPublish(c: C, plan: Plan) {
-  const actions = new ActionsStore(c.env.DB);
-  const at = currentTime();
-  for (const article of plan.articles) {
-    if (article.change !== 'new' && article.change !== 'updated') continue;
-    await actions.record({
-      at,
-      email: c.var.member.email,
-      action: article.change === 'new' ? 'publicar' : 'corrigir',
-      slug: article.slug,
-      title: article.titulo,
-      detail: article.scheduled ? `agendado para ${article.scheduled}, pelo comando de publicação` : 'pelo comando de publicação',
-    });
-  }
-}
 
 apiRoutes.post('/api/despublicar', async (c) => {
   const form = await postedForm(c);
@@ -171,77 +126,66 @@ apiRoutes.post('/api/despublicar', async (c) => {
   const dryRun = form?.get(FORM_FIELDS.dryRun) === '1';
   const run = runFor(c, `despublicar ${slug}`);
   const notLive = () => refused(c, 404, `"${slug}" não está publicado ${WHERE[targetOf(c)]}: nada a fazer.`, run.lines);
-  try {
-    if (dryRun) {
-      const plan = planUnpublish(slug, await readLive(run.store, run.options), contentHash);
-      if (!plan) return notLive();
-      return answer(c, 200, {
-        ok: true,
-        message: `Plano ${WHERE[targetOf(c)]} (simulação, nada foi gravado).`,
-        lines: describePlan(plan, run.options.site),
-      });
-    }
-    const { removed, search } = await unpublishArticle(c.env, run, slug, {
-      email: c.var.member.email,
-      detail: 'saiu do site pelo comando de publicação; o texto e as imagens são apagados 10 minutos depois',
+  if (dryRun) {
+    const planned = await planUnpublishOf(run, slug);
+    if (isRefused(planned)) return engineRefusal(c, planned, run.lines);
+    if (!planned) return notLive();
+    return answer(c, 200, {
+      ok: true,
+      message: `Plano ${WHERE[targetOf(c)]} (simulação, nada foi gravado).`,
+      lines: describePlan(planned, run.options.site),
     });
-    run.lines.push(searchLine(c, search));
-    if (!removed) return notLive();
-    const message = `"${slug}" foi despublicado: ${run.options.site}${articlePath({ slug })} passa a responder 404 (o texto e as imagens são apagados daqui a ${DELETE_AFTER_MS / 60_000} minutos). ${whenVisible(c)}`;
-    return answer(c, 200, { ok: true, message, lines: run.lines });
-  } catch (error) {
-    return engineRefusal(c, error, run.lines);
   }
+  const done = await unpublishArticle(c.env, run, slug, {
+    email: c.var.member.email,
+    detail: 'saiu do site pelo comando de publicação; o texto e as imagens são apagados 10 minutos depois',
+  });
+  if (isRefused(done)) return engineRefusal(c, done, run.lines);
+  run.lines.push(searchLine(c, done.search));
+  if (!done.removed) return notLive();
+  const message = `"${slug}" foi despublicado: ${run.options.site}${articlePath({ slug })} passa a responder 404 (o texto e as imagens são apagados daqui a ${DELETE_AFTER_MS / 60_000} minutos). ${whenVisible(c)}`;
+  return answer(c, 200, { ok: true, message, lines: run.lines });
 });
 
 /** `content:gc`: deletes what no article uses any more, once its time is up. */
 apiRoutes.post('/api/limpar', async (c) => {
   const dryRun = (await postedForm(c))?.get(FORM_FIELDS.dryRun) === '1';
   const run = runFor(c, 'limpar');
-  try {
-    // As content:gc: first what the site serves is brought in line with what was published.
-    if (!dryRun) await runChange(run.store, () => null, run.options);
-    const { found, deleted, waiting } = await runGc(run.store, run.options, dryRun);
-    const lines = [
-      ...run.lines,
-      `${found.length} chave(s) sem uso encontrada(s)`,
-      `${deleted.length} chave(s) ${dryRun ? 'seriam apagadas' : 'apagada(s)'}`,
-      ...(waiting.size > 0
-        ? [`${waiting.size} chave(s) aguardam ${DELETE_AFTER_MS / 60_000} minutos depois de deixarem de ser usadas: rode de novo depois`]
-        : []),
-    ];
-    return answer(c, 200, { ok: true, message: `${dryRun ? 'Simulação, nada foi gravado' : 'Feito'} ${WHERE[targetOf(c)]}.`, lines });
-  } catch (error) {
-    return engineRefusal(c, error, run.lines);
-  }
+  const done = await collectGarbage(run, dryRun);
+  if (isRefused(done)) return engineRefusal(c, done, run.lines);
+  const { found, deleted, waiting } = done;
+  const lines = [
+    ...run.lines,
+    `${found.length} chave(s) sem uso encontrada(s)`,
+    `${deleted.length} chave(s) ${dryRun ? 'seriam apagadas' : 'apagada(s)'}`,
+    ...(waiting.size > 0
+      ? [`${waiting.size} chave(s) aguardam ${DELETE_AFTER_MS / 60_000} minutos depois de deixarem de ser usadas: rode de novo depois`]
+      : []),
+  ];
+  return answer(c, 200, { ok: true, message: `${dryRun ? 'Simulação, nada foi gravado' : 'Feito'} ${WHERE[targetOf(c)]}.`, lines });
 });
 
 /** `content:restore`: writes the index the publish state records back to KV. */
 apiRoutes.post('/api/restaurar', async (c) => {
   const run = runFor(c, 'restaurar');
-  try {
-    const { version, count, restored, lost } = await runRestore(run.store, run.options);
-    // As content:restore: the index's chunks KV lacks or holds altered are then rebuilt from the articles they list.
-    await runChange(run.store, () => null, run.options);
-    forgetLiveIndex();
-    const lines = [
-      ...run.lines,
-      ...lost.map(
-        ({ slug, titulo }) => `"${titulo}" não pôde ser refeito (falta o texto ou uma imagem): publique de novo a pasta content/${slug}`,
-      ),
-    ];
-    const message = restored
-      ? `O índice foi restaurado para a versão ${version}, a registrada no estado de publicação: ${count} artigo(s). ${whenVisible(c)}`
-      : `O índice já está na versão ${version}, a registrada no estado de publicação (${count} artigos): nada a restaurar.`;
-    return answer(c, 200, { ok: lost.length === 0, message, lines });
-  } catch (error) {
-    return engineRefusal(c, error, run.lines);
-  }
+  const done = await restoreIndex(run);
+  if (isRefused(done)) return engineRefusal(c, done, run.lines);
+  const { version, count, restored, lost } = done;
+  const lines = [
+    ...run.lines,
+    ...lost.map(
+      ({ slug, titulo }) => `"${titulo}" não pôde ser refeito (falta o texto ou uma imagem): publique de novo a pasta content/${slug}`,
+    ),
+  ];
+  const message = restored
+    ? `O índice foi restaurado para a versão ${version}, a registrada no estado de publicação: ${count} artigo(s). ${whenVisible(c)}`
+    : `O índice já está na versão ${version}, a registrada no estado de publicação (${count} artigos): nada a restaurar.`;
+  return answer(c, 200, { ok: lost.length === 0, message, lines });
 });
 
 /** `content:reindex`: the search brought in line with the whole live list. */
 apiRoutes.post('/api/reindexar', async (c) => {
   const run = runFor(c, 'refazer a busca');
-  const result = await syncLive(run.search, run.store, { bundled: run.options.bundled });
+  const result = await reindexSearch(run);
   return answer(c, 200, { ok: true, message: `Pronto: ${describeSync(result)}.`, lines: run.lines });
 });

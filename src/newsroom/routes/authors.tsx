@@ -3,11 +3,9 @@ import { Hono } from 'hono';
 import { AUTHOR_TEXT } from '../../content/schema/author-schema';
 import { isValidSlug } from '../../content/schema/format';
 import { slugFromTitle } from '../../content/schema/slug-from-title';
-import { currentTime } from '../../lib/clock';
 import { UNSAFE_CHAR } from '../../lib/escape-xml';
 import { describeError, log } from '../../lib/log';
-import { LiveIndexError } from '../../publishing/run/read-live';
-import { LockBusyError } from '../../publishing/stores/lock';
+import { isRefused } from '../../publishing/error-policy';
 import { workerRun } from '../../publishing/worker-run';
 import { PATHS } from '../http/paths';
 import { postedForm } from '../http/posted-form';
@@ -16,7 +14,6 @@ import { type AuthorForm, AuthorsPage } from '../pages/AuthorsPage';
 import { messagePage, page } from '../pages/render';
 import { type AuthorChange, type PhotoChange, publishAuthor } from '../publish/publish-author';
 import { AUTHOR_PHOTO_FIELDS, AUTHOR_PHOTO_SIZE, isPreparedAuthorPhoto } from '../shared/author-photo';
-import { ActionsStore } from '../stores/actions-store';
 import type { NewsroomEnv } from '../team/newsroom-env';
 import { canPublish } from '../team/roles';
 import { targetOf } from './live';
@@ -93,13 +90,6 @@ async function photoChange(c: C): Promise<PhotoChange | string> {
   return form.get(AUTHOR_PHOTO_FIELDS.remove) === 'sim' ? { kind: 'remove' } : { kind: 'keep' };
 }
 
-/** What the history says was published of an author. */
-const DONE: Record<PhotoChange['kind'], string> = {
-  keep: 'nome, cargo e biografia publicados',
-  set: 'nome, cargo, biografia e foto nova publicados',
-  remove: 'nome, cargo e biografia publicados; foto tirada (o site mostra as iniciais)',
-};
-
 /** Saves one author's text with the publishing engine: a new one (no slug in the path) or the one the path names. */
 async function save(c: C, slug: string, change: AuthorChange) {
   const form = await postedForm(c);
@@ -117,28 +107,23 @@ async function save(c: C, slug: string, change: AuthorChange) {
   const pickAgain = photo.kind === 'set' ? ' Escolha a foto de novo.' : '';
   if (problem) return listPage(c, 400, { problem: problem + pickAgain, sent });
   const run = workerRun(c.env, c.var.member.email, `autor ${key}`, targetOf(c));
-  try {
-    const done = await publishAuthor(run, key, { nome: sent.nome, cargo: sent.cargo, bio: sent.bio }, change, photo);
-    if (!done) {
-      const refusal =
-        change.kind === 'new'
-          ? `Já existe um autor com o endereço "${key}" (o nome "${sent.nome}"): edite-o na lista acima. Nada foi publicado.`
-          : 'Este autor não está mais no site. Nada foi publicado.';
-      return listPage(c, 409, { problem: refusal + pickAgain, sent });
-    }
-  } catch (error) {
-    if (!(error instanceof LockBusyError || error instanceof LiveIndexError)) throw error;
-    log('warn', 'newsroom_publish_refused', { author: key, reason: error.message });
-    return listPage(c, 409, { problem: `${error.message} Nada foi publicado.${pickAgain}`, sent });
+  const done = await publishAuthor(
+    c.env,
+    run,
+    c.var.member.email,
+    key,
+    { nome: sent.nome, cargo: sent.cargo, bio: sent.bio },
+    change,
+    photo,
+  );
+  if (isRefused(done)) return listPage(c, 409, { problem: `${done.refused} Nada foi publicado.${pickAgain}`, sent });
+  if (!done) {
+    const refusal =
+      change.kind === 'new'
+        ? `Já existe um autor com o endereço "${key}" (o nome "${sent.nome}"): edite-o na lista acima. Nada foi publicado.`
+        : 'Este autor não está mais no site. Nada foi publicado.';
+    return listPage(c, 409, { problem: refusal + pickAgain, sent });
   }
-  await new ActionsStore(c.env.DB).record({
-    at: currentTime(),
-    email: c.var.member.email,
-    action: change.kind === 'new' ? 'adicionar-autor' : 'alterar-autor',
-    slug: `autor/${key}`,
-    title: sent.nome,
-    detail: DONE[photo.kind],
-  });
   return c.redirect(`${PATHS.authors}?salvo=${encodeURIComponent(sent.nome)}`, 303);
 }
 

@@ -3,10 +3,7 @@ import { Hono } from 'hono';
 import { openLiveIndex } from '../../content/index/live-index';
 import { isValidSlug } from '../../content/schema/format';
 import { currentTime } from '../../lib/clock';
-import { log } from '../../lib/log';
-import { SEARCH_FOLLOWS_TEXT } from '../../publishing/after-switch';
-import { LiveIndexError } from '../../publishing/run/read-live';
-import { LockBusyError } from '../../publishing/stores/lock';
+import { isRefused, SEARCH_FOLLOWS_TEXT } from '../../publishing/error-policy';
 import { workerRun } from '../../publishing/worker-run';
 import { PATHS, SEARCH_FOLLOWS, searchFollowsQuery } from '../http/paths';
 import { LivePage, UnpublishPage } from '../pages/LivePage';
@@ -79,20 +76,14 @@ liveRoutes.post('/no-ar/:slug/despublicar', async (c) => {
   const slug = c.req.param('slug');
   if (!isValidSlug(slug)) return notLive(c);
   const run = workerRun(c.env, c.var.member.email, `despublicar ${slug}`, targetOf(c));
-  let title: string;
-  let searchPending: boolean;
-  try {
-    const done = await unpublishArticle(c.env, run, slug, {
-      email: c.var.member.email,
-      detail: 'saiu do site; o texto e as imagens são apagados 10 minutos depois',
-    });
-    if (!done.removed) return notLive(c);
-    title = done.title;
-    searchPending = done.search === null;
-  } catch (error) {
-    if (!(error instanceof LockBusyError || error instanceof LiveIndexError)) throw error;
-    log('warn', 'newsroom_publish_refused', { slug, reason: error.message });
-    return messagePage(c, 409, 'Nada foi alterado', error.message);
-  }
-  return c.redirect(`${PATHS.live}?feito=despublicado&titulo=${encodeURIComponent(title)}${searchFollowsQuery(searchPending)}`, 303);
+  const done = await unpublishArticle(c.env, run, slug, {
+    email: c.var.member.email,
+    detail: 'saiu do site; o texto e as imagens são apagados 10 minutos depois',
+  });
+  if (isRefused(done)) return messagePage(c, 409, 'Nada foi alterado', done.refused);
+  if (!done.removed) return notLive(c);
+  return c.redirect(
+    `${PATHS.live}?feito=despublicado&titulo=${encodeURIComponent(done.title)}${searchFollowsQuery(done.search === null)}`,
+    303,
+  );
 });

@@ -324,7 +324,7 @@ describe('a search update that fails once the article is live', () => {
   beforeEach(async () => {
     // An index without this article, whatever an earlier test published.
     await env.DB.exec('DELETE FROM search_text; DELETE FROM search_articles;');
-    // The failure is logged (after-switch.ts): kept out of the test's output.
+    // The failure is logged (error-policy.ts): kept out of the test's output.
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
 
