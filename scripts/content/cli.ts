@@ -11,9 +11,10 @@
  * <path> is one article folder (content/<slug>/) or a folder of them; several
  * paths are checked (and published) together, as one set. Publish and
  * unpublish print, per article, its title, its address and what happens to
- * it (src/publishing/plan/plan.ts, describePlan). `--local` runs the publishing
- * engine here, over the local store; `--remote` sends the work to the
- * newsroom's API on the deployed worker, which runs the same engine
+ * it (src/publishing/plan/plan.ts, describePlan). Every command that writes
+ * sends the work to the newsroom's API, which runs the publishing engine in
+ * the worker: `--local` the local site's (the running `npm start`, or one
+ * started for the command), `--remote` production's
  * (scripts/lib/newsroom-client.ts).
  */
 import { exitAfterOutput } from '../lib/exit.ts';
@@ -23,10 +24,8 @@ import { gc, restore } from './commands/maintenance.ts';
 import { createNew } from './commands/new.ts';
 import { publish } from './commands/publish.ts';
 import { unpublish } from './commands/unpublish.ts';
-import { checkContext } from './store/check-context.ts';
 
 const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { new: createNew, check, publish, unpublish, gc, restore };
-const CHANGES_THE_STORE = new Set(['publish', 'unpublish', 'gc', 'restore']);
 
 async function main([command = '', ...rest]: string[]): Promise<number> {
   const run = COMMANDS[command];
@@ -34,17 +33,7 @@ async function main([command = '', ...rest]: string[]): Promise<number> {
     console.error(`comando desconhecido "${command}": use new, check, publish, unpublish, gc ou restore`);
     return 2;
   }
-  const code = await run(rest);
-  // The local store just changed, and is open in this process: the check's copy of its live list is
-  // read again now, in milliseconds, so the next content:check need not start workerd (store/check-context.ts).
-  if (CHANGES_THE_STORE.has(command) && !rest.includes('--remote')) {
-    try {
-      await checkContext('local');
-    } catch {
-      // Only a head start for the next check, which reads the store itself when this failed: the command's own result stands.
-    }
-  }
-  return code;
+  return run(rest);
 }
 
 /**

@@ -10,14 +10,19 @@ import {
 } from '../../src/newsroom/api/wire.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../src/newsroom/shared/names.ts';
 import { imageFiles, type LocalRegistry, type PreparedArticle } from '../../src/publishing/plan/prepared-article.ts';
+import type { Target } from '../../src/publishing/stores/kv-store.ts';
 import { siteUrl } from '../local-site.ts';
+import { type LocalWorker, localWorker } from './local-worker.ts';
 
 /**
- * The commands' `--remote`: they talk to the newsroom's API on the deployed
- * worker (src/newsroom/routes/api.ts), which runs the publishing engine
- * against its own bindings. Identity is a Cloudflare Access service token
+ * The commands talk to the newsroom's API (src/newsroom/routes/api.ts), which
+ * runs the publishing engine against the worker's own bindings: with
+ * `--remote` the deployed worker's, with `--local` the local site's (the
+ * running `npm start`, or one started for the command: local-worker.ts).
+ * Remotely, identity is a Cloudflare Access service token
  * (CF_ACCESS_CLIENT_ID / CF_ACCESS_CLIENT_SECRET), which Access turns into a
- * token naming its Client ID; every change is a POST with the newsroom's
+ * token naming its Client ID; locally the worker's development identity, on
+ * a loopback address only. Every change is a POST with the newsroom's
  * anti-forgery pair (the cookie from a first GET, sent back in the header)
  * and the site's own Origin, as the newsroom's pages send it.
  */
@@ -75,15 +80,30 @@ export interface Newsroom {
   ): Promise<ApiAnswer>;
   /** unpublish, gc, restore: a plain form. */
   post(path: string, fields: Record<string, string>): Promise<ApiAnswer>;
+  /** Ends the session: stops the local worker the command started, if it did. */
+  close(): Promise<void>;
 }
 
+/** Where a session talks: production's newsroom, or the local site at `localSite` (http://localhost:<port>). */
+export type NewsroomTarget = { target: Extract<Target, 'remote'> } | { target: Extract<Target, 'local'>; localSite: string };
+
 /** A session with the newsroom: the anti-forgery cookie from the first answer, sent back with every change. */
-export function openNewsroom(env: Record<string, string | undefined> = process.env): Newsroom {
-  const site = newsroomSite(env);
-  const identity = accessHeaders(site, env);
+export function openNewsroom(
+  where: NewsroomTarget = { target: 'remote' },
+  env: Record<string, string | undefined> = process.env,
+): Newsroom {
+  const site = where.target === 'local' ? new URL(where.localSite) : newsroomSite(env);
+  const identity = where.target === 'local' ? {} : accessHeaders(site, env);
   let xsrf: string | undefined;
+  // The local site is found, or started, at the first call.
+  let worker: Promise<LocalWorker> | undefined;
+  const ready = () => {
+    if (where.target === 'local') worker ??= localWorker(site, (line) => console.log(line));
+    return worker;
+  };
 
   async function call(path: string, init: { method: 'GET' | 'POST'; body?: FormData }): Promise<ApiAnswer> {
+    await ready();
     const headers: Record<string, string> = { ...identity, Accept: 'application/json' };
     if (init.method === 'POST') {
       if (xsrf === undefined) await call(API_PATHS.live, { method: 'GET' });
@@ -104,7 +124,7 @@ export function openNewsroom(env: Record<string, string | undefined> = process.e
     if (!isJson) await response.body?.cancel();
     if (answer === null || typeof answer.message !== 'string')
       throw new NewsroomError(`a redação recusou o pedido: ${statusReason(response.status)}. Nada foi alterado.`);
-    if (!response.ok && response.status !== 500) throw new NewsroomError(`a redação recusou o pedido: ${answer.message}`);
+    if (!response.ok) throw new NewsroomError(`a redação recusou o pedido: ${answer.message}`);
     return { ...answer, ok: answer.ok === true && response.ok, lines: Array.isArray(answer.lines) ? answer.lines : [] };
   }
 
@@ -141,6 +161,9 @@ export function openNewsroom(env: Record<string, string | undefined> = process.e
       const form = new FormData();
       for (const [name, value] of Object.entries(fields)) form.set(name, value);
       return call(path, { method: 'POST', body: form });
+    },
+    async close() {
+      await (await worker)?.close();
     },
   };
 }

@@ -8,36 +8,27 @@
  */
 import { parseArgs } from 'node:util';
 import { API_PATHS } from '../../src/newsroom/api/wire.ts';
-import { openStore } from '../content/store/kv.ts';
-import { localSearchDb } from '../content/store/search-db.ts';
-import { describeSync, syncTarget } from '../content/store/search-sync.ts';
+import { PORT_HELP, printAnswer, withNewsroom } from '../content/commands/args.ts';
 import { exitAfterOutput } from '../lib/exit.ts';
-import { openNewsroom } from '../lib/newsroom-client.ts';
 
-const USAGE = 'uso: npm run content:reindex -- --local|--remote';
+const USAGE = `uso: npm run content:reindex -- --local|--remote [--port N]\n  ${PORT_HELP}`;
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { local: { type: 'boolean', default: false }, remote: { type: 'boolean', default: false } },
+    options: { local: { type: 'boolean', default: false }, remote: { type: 'boolean', default: false }, port: { type: 'string' } },
   });
   if (values.local === values.remote || positionals.length > 0) {
-    console.error(`${USAGE}\n  diga qual índice refazer: --local (o que o npm start lê) ou --remote (produção)`);
+    console.error(`${USAGE}\n  diga qual índice refazer: --local (o do site local) ou --remote (produção)`);
     return 2;
   }
   const target = values.remote ? 'remote' : 'local';
   console.log(`Refazendo o índice da busca (${target === 'local' ? 'site local' : 'produção'}) a partir da lista ao vivo:`);
-  if (target === 'remote') {
-    // Production's index is rebuilt by the worker, through the newsroom's API (scripts/lib/newsroom-client.ts).
-    const answer = await openNewsroom().post(API_PATHS.reindex, {});
-    console.log(answer.message);
-    return answer.ok ? 0 : 1;
-  }
-  // Locally one workerd serves both the news store and the search database (scripts/lib/local-bindings.ts).
-  const result = await syncTarget(target, openStore(), localSearchDb(), undefined, (line) => console.log(line));
-  console.log(`Pronto: ${describeSync(result)}.`);
-  return 0;
+  // The worker rebuilds it, through the newsroom's API (scripts/lib/newsroom-client.ts), locally as in production.
+  return withNewsroom(target, values.port, async (newsroom) => printAnswer(await newsroom.post(API_PATHS.reindex, {})), {
+    changesTheSite: false,
+  });
 }
 
 // Every exit waits for the output to be written, so a pipe gets all of it (scripts/lib/exit.ts).

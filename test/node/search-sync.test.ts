@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { describeSync } from '../../scripts/content/store/search-sync';
 import { contentHash } from '../../src/content/index/content-hash';
 import { INDEX_META_KEY } from '../../src/content/index/news-index';
 import { planPublish, planUnpublish } from '../../src/publishing/plan/plan';
 import type { PreparedArticle } from '../../src/publishing/plan/prepared-article';
 import { runChange, runPublish } from '../../src/publishing/run/run';
 import {
+  describeSync,
   groupsOf,
   MAX_SYNC_ATTEMPTS,
   readLiveList,

@@ -71,7 +71,7 @@ export async function benchNewsroom({ port, rounds }: { port: number; rounds: nu
   try {
     await waitFor(`${url}/`);
     const env = { ...process.env, NEWSROOM_URL: url, CF_ACCESS_CLIENT_ID: '', CF_ACCESS_CLIENT_SECRET: '' };
-    const newsroom = openNewsroom(env);
+    const newsroom = openNewsroom({ target: 'remote' }, env);
     // Its cookie, for the newsroom's own form posts below.
     const first = await fetch(`${url}/redacao`);
     await first.arrayBuffer();

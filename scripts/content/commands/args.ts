@@ -1,16 +1,12 @@
 /** What the editors' commands share: their arguments, where they write, and how they print what happened. */
 import { parseArgs } from 'node:util';
 import type { ApiAnswer } from '../../../src/newsroom/api/wire.ts';
-import { runChange } from '../../../src/publishing/run/run.ts';
-import type { KvStore, Target } from '../../../src/publishing/stores/kv-store.ts';
-import { newsroomSite } from '../../lib/newsroom-client.ts';
+import type { Target } from '../../../src/publishing/stores/kv-store.ts';
+import { type Newsroom, newsroomSite, openNewsroom } from '../../lib/newsroom-client.ts';
 import { DEFAULT_LOCAL_PORT, localPort, siteUrl } from '../../local-site.ts';
-import { runOptions } from '../store/run-options.ts';
+import { type CheckContext, localContextOf, rememberLocalContext } from '../check/check-context.ts';
 
 export const PORT_HELP = `--port N: com --local, a porta em que o npm start (wrangler dev) atende, para os endereços mostrados (padrão: a variável de ambiente PORT, senão ${DEFAULT_LOCAL_PORT})`;
-
-/** Where a command writes, as the editor reads it: "no site local", "em produção". */
-export const WHERE: Record<Target, string> = { local: 'no site local', remote: 'em produção' };
 
 export class UsageError extends Error {}
 
@@ -52,32 +48,44 @@ export function siteOf(target: Target, port: string | undefined): string {
   }
 }
 
-export const print = (line: string) => console.log(line);
-
-/** A heading, then the plan's lines. */
-export function printPlan(heading: string, lines: readonly string[]): void {
-  console.log(heading);
-  for (const line of lines) console.log(`  ${line}`);
+/**
+ * The newsroom a command talks to: production's, or the local site's at its
+ * port (`npm start`'s, or one started for the command). Closed with
+ * `withNewsroom`.
+ */
+export function newsroomOf(target: Target, port: string | undefined): Newsroom {
+  const site = siteOf(target, port);
+  return target === 'remote' ? openNewsroom({ target }) : openNewsroom({ target, localSite: site });
 }
 
-/** When readers of the local site see a change just written: the site's copy of the list (docs/request-flow.md, "How long until a change shows"). */
-export const WHEN_VISIBLE = 'Os leitores do site local veem a mudança em até 1 minuto (o tempo que o site guarda a lista).';
+/**
+ * Runs `work` with the target's newsroom, and ends the session after (a
+ * local worker the command started stops). A command that changed the local
+ * site leaves its live list for the next `content:check`, which then reads
+ * nothing (check-context.ts).
+ */
+export async function withNewsroom<T>(
+  target: Target,
+  port: string | undefined,
+  work: (newsroom: Newsroom) => Promise<T>,
+  { changesTheSite = true } = {},
+): Promise<T> {
+  const newsroom = newsroomOf(target, port);
+  let context: CheckContext | undefined;
+  try {
+    const result = await work(newsroom);
+    // Only a head start for the next check, which asks the site itself when this failed.
+    if (changesTheSite && target === 'local') context = await localContextOf(newsroom).catch(() => undefined);
+    return result;
+  } finally {
+    await newsroom.close();
+    if (context) rememberLocalContext(context);
+  }
+}
 
 /** The newsroom's answer: what the engine logged, then what happened. */
 export function printAnswer(answer: ApiAnswer): number {
   for (const line of answer.lines) console.log(`  ${line}`);
   console.log(answer.message);
   return answer.ok ? 0 : 1;
-}
-
-/**
- * A run that changes nothing but brings what the site serves in line with
- * what was published (src/publishing/run/run.ts, runChange): the meta D1 records written to KV,
- * the index's chunks that KV lacks or holds altered rebuilt. What it did, or
- * null when everything was whole.
- */
-export async function reconcile(store: KvStore, target: 'local', site?: string): Promise<string | null> {
-  const { plan, rolledForward } = await runChange(store, () => null, runOptions(target, 'reconcile', print, site));
-  if (plan) return `${plan.repaired.length} pedaço(s) do índice refeito(s) a partir dos artigos. ${WHEN_VISIBLE}`;
-  return rolledForward ? `O site mostrava uma versão anterior do índice: a registrada foi gravada. ${WHEN_VISIBLE}` : null;
 }

@@ -1,13 +1,13 @@
 import { formatProblems, hasErrors } from '../../../src/checking/problems.ts';
+import { checkContext } from '../check/check-context.ts';
 import { checkContent } from '../check/check-folder.ts';
-import { checkContext } from '../store/check-context.ts';
 import { parse, UsageError } from './args.ts';
 
 /** `content:check`: the folders against the live list and authors, every problem printed; 1 on any error. */
 export async function check(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv);
   if (positionals.length === 0) throw new UsageError('uso: npm run content:check -- <pasta do artigo ou pasta content>...');
-  // Against the live list and authors publish reads: the local site by default, production with --remote (store/check-context.ts).
+  // Against the live list and authors publish reads: the local site by default, production with --remote (check/check-context.ts).
   const context = await checkContext(values.remote ? 'remote' : 'local');
   console.log(`autores e lista ao vivo: ${context.source}`);
   const { problems, articles, registry } = await checkContent(positionals, context.live, undefined, { liveAuthors: context.liveAuthors });

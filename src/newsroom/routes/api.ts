@@ -12,6 +12,7 @@ import { type WorkerRun, workerRun } from '../../publishing/worker-run';
 import { articlePath } from '../../seo/urls';
 import { readPublishRequest } from '../api/publish-request';
 import { type ApiAnswer, FORM_FIELDS, type LiveAnswer } from '../api/wire';
+import { finishEvenIfLeft } from '../http/finish-even-if-left';
 import { postedForm } from '../http/posted-form';
 import { collectGarbage, reindexSearch, restoreIndex } from '../publish/maintenance';
 import { planArticles, publishArticles } from '../publish/publish-articles';
@@ -106,7 +107,7 @@ apiRoutes.post('/api/publicar', async (c) => {
     const lines = [...describePlan(plan, site), ...(stop ? [stop.replace(STOPPED, 'Sem --replace, a publicação pararia')] : [])];
     return answer(c, 200, { ok: stop === null, message: `Plano ${WHERE[targetOf(c)]} (simulação, nada foi gravado).`, lines });
   }
-  const done = await publishArticles(c.env, run, c.var.member.email, request, 'pelo comando de publicação');
+  const done = await finishEvenIfLeft(c, publishArticles(c.env, run, c.var.member.email, request, 'pelo comando de publicação'));
   if (isRefused(done)) return engineRefusal(c, done, run.lines);
   const { plan, rolledForward, first, search } = done;
   if (!plan && !rolledForward) run.lines.push(...describePlan(first, site));
@@ -136,10 +137,13 @@ apiRoutes.post('/api/despublicar', async (c) => {
       lines: describePlan(planned, run.options.site),
     });
   }
-  const done = await unpublishArticle(c.env, run, slug, {
-    email: c.var.member.email,
-    detail: 'saiu do site pelo comando de publicação; o texto e as imagens são apagados 10 minutos depois',
-  });
+  const done = await finishEvenIfLeft(
+    c,
+    unpublishArticle(c.env, run, slug, {
+      email: c.var.member.email,
+      detail: 'saiu do site pelo comando de publicação; o texto e as imagens são apagados 10 minutos depois',
+    }),
+  );
   if (isRefused(done)) return engineRefusal(c, done, run.lines);
   run.lines.push(searchLine(c, done.search));
   if (!done.removed) return notLive();
@@ -151,7 +155,7 @@ apiRoutes.post('/api/despublicar', async (c) => {
 apiRoutes.post('/api/limpar', async (c) => {
   const dryRun = (await postedForm(c))?.get(FORM_FIELDS.dryRun) === '1';
   const run = runFor(c, 'limpar');
-  const done = await collectGarbage(run, dryRun);
+  const done = await finishEvenIfLeft(c, collectGarbage(run, dryRun));
   if (isRefused(done)) return engineRefusal(c, done, run.lines);
   const { found, deleted, waiting } = done;
   const lines = [
@@ -168,7 +172,7 @@ apiRoutes.post('/api/limpar', async (c) => {
 /** `content:restore`: writes the index the publish state records back to KV. */
 apiRoutes.post('/api/restaurar', async (c) => {
   const run = runFor(c, 'restaurar');
-  const done = await restoreIndex(run);
+  const done = await finishEvenIfLeft(c, restoreIndex(run));
   if (isRefused(done)) return engineRefusal(c, done, run.lines);
   const { version, count, restored, lost } = done;
   const lines = [

@@ -7,6 +7,7 @@ import { UNSAFE_CHAR } from '../../lib/escape-xml';
 import { describeError, log } from '../../lib/log';
 import { isRefused } from '../../publishing/error-policy';
 import { workerRun } from '../../publishing/worker-run';
+import { finishEvenIfLeft } from '../http/finish-even-if-left';
 import { PATHS } from '../http/paths';
 import { postedForm } from '../http/posted-form';
 import { sniffPicture } from '../media/sniff';
@@ -107,15 +108,8 @@ async function save(c: C, slug: string, change: AuthorChange) {
   const pickAgain = photo.kind === 'set' ? ' Escolha a foto de novo.' : '';
   if (problem) return listPage(c, 400, { problem: problem + pickAgain, sent });
   const run = workerRun(c.env, c.var.member.email, `autor ${key}`, targetOf(c));
-  const done = await publishAuthor(
-    c.env,
-    run,
-    c.var.member.email,
-    key,
-    { nome: sent.nome, cargo: sent.cargo, bio: sent.bio },
-    change,
-    photo,
-  );
+  const author = { nome: sent.nome, cargo: sent.cargo, bio: sent.bio };
+  const done = await finishEvenIfLeft(c, publishAuthor(c.env, run, c.var.member.email, key, author, change, photo));
   if (isRefused(done)) return listPage(c, 409, { problem: `${done.refused} Nada foi publicado.${pickAgain}`, sent });
   if (!done) {
     const refusal =

@@ -5,6 +5,7 @@ import { isValidSlug } from '../../content/schema/format';
 import { currentTime } from '../../lib/clock';
 import { isRefused, SEARCH_FOLLOWS_TEXT } from '../../publishing/error-policy';
 import { workerRun } from '../../publishing/worker-run';
+import { finishEvenIfLeft } from '../http/finish-even-if-left';
 import { PATHS, SEARCH_FOLLOWS, searchFollowsQuery } from '../http/paths';
 import { LivePage, UnpublishPage } from '../pages/LivePage';
 import { messagePage, page } from '../pages/render';
@@ -76,10 +77,13 @@ liveRoutes.post('/no-ar/:slug/despublicar', async (c) => {
   const slug = c.req.param('slug');
   if (!isValidSlug(slug)) return notLive(c);
   const run = workerRun(c.env, c.var.member.email, `despublicar ${slug}`, targetOf(c));
-  const done = await unpublishArticle(c.env, run, slug, {
-    email: c.var.member.email,
-    detail: 'saiu do site; o texto e as imagens são apagados 10 minutos depois',
-  });
+  const done = await finishEvenIfLeft(
+    c,
+    unpublishArticle(c.env, run, slug, {
+      email: c.var.member.email,
+      detail: 'saiu do site; o texto e as imagens são apagados 10 minutos depois',
+    }),
+  );
   if (isRefused(done)) return messagePage(c, 409, 'Nada foi alterado', done.refused);
   if (!done.removed) return notLive(c);
   return c.redirect(

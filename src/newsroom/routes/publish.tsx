@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { siteWallClock } from '../../content/schema/date-rule';
 import { publicationInstant } from '../../content/schema/updated';
 import { currentTime } from '../../lib/clock';
+import { finishEvenIfLeft } from '../http/finish-even-if-left';
 import { PATHS, SEARCH_FOLLOWS, searchFollowsQuery } from '../http/paths';
 import { postedForm } from '../http/posted-form';
 import { type Done, isDone, PublishPanel, PublishRefused } from '../pages/PublishPanel';
@@ -43,7 +44,7 @@ export function publishPanel(c: C, draft: Draft) {
 
 /** Publishes `draft` as saved and answers: the draft page with the notice, or the refusal (its problems, or the engine's reason). */
 async function publishAndAnswer(c: C, draft: Draft, action: Action, done: Done): Promise<Response> {
-  const outcome = await publishDraft(c.env, c.var.member.email, draft, action, isLocal(c) ? 'local' : 'remote');
+  const outcome = await finishEvenIfLeft(c, publishDraft(c.env, c.var.member.email, draft, action, isLocal(c) ? 'local' : 'remote'));
   if (!outcome.done) {
     const content = <PublishRefused heading={outcome.heading} draftId={draft.id} message={outcome.message} problems={outcome.problems} />;
     return page(c, outcome.heading, content, outcome.status);

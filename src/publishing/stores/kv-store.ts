@@ -1,10 +1,10 @@
 /**
  * The four operations the publish, unpublish and gc runs need from a KV
- * namespace. The commands use wrangler (scripts/content/store/kv.ts); the tests an in-memory store,
+ * namespace. The worker's binding serves them (bindings.ts); the tests an in-memory store,
  * so every interleaving and every interruption can be played in Node.
  */
 
-/** Where a command writes: the local store `npm start` reads, or the production namespace. */
+/** Where a run writes, as its messages name it: the local site, or production. */
 export type Target = 'local' | 'remote';
 
 /** One write. Images are bytes; everything else is text. */

@@ -31,12 +31,6 @@ export interface LockTiming {
    * name and boot) that no longer runs. Its lock is then taken over at once.
    */
   holderGone(holder: LockHolder): boolean;
-  /**
-   * Registers `release` to run if the process is interrupted (Ctrl-C) while
-   * the run may hold the lock (it starts the release in a process of its own
-   * and returns at once); returns the function that unregisters it.
-   */
-  onInterrupt?(release: () => void): () => void;
   /** Runs right after the lock is first taken (a pause, for the tests that interrupt a run holding it). */
   afterLock?(): Promise<void>;
 }
@@ -122,7 +116,6 @@ export async function withLock<T>(
   let confirmed: number | null = null;
   let released = false;
   let renewedAt = 0;
-  const stopListening = timing.onInterrupt?.(() => db.runDetached(releaseStatements(owner, confirmed))) ?? (() => {});
   const lock: HeldLock = {
     confirm(version) {
       confirmed = Math.max(confirmed ?? 0, version);
@@ -149,6 +142,5 @@ export async function withLock<T>(
         ),
       );
     }
-    stopListening();
   }
 }

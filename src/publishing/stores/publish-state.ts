@@ -11,9 +11,9 @@
  * Times are the database's clock (NOW_MS), so machines whose clocks disagree
  * still agree on when a lock expires.
  *
- * The commands reach the row through {@link PublishDb} (scripts/content/store/publish-db.ts: the
- * local D1 in this process, or `wrangler d1 execute --remote`); the tests run
- * the same statements on Node's SQLite with the real migrations.
+ * The worker reaches the row through {@link PublishDb} over its D1 binding
+ * (bindings.ts, batchOf); the tests run the same statements on Node's SQLite
+ * with the real migrations.
  */
 
 export type SqlValue = string | number | null;
@@ -32,12 +32,6 @@ export interface PublishDb {
    * process), and returns the rows each one returned.
    */
   run(statements: readonly Statement[]): Promise<Row[][]>;
-  /**
-   * Sends the statements from a process of their own, which outlives this
-   * one, without waiting: how the lock is released on Ctrl-C, when this
-   * process (and, locally, its workerd) is about to end.
-   */
-  runDetached(statements: readonly Statement[]): void;
 }
 
 /**
@@ -52,7 +46,7 @@ export interface LockOwner {
   id: string;
   /** The machine's name, as shown. */
   host: string;
-  /** This boot of this machine (scripts/content/store/run-options.ts, bootId): with `host`, what "the same machine" means for a dead pid. */
+  /** This boot of the machine: with `host`, what "the same machine" means for a dead pid (`holderGone`). */
   boot: string;
   user: string;
   pid: number;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { keptLocalContext } from '../../../scripts/content/store/check-context.ts';
+import { keptLocalContext } from '../../../scripts/content/check/check-context.ts';
 import { LOCAL_SITE_URL as BASE_URL } from '../../../scripts/local-site.ts';
 import { copySample } from '../../fixtures/sample-article.ts';
 import { PROCESS_TEST_TIMEOUT_MS } from '../processes';

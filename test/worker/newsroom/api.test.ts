@@ -17,7 +17,7 @@ import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, serviceT
  * the publishing engine against its own bindings.
  */
 
-const db = { run: batchOf(env.DB), runDetached: () => {} };
+const db = { run: batchOf(env.DB) };
 const CLIENT_ID = `${'0a1b2c3d'.repeat(4)}.access`;
 const reset = () =>
   env.DB.exec(`${RESET_PUBLISH_STATE} DELETE FROM newsroom_actions; DELETE FROM newsroom_people; DELETE FROM search_pending;`);

@@ -14,7 +14,7 @@ import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys } from '.
  * worker: "No ar" lists what readers see, and an editor unpublishes from it.
  */
 
-const db = { run: batchOf(env.DB), runDetached: () => {} };
+const db = { run: batchOf(env.DB) };
 
 // The team's keys, served for this file's tests; the chief's token signed with them.
 const keys = await serveTeamKeys();

@@ -39,7 +39,7 @@ const BODY = [
 ].join('\n');
 const ALT = 'Casa de madeira clara com varanda e jardim na frente';
 
-const db = { run: batchOf(env.DB), runDetached: () => {} };
+const db = { run: batchOf(env.DB) };
 
 // The team's keys, served for this file's tests; the chief's token signed with them.
 const keys = await serveTeamKeys();

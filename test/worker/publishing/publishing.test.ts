@@ -20,7 +20,7 @@ import { clearKv, fetchPath, RESET_PUBLISH_STATE } from '../helpers';
  * through the worker itself.
  */
 
-const db = { run: batchOf(env.DB), runDetached: () => {} };
+const db = { run: batchOf(env.DB) };
 const store = kvStoreOf(env.NEWS);
 
 let runs = 0;
@@ -152,7 +152,7 @@ describe('the publishing engine in workerd', () => {
         delete: async (keys) => step(() => store.delete(keys)),
         list: async (prefix) => step(() => store.list(prefix)),
       };
-      const dyingDb = { run: async (statements: Parameters<typeof db.run>[0]) => step(() => db.run(statements)), runDetached: () => {} };
+      const dyingDb = { run: async (statements: Parameters<typeof db.run>[0]) => step(() => db.run(statements)) };
       const finished = await runPublish(dying, [nova], options({ db: dyingDb })).then(
         () => true,
         () => false,
@@ -209,7 +209,7 @@ describe('the publishing engine in workerd', () => {
         delete: (keys) => step(() => store.delete(keys)),
         list: (prefix) => step(() => store.list(prefix)),
       };
-      const pausingDb = { run: (statements: Parameters<typeof db.run>[0]) => step(() => db.run(statements)), runDetached: () => {} };
+      const pausingDb = { run: (statements: Parameters<typeof db.run>[0]) => step(() => db.run(statements)) };
       const a = runPublish(pausing, [article('primeira')], options({ db: pausingDb, holderGone: () => false }));
       const paused = await Promise.race([arrived.then(() => true), a.then(() => false)]);
       const at = `A paused before operation ${pauseAt}`;

@@ -1,8 +1,18 @@
+import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { checkContext } from '../../../../scripts/content/check/check-context';
 import { checkContent } from '../../../../scripts/content/check/check-folder';
-import { checkContext } from '../../../../scripts/content/store/check-context';
 
 const TODAY = new Date('2025-07-01T12:00:00Z');
+
+/** A port nothing listens on now. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 
 describe('content:check reads what publish reads', () => {
   it('one index.md folder finds the registry beside it (content/autores)', async () => {
@@ -11,8 +21,9 @@ describe('content:check reads what publish reads', () => {
   });
 
   it('the context says where the live list and authors came from, and holds them', async () => {
-    const context = await checkContext('local');
-    expect(context.source).toMatch(/^(site local \(\.wrangler\/state\)|conteúdo de exemplo \(content\/)/);
+    // A port of its own: a local site the check starts must not take the one another test's site uses.
+    const context = await checkContext('local', await freePort());
+    expect(context.source).toMatch(/^(site local \(http:\/\/localhost:\d+\)|conteúdo de exemplo \(content\/)/);
     expect(context.live.length).toBeGreaterThan(0);
     expect(context.liveAuthors.length).toBeGreaterThan(0);
   }, 60_000);
@@ -32,7 +43,7 @@ describe("the local store's stamp, which lets a check reuse the live list it rea
     const { appendFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    const { localStamp } = await import('../../../../scripts/content/store/check-context');
+    const { localStamp } = await import('../../../../scripts/content/check/check-context');
     const root = mkdtempSync(join(tmpdir(), 'stamp-'));
     try {
       const kv = join(root, 'kv', 'miniflare-KVNamespaceObject');

@@ -105,7 +105,6 @@ export function dbView(db: PublishDb, runner: Runner): PublishDb {
       await runner.step();
       return db.run(statements);
     },
-    runDetached: (statements) => db.runDetached(statements),
   };
 }
 
@@ -129,9 +128,5 @@ export function publishStateDb(clock: TestClock): PublishDb & { sqlite: Database
   return {
     sqlite,
     run: async (statements) => statements.map(all),
-    // The release's own process, here at once.
-    runDetached: (statements) => {
-      for (const statement of statements) all(statement);
-    },
   };
 }

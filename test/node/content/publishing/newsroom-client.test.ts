@@ -26,7 +26,7 @@ describe('the newsroom the commands publish to', () => {
 
   it('refuses, before sending a byte, a set larger than the newsroom takes at once', async () => {
     const sent = vi.spyOn(globalThis, 'fetch');
-    const newsroom = openNewsroom({ NEWSROOM_URL: 'http://localhost:1' });
+    const newsroom = openNewsroom({ target: 'remote' }, { NEWSROOM_URL: 'http://localhost:1' });
     const many = Array.from({ length: MAX_API_ARTICLES + 1 }, (_, n) => article(n));
     await expect(newsroom.publish(many, emptyRegistry(), { replace: false, dryRun: false })).rejects.toThrow(
       /publique as pastas em partes/,

@@ -1,7 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { hostname } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bootId, holderGone } from '../../../../scripts/content/store/run-options';
 import { contentHash } from '../../../../src/content/index/content-hash';
 import { buildIndex } from '../../../../src/content/index/index-build';
 import { INDEX_META_KEY, PUBLISHED_MARKER_KEY } from '../../../../src/content/index/news-index';
@@ -251,7 +248,6 @@ describe('a run that finds its lock gone', () => {
   /** The database, recording every switch that happened: the version it was made over, and by whom. */
   function recordingSwitches(db: PublishDb, switches: { read: number; by: string; lock: string | null; expired: boolean }[]): PublishDb {
     return {
-      runDetached: (statements) => db.runDetached(statements),
       async run(statements) {
         const before = await readState(db);
         const results = await db.run(statements);
@@ -403,79 +399,6 @@ describe('the switch in D1', () => {
     const made = await switchVersion(db, { ...owner, id: 'outro' }, 0, '{"v":1}', LOCK_TTL_MS);
     expect(made.switched).toBe(true);
     expect(made.state).toMatchObject({ version: 1, meta: '{"v":1}' });
-  });
-});
-
-describe('a killed run never blocks the next one', () => {
-  /** This run, on this machine. */
-  const me: LockOwner = {
-    id: 'eu-agora',
-    host: hostname(),
-    boot: bootId(),
-    user: 'eu',
-    pid: process.pid,
-    command: 'content:publish --local',
-  };
-
-  it('takes over at once the lock of a run of this machine whose process is gone', async () => {
-    // A process that has exited: its pid is provably not running any more.
-    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
-    await holdLock({ host: hostname(), boot: bootId(), pid: dead, command: 'content:publish --local', user: 'eu' });
-    const lines: string[] = [];
-    const started = clock.now();
-    await publish([article('nova', '2025-06-01')], kv, options(lines, { owner: me, holderGone: (holder) => holderGone(holder, me) }));
-    expect(clock.now()).toBe(started);
-    expect(lines[0]).toMatch(
-      new RegExp(`^Assumindo a trava de publicação de content:publish --local de eu@.* \\(pid ${dead}\\).*não está mais rodando`),
-    );
-    expect(slugsOf((await view()).items)).toContain('nova');
-    await settled();
-  });
-
-  it('waits for a live process of this machine, and for any process of another machine', async () => {
-    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
-    for (const holder of [
-      { id: 'viva', host: hostname(), boot: bootId(), pid: process.ppid },
-      { id: 'outra-maquina', host: 'outro-pc', boot: 'boot_id:outro', pid: dead },
-      { id: 'mesmo-nome', host: hostname(), boot: 'boot_id:outro-boot', pid: dead },
-    ]) {
-      clock = new TestClock();
-      kv = new MemoryStore(clock);
-      await holdLock(holder);
-      const lines: string[] = [];
-      await publish([article('nova', '2025-06-01')], kv, options(lines, { owner: me, holderGone: (h) => holderGone(h, me) }));
-      expect(lines[0], holder.id).toMatch(/^Aguardando outra publicação terminar/);
-    }
-  });
-
-  it('Ctrl-C releases the lock: the next run starts at once', async () => {
-    await publish([article('antiga', '2025-03-01')]);
-    for (let pauseAt = 1; pauseAt <= 5; pauseAt++) {
-      let interrupt: (() => void) | undefined;
-      const runner = new Runner(pauseAt, false);
-      const killed = publish(
-        [article(`interrompida-${pauseAt}`, '2025-06-01')],
-        runnerView(kv, { runner }),
-        options([], {
-          db: dbView(stateDbOf(clock), runner),
-          onInterrupt: (release) => {
-            interrupt = release;
-            return () => {};
-          },
-        }),
-      );
-      // The process dies after `pauseAt` operations, the signal's release being the last thing it does.
-      await expect(killed).rejects.toThrow(Killed);
-      interrupt!();
-      expect((await state()).lock, `interrupted after ${pauseAt}`).toBeNull();
-      const lines: string[] = [];
-      const started = clock.now();
-      await publish([article(`interrompida-${pauseAt}`, '2025-06-01')], kv, options(lines));
-      expect(clock.now(), `interrupted after ${pauseAt}`).toBe(started);
-      expect(lines.join('\n')).not.toMatch(/Waiting/);
-      expect(slugsOf((await view()).items)).toContain(`interrompida-${pauseAt}`);
-      await settled();
-    }
   });
 });
 

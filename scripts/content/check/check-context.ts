@@ -1,19 +1,20 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { contentHash } from '../../../src/content/index/content-hash.ts';
 import type { NewsItem } from '../../../src/content/schema/news-item.ts';
 import type { Target } from '../../../src/publishing/stores/kv-store.ts';
+import { type Newsroom, openNewsroom } from '../../lib/newsroom-client.ts';
+import { siteUrl } from '../../local-site.ts';
 import { CONTENT_DIR } from '../bundle/bundle.ts';
-import { checkContent } from '../check/check-folder.ts';
+import { checkContent } from './check-folder.ts';
 
 /**
  * What `content:check` checks a folder against: the live list (for links and
  * duplicate titles) and the live author registry, from the same place
- * `content:publish` reads them (src/publishing/run/run.ts, readLive): the local store `npm start`
- * reads (.wrangler/state) by default, production with `--remote`; while
- * nothing was published there, the bundled content (content/), which is what
- * the site shows then. `source` says which, in the editors' words.
+ * `content:publish` reads them, the newsroom's API: the local site's by
+ * default, production's with `--remote`; while nothing was published locally,
+ * the bundled content (content/), which is what the site shows then.
+ * `source` says which, in the editors' words.
  */
 export interface CheckContext {
   live: readonly NewsItem[];
@@ -45,8 +46,8 @@ const LOCAL_CONTEXT_CACHE = join('node_modules', '.cache', 'casa-em-pauta', 'che
  * A stamp of the local store's files (path, size, modification time): any
  * write to KV or D1 (a publish, an unpublish, npm start's first sync)
  * changes a database file or its write-ahead log, so an unchanged stamp means
- * an unchanged store. It lets a check skip starting wrangler and workerd
- * (about 7 s of CPU) to read a list it read before.
+ * an unchanged store. It lets a check skip asking the local site (and
+ * starting it, when `npm start` is not running) for a list it read before.
  */
 export function localStamp(dirs: readonly string[] = LOCAL_STATE_DIRS): string {
   const hash = createHash('sha256');
@@ -76,59 +77,51 @@ function cachedLocalContext(stamp: string): CheckContext | null {
   }
 }
 
-/** Production's live list and authors, as the newsroom's API reads them (scripts/lib/newsroom-client.ts). */
-async function remoteContext(): Promise<CheckContext> {
-  const { openNewsroom } = await import('../../lib/newsroom-client.ts');
-  const newsroom = openNewsroom();
+/** The live list and authors as a newsroom's API answers them, `where` naming it for the editor. */
+async function newsroomContext(newsroom: Newsroom, where: string): Promise<CheckContext> {
   const live = await newsroom.live();
   return {
     live: live.items as NewsItem[],
     liveAuthors: live.authors,
-    source: `produção (${newsroom.site.origin}, pela redação): ${live.items.length} artigo(s) e ${live.authors.length} autor(es) no ar`,
+    source: `${where}: ${live.items.length} artigo(s) e ${live.authors.length} autor(es) no ar`,
   };
 }
 
-/** The check's context for a target; wrangler (slow to load) is loaded only when there is a store to read. */
-export async function checkContext(target: Target = 'local'): Promise<CheckContext> {
-  if (target === 'remote') return remoteContext();
+/** The local site's live list and authors, as its newsroom answers them. */
+export const localContextOf = (newsroom: Newsroom) => newsroomContext(newsroom, `site local (${newsroom.site.origin})`);
+
+/**
+ * Keeps the local site's live list and authors for the next check, with the
+ * stamp of the store's files now: until they change, that check reads
+ * nothing. Called once the session that read it is closed (a worker that
+ * stops may still write its files).
+ */
+export function rememberLocalContext(context: CheckContext): void {
+  mkdirSync(dirname(LOCAL_CONTEXT_CACHE), { recursive: true });
+  writeFileSync(LOCAL_CONTEXT_CACHE, JSON.stringify({ stamp: localStamp(), context }));
+}
+
+/** The check's context for a target; the local site is asked only when its store has something published and changed since. */
+export async function checkContext(target: Target = 'local', port?: number): Promise<CheckContext> {
+  if (target === 'remote') {
+    const newsroom = openNewsroom({ target });
+    return newsroomContext(newsroom, `produção (${newsroom.site.origin}, pela redação)`);
+  }
   if (!hasLocalStore()) {
     return bundledContext('o site local (.wrangler/state) ainda não tem nada publicado');
   }
-  const stamp = localStamp();
-  const cached = cachedLocalContext(stamp);
+  const cached = cachedLocalContext(localStamp());
   if (cached) return cached;
-  const [{ openStore }, { readLive }, { localPublishDb }] = await Promise.all([
-    import('./kv.ts'),
-    import('../../../src/publishing/run/read-live.ts'),
-    import('./publish-db.ts'),
-  ]);
-  const where = 'site local (.wrangler/state)';
-  let bundled: CheckContext | undefined;
+  const newsroom = openNewsroom({ target, localSite: siteUrl('local', port === undefined ? {} : { port }) });
+  let context: CheckContext;
   try {
-    const live = await readLive(openStore(), {
-      target,
-      hash: contentHash,
-      db: localPublishDb(),
-      kvSettleMs: 0,
-      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-      bundled: async () => {
-        bundled = await bundledContext(`o ${where} ainda não tem nada publicado`);
-        return { list: [...bundled.live], files: new Map() };
-      },
-    });
-    if (live.metaText === null && bundled) return bundled;
-    const liveAuthors = Object.keys(live.authors ?? {});
-    const context = {
-      live: live.items,
-      liveAuthors,
-      source: `${where}: ${live.items.length} artigo(s) e ${liveAuthors.length} autor(es) no ar`,
-    };
-    // Read with wrangler, which may have touched the files as it opened them: the stamp is taken again.
-    mkdirSync(dirname(LOCAL_CONTEXT_CACHE), { recursive: true });
-    writeFileSync(LOCAL_CONTEXT_CACHE, JSON.stringify({ stamp: localStamp(), context }));
-    return context;
+    context = await localContextOf(newsroom);
   } catch (cause) {
     const why = (cause as Error).message.split('\n')[0];
-    return bundledContext(`não consegui ler o ${where} (${why}); rode o check de novo depois de corrigir isso`);
+    return bundledContext(`não consegui ler o site local (${why}); rode o check de novo depois de corrigir isso`);
+  } finally {
+    await newsroom.close();
   }
+  rememberLocalContext(context);
+  return context;
 }
