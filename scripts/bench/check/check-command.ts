@@ -14,7 +14,7 @@
  *   --local`, so the check reads the live list and authors from the local
  *   store (wrangler and workerd started), as it does once an editor has
  *   published anything. The publish leaves the live list it wrote for the
- *   check (scripts/content/store/check-context.ts), which then reads no store while the store's
+ *   check (scripts/content/check/check-context.ts), which then reads no store while the store's
  *   files are unchanged; the first run is reported apart all the same.
  */
 import { spawnSync } from 'node:child_process';
