@@ -11,7 +11,7 @@ import { publishedPhoto, SHARP } from './images.ts';
 
 /**
  * The author registry beside the articles being checked or published
- * (`content/autores/<slug>.json`, one file per author, src/checking/
+ * (`content/autores/<slug>.json`, one file per author, src/checking/folder/
  * author-file.ts), read from disk with the photos its files name, and
  * published with them as one index value (src/content/index/news-index.ts).
  */

@@ -16,7 +16,7 @@ import { error, note, type Problem, warning } from '../problems';
 import { AUTHORS_FOLDER } from './folder-layout';
 
 /**
- * The editors' check of the fields a schema describes (src/content/
+ * The editors' check of the fields a schema describes (src/content/schema/
  * article-schema.ts, author-schema.ts), strictly: every failure of every
  * field is a problem naming the file, the field, what is wrong and the fix,
  * in the schema's words. The worker reads the same fields with the same rules

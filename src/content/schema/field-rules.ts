@@ -5,9 +5,9 @@ import { UNSAFE_CHAR } from '../../lib/escape-xml';
  * The pieces the article and author schemas (article-schema.ts,
  * author-schema.ts) are built of, with valibot: a field's rule (its type,
  * form and limits) and, for each way it can fail, the message an editor gets
- * and its fix. The editors' check reports every failure (scripts/content/
- * check-fields.ts); the worker, reading a stored value, drops a bad optional
- * field and logs the same message (read-fields.ts).
+ * and its fix. The editors' check reports every failure (src/checking/
+ * folder/article-fields.ts); the worker, reading a stored value, drops a bad
+ * optional field and logs the same message (read-fields.ts).
  */
 
 /** A message joined to its fix, as one valibot issue message (see {@link heard}). */

@@ -31,7 +31,7 @@ const linkOf = (row: LinkRow): ShareLink => ({
   revokedAt: row.revoked_at,
 });
 
-/** Why a token opens nothing: never the draft (status 403 or 410, routes/shared-preview.tsx). */
+/** Why a token opens nothing: never the draft (status 403 or 410, ./shared-preview.tsx). */
 export type Refusal = 'invalid' | 'expired' | 'revoked';
 
 /** The secret that signs links, when this deployment has one long enough; null otherwise (no link is made or opened). */

@@ -25,10 +25,10 @@ export interface FieldProblem {
 }
 
 /**
- * The draft's fields judged by the one article schema (src/content/
- * article-schema.ts), as `content:check` judges article.json: a required
- * field missing, the first failure of each rule, then the rules between
- * fields. Runs in the worker (the edit page as served) and in the browser
+ * The draft's fields judged by the one article schema (src/content/schema/
+ * article-schema.ts), as `content:check` judges an index.md's front matter:
+ * a required field missing, the first failure of each rule, then the rules
+ * between fields. Runs in the worker (the edit page as served) and in the browser
  * as the journalist types (client/newsroom/), with the same messages.
  */
 export function fieldProblems(fields: DraftFields): Partial<Record<string, FieldProblem>> {
@@ -54,7 +54,7 @@ export function fieldProblems(fields: DraftFields): Partial<Record<string, Field
 }
 
 /**
- * The schema names a field by its key, as article.json writes it
+ * The schema names a field by its key, as index.md's front matter writes it
  * (`o campo "titulo"`); the form names it by the label the journalist sees.
  */
 function inFormTerms(name: FieldName, { message, fix }: FieldProblem): FieldProblem {

@@ -135,7 +135,7 @@ describe('a report an editor can read, however wrong the body', () => {
 });
 
 describe('the same hostile corpus written into index.md: converted, cleaned of pasted markup, then judged', () => {
-  // What publishing does to a Markdown body (check-article.ts): markdown-it, the paste cleaner, then the one policy.
+  // What publishing does to a Markdown body (src/checking/folder/article.ts): markdown-it, the paste cleaner, then the one policy.
   const published = (markdown: string) => settledBody(cleanPastedMarkup(markdownToHtml(markdown).html).html);
 
   it.each(HOSTILE_BODIES.map((payload) => [`${payload.family}: ${payload.name}`, payload.html]))('%s', (_, html) => {
