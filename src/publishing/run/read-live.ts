@@ -129,7 +129,7 @@ export async function readLive(
   }: { state?: PublishState; known?: Live; existing?: boolean; alsoRead?: readonly string[] } = {},
 ): Promise<Current> {
   state ??= await readState(options.db);
-  // Other keys the caller needs are read in the same call: remotely each call is a wrangler process.
+  // Other keys the caller needs are read in the same call, so their reads go out together.
   const keys = [INDEX_META_KEY, PUBLISHED_MARKER_KEY, ...alsoRead];
   let also = await store.get(keys);
   let kvMeta = also.get(INDEX_META_KEY) ?? null;

@@ -28,8 +28,8 @@ export type Row = Record<string, unknown>;
 
 export interface PublishDb {
   /**
-   * Runs the statements in order, in one call (remotely, one wrangler
-   * process), and returns the rows each one returned.
+   * Runs the statements in order, in one call (over D1, one batch: one
+   * transaction), and returns the rows each one returned.
    */
   run(statements: readonly Statement[]): Promise<Row[][]>;
 }

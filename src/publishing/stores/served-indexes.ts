@@ -19,8 +19,7 @@ const KEEP_MS = 24 * 60 * 60_000;
 /**
  * Records that KV's index/meta.json holds `metaText` now (null: no meta);
  * `version` is D1's version of it, when known. The text is compared by its
- * hash and sent once: remotely, values are written into the SQL, and D1
- * takes statements of up to 100 KB.
+ * hash and sent in one statement only: D1 takes statements of up to 100 KB.
  */
 export async function observeServed(
   db: PublishDb,
