@@ -17,8 +17,8 @@ const workerd = () =>
 /**
  * How long one test or hook may take before Vitest calls it hung. Vitest's
  * default, 5 s, is about the speed of the machine, not the code: on a busy CI
- * machine a first import alone once took 19 s. A test fails when behaviour
- * breaks; this bound only stops a test that hangs.
+ * machine a first import alone can outlast it (docs/development.md, "Tests").
+ * A test fails when behaviour breaks; this bound only stops a test that hangs.
  */
 const HANG_MS = 120_000;
 const bounds = { testTimeout: HANG_MS, hookTimeout: HANG_MS };
@@ -36,8 +36,8 @@ const SCALE_TESTS = 'test/worker/**/*.scale.test.ts';
  */
 /**
  * A worker project's files share one workerd runtime (`isolate: false`):
- * starting one per file (a Miniflare instance, ~3 s) cost more than all the
- * tests it ran. Each file still starts from a fresh deployment: the setup file
+ * starting one per file (a Miniflare instance) cost more than all the tests
+ * it ran. Each file still starts from a fresh deployment: the setup file
  * evaluates the project's modules afresh and empties KV, R2 and D1 before it.
  */
 const worker = (name: string, include: string[], exclude: string[] = []) => ({

@@ -55,10 +55,10 @@ export const BOOT_URL_ATTRIBUTE = 'data-boot';
  * The last thing in the body: asks for the bootstrap (client/boot.ts) once the
  * page's largest paint is on screen. A module script in the head is fetched at
  * high priority while the page is still being parsed, and on a slow phone it
- * competes with that paint for the network and the main thread: measured with
- * Lighthouse (mobile, 4× CPU), taking it out of the way moved the home's LCP
- * from 1.08 s to under 0.8 s. Nothing in that paint needs it (the banner is
- * shown by the banner script above).
+ * competes with that paint for the network and the main thread: taking it out
+ * of the way brought the home's LCP forward in Lighthouse (mobile, 4× CPU;
+ * docs/decisions/022-boot-script-after-the-largest-paint.md). Nothing in that
+ * paint needs it (the banner is shown by the banner script above).
  *
  * "On screen" is the first largest-contentful-paint entry the browser reports,
  * or, on a page whose main image is marked `fetchpriority="high"` (an

@@ -4,9 +4,10 @@ const ON_PAGE = ['keydown'] as const;
 
 /**
  * Runs `task` once, at the reader's first sign of reaching for the banner.
- * Why not sooner: React (about 68 KB gzip) is only needed to run the banner
- * as an island, and fetched, compiled and hydrated during the load it was the
- * long task that showed as blocking time on first visits (Lighthouse mobile).
+ * Why not sooner: React (most of the island's bytes, bench/RESULTS.md) is
+ * only needed to run the banner as an island, and fetched, compiled and
+ * hydrated during the load it was the long task that showed as blocking time
+ * on first visits (Lighthouse mobile).
  * Until the reader reaches for it, the banner's plain-JS buttons answer
  * (./early-banner.ts), and a reader who never touches it never downloads React.
  */

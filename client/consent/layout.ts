@@ -15,8 +15,8 @@ const SPACE_HOLDER_SELECTOR = '.site-footer';
 /**
  * Sets a custom property on one element's inline style, only if it changes.
  * Never on <html>: every element inherits its custom properties, so one
- * written there restyles the whole page (measured at 4× CPU: 15 to 55 ms per
- * write, twice per load, on pages of 300 to 5,500 elements; docs/speed.md).
+ * written there restyles the whole page, twice per load, at a cost that grows
+ * with the page (docs/speed.md, "A first visit on a mid-range phone").
  */
 function setProperty(element: HTMLElement | null, name: string, value: string | null): void {
   if (!element || (element.style.getPropertyValue(name) || null) === value) return;

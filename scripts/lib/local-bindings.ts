@@ -14,7 +14,7 @@ let opened: Promise<{ NEWS: KvBinding; DB?: D1Binding }> | undefined;
  * publish state share one workerd. Closed by Miniflare's own exit hook.
  */
 export const localEnv = () =>
-  // wrangler is loaded here, not at start-up: it takes about 1.5 s, which a command that reads no store does not pay.
+  // wrangler is loaded here, not at start-up: a command that reads no store does not pay for loading it.
   (opened ??= import('wrangler')
     .then(({ getPlatformProxy }) => getPlatformProxy<{ NEWS: KvBinding; DB?: D1Binding }>({ configPath: 'wrangler.toml' }))
     .then(({ env }) => env));

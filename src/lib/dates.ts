@@ -22,8 +22,9 @@ export function parseCalendarDate(value: string): Date | null {
 
 /**
  * Each calendar day is formatted once per isolate: date-fns' format() parses
- * its pattern on every call, which for the 24 cards of the home page was about
- * 6% of its render, and the same few hundred days come back on every page.
+ * its pattern on every call, once per card of a list page (its share of the
+ * home's render: docs/speed.md, "What makes a page fast"), and the same few
+ * hundred days come back on every page.
  * Keyed by the Date's time, which parseCalendarDate sets to local midnight.
  */
 const FORMATTED_DAYS_KEPT = 4096;

@@ -1,8 +1,8 @@
 /**
  * How long a browser test that runs the editors' commands (each a tsx process
  * opening its own workerd, checking images, writing the local store) may take.
- * About 10 s a command on an idle 2-core machine, a minute or more on a busy
- * CI machine: only a process that hangs should reach this.
+ * Far above what a command takes on a busy CI machine (docs/development.md,
+ * "Tests"): only a process that hangs should reach this.
  */
 export const PROCESS_TEST_TIMEOUT_MS = 600_000;
 

@@ -4,7 +4,7 @@ import { formatLongDate, formatShortDate, parseCalendarDate } from '../../src/li
 // The edge runs in UTC, but `npm run dev` runs in the developer's zone: a date
 // must print the same calendar day in both. Node re-reads TZ when it changes,
 // and the functions read the zone when called, so one import serves every zone
-// (a dynamic import per zone once took 19 s on a busy machine: past the timeout).
+// (a dynamic import per zone can outlast the timeout on a busy machine).
 const originalTz = process.env.TZ;
 afterAll(() => {
   process.env.TZ = originalTz;

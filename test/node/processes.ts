@@ -6,11 +6,10 @@ import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
  *
  * Vitest's default of 5 s is sized for code running in the test's own
  * process. A command line run through `tsx` first starts Node and compiles
- * its TypeScript, about a second on an idle machine; in a CI run with a load
- * average of 7 to 11 on 2 cores that took over 5 s, and tests failed with
- * nothing broken. A test must fail only when behaviour breaks, so this bound
- * is only for a process that hangs: far above any normal run, slow machine
- * included.
+ * its TypeScript, which on a loaded CI machine alone can outlast that default,
+ * failing tests with nothing broken (docs/development.md, "Tests"). A test
+ * must fail only when behaviour breaks, so this bound is only for a process
+ * that hangs: far above any normal run, slow machine included.
  */
 export const PROCESS_TEST_TIMEOUT_MS = 120_000;
 

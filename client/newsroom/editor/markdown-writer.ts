@@ -112,8 +112,8 @@ const alternate = serializer('*', ')');
 /**
  * Each top-level block's Markdown, by block and markers. The editor's blocks are immutable: a
  * change makes new nodes only where it happened, so a keystroke writes one block again, not the
- * whole text (the serializer's cost grows faster than the text's length: a 250 KB body took
- * most of a second).
+ * whole text (the serializer's cost grows faster than the text's length: docs/newsroom.md,
+ * "The body editor").
  */
 const written = new Map<MarkdownSerializer, WeakMap<ProseMirrorNode, string>>([
   [plain, new WeakMap()],

@@ -5,8 +5,8 @@
  * never sanitized before in it), and the time, CPU and memory of
  * `content:check` on an article folder holding it (as raw HTML in index.md), in a fresh process, and
  * the heap the sanitizer needs for it in a Node process capped at a Worker's
- * 128 MB. Targets: at most 50 ms of CPU per render (median), at most 2 s per
- * check, with a report.
+ * 128 MB. Judged against the targets in ../targets.ts: a bounded render, and
+ * a check that ends with a report.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

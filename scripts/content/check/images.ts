@@ -62,8 +62,8 @@ export const SHARP: ImageTools = {
 };
 
 const ENCODERS = {
-  // Effort 2 instead of sharp's default 4: the first build of the sample content
-  // takes 10 s instead of 46 s on 2 cores, for files about 10% larger.
+  // Effort 2 instead of sharp's default 4: the first build of the sample content takes a fraction
+  // of the time, for slightly larger files (docs/content-and-publishing.md, "Articles and the check").
   avif: (image: Sharp) => image.avif({ quality: 50, effort: 2 }),
   webp: (image: Sharp) => image.webp({ quality: 72, effort: 5 }),
 } as const;

@@ -37,8 +37,9 @@ export const MAX_DEPTH = 32;
  * then 4,000 `<div>x</div>` builds four million elements. Parsing stops at
  * either limit (src/content/body/body-html.ts): the check refuses the body, and the
  * worker answers 503, so no body of at most {@link MAX_BODY_BYTES} costs more
- * than this many elements of work and memory. The samples build 30 to 60
- * elements per 5 KB; a body of 256 KB written like them, about 3,300.
+ * than this many elements of work and memory. Far above what an article
+ * builds, even one written to the size limit (docs/content-and-publishing.md,
+ * "Article bodies: what reaches a reader").
  */
 export const MAX_BODY_ELEMENTS = 10_000;
 export const MAX_BODY_ATTRIBUTES = 10_000;

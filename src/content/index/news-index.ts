@@ -51,8 +51,9 @@ export const SITEMAP_CHUNK_SIZE = 5_000;
 export const LIST_CHUNK_SIZE = 10_000;
 /**
  * Hex characters of a chunk's content hash: 40 bits tell the versions of one
- * chunk apart (the key also carries its position) and keep the meta small
- * (about 58 KB at 100,000 articles, 4,167 page chunks).
+ * chunk apart (the key also carries its position) and keep the meta, which
+ * names every chunk, small (its size at 100,000 articles:
+ * docs/content-and-publishing.md, "The news index").
  */
 export const HASH_LENGTH = 10;
 /** Far above any real archive; bounds what a corrupt meta can make a request loop over. */

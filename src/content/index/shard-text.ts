@@ -5,8 +5,8 @@ const CLOSE_BRACE = 0x7d;
 
 /**
  * One item of a slug shard's JSON text, found without parsing the whole shard:
- * at 100,000 articles a shard holds about 400 items (160 KB), all parsed for
- * the one item the page needs.
+ * a shard holds a 256th of the archive, hundreds of items at 100,000 articles,
+ * all parsed for the one item the page needs.
  * Looks for `"<slug>":{` as buildIndex (./index-build.ts) writes it (JSON.stringify, no
  * spaces) and parses just that object. Slugs have no quote or backslash, so
  * the match is a key; the caller still checks the item's own `slug`.

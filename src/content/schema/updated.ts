@@ -73,7 +73,8 @@ function offsetMinutesAt(instant: number): number {
 /**
  * Each wall-clock time's instant, worked out once per isolate: every article
  * read parses its `data` (the publication instant), and Intl's formatToParts
- * was 4–7% of an article request's CPU in the served-path profile.
+ * showed in the served-path profile of an article request (docs/speed.md,
+ * "What makes a page fast").
  */
 const instantKept = new QuickLRU<number, { instant: number; offset: number }>({ maxSize: 4096 });
 

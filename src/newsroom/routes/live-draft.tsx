@@ -17,7 +17,7 @@ export const liveDraftRoutes = new Hono<NewsroomEnv>();
 liveDraftRoutes.post('/no-ar/:slug/editar', async (c) => {
   const slug = c.req.param('slug');
   if (!isValidSlug(slug)) return notLive(c);
-  // Loaded when first asked for: the HTML-to-Markdown libraries (about 50 KB gzip) never run in an isolate serving readers.
+  // Loaded when first asked for: the HTML-to-Markdown libraries (their weight: docs/newsroom.md) never run in an isolate serving readers.
   const { openLiveDraft } = await import('../live-draft/open-live-draft');
   const opened = await openLiveDraft(c.env, slug, c.var.member.email, currentTime());
   if ('draft' in opened) return c.redirect(PATHS.draft(opened.draft.id), 303);

@@ -7,7 +7,7 @@ import { CHUNK_KEY_PATTERN } from '../../content/index/news-index';
  * it live again). Until then a reader may still be shown it: an isolate keeps
  * the index it read for 60 s, KV is eventually consistent for 60 s, a page is
  * cached for 120 s at the edge and 60 s in the browser (docs/request-flow.md,
- * "How long until a change shows": about 5 minutes in all).
+ * "How long until a change shows", adds them up).
  */
 export const PENDING_DELETES_KEY = 'index/pending-deletes.json';
 

@@ -13,7 +13,7 @@ import { PROCESS_TEST_TIMEOUT_MS } from '../processes';
  * script run: a check that can see nothing would prove nothing.
  */
 const ORIGIN = 'http://hostil.test';
-// 94 pages a test, each loaded, hovered and focused: about 15 s on an idle machine, far more on a loaded one.
+// 94 pages a test, each loaded, hovered and focused: on a loaded machine, longer than an ordinary test may take.
 test.describe.configure({ timeout: PROCESS_TEST_TIMEOUT_MS });
 
 async function render(page: Page, body: string) {
