@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
  * the docs leads somewhere, every file path they cite exists, and every
  * decision record is indexed and has its three parts. The comments in the
  * code are documentation too: every path they cite exists, and they say why,
- * not when (no issue numbers). Docs drift silently; these fail instead.
+ * not when (no issue numbers, no measured figures, which go stale). Docs
+ * drift silently; these fail instead.
  */
 
 const read = (path: string) => readFileSync(path, 'utf8');
@@ -186,6 +187,28 @@ function missingPaths(comment: Comment): string[] {
     .map(({ path, index }) => `${comment.file}:${lineAt(index)}: ${path}`);
 }
 
+/*
+ * A measured figure in a comment, told by its wording: a time, a size or a share in a sentence that
+ * says it was measured, or a time or size given as approximate. A constant's own value or a
+ * platform's limit is exact ("D1 takes statements of up to 100 KB") and passes, even beside "a busy
+ * machine" or "median", which bounds and targets also say; a measurement worded otherwise slips by.
+ */
+/** A number with a unit of time or size, or a percentage. */
+const FIGURE = /\d[\d.,]*(?:\s?(?:to|–|→)\s?\d[\d.,]*)?\s?(?:ms|µs|s|seconds?|minutes?|KB|MB|GB|KiB|MiB|kB|bytes|%)(?![\w])/;
+/** Words that say a figure was measured. */
+const MEASURED = /\b(?:measured|took|profile)\b/i;
+/** A time or size given as approximate (`about` or `~` before the number): measured, not a constant's value or a platform's limit. */
+const APPROXIMATE = /(?:~|\babout )\s?\d[\d.,]*\s?(?:ms|µs|s|seconds?|minutes?|KB|MB|GB|KiB|MiB|kB|bytes)(?![\w])/i;
+
+/** The sentences of a comment that quote a measured figure, as `file:line: sentence`. */
+function measuredFigures(comment: Comment): string[] {
+  const { text, lineAt } = proseOf(comment);
+  // A sentence ends at a stop followed by a space, not at the one inside `1.5` or `speed.md`.
+  return [...text.matchAll(/(?:[^.;!?]|[.;!?](?!\s|$))+[.;!?]?/g)]
+    .filter(([sentence]) => (FIGURE.test(sentence) && MEASURED.test(sentence)) || APPROXIMATE.test(sentence))
+    .map((match) => `${comment.file}:${lineAt(match.index)}: ${match[0].trim()}`);
+}
+
 describe('the comments in the code', () => {
   it('cite only files and folders that exist', () => {
     expect(COMMENTS.length).toBeGreaterThan(1000);
@@ -200,5 +223,9 @@ describe('the comments in the code', () => {
       );
     });
     expect(cited).toEqual([]);
+  });
+
+  it('quote no measured figures: those are the bench’s and the docs’ (docs/speed.md), and go stale in a comment', () => {
+    expect(COMMENTS.flatMap(measuredFigures)).toEqual([]);
   });
 });
