@@ -6,8 +6,8 @@ import type { PublishDb, Row } from './stores/publish-state';
 /**
  * The publishing engine's two stores over the worker's own bindings: the news
  * store (a KV namespace) and the publish state (a D1 database). The same code
- * serves the worker and, through wrangler's getPlatformProxy, the local
- * command line.
+ * serves the worker and, through wrangler's getPlatformProxy, what `npm start`
+ * prepares in the local stores before serving them (scripts/search/local-search.ts).
  */
 
 /** What the engine uses of a KV namespace (workerd's KVNamespace, structurally). */
