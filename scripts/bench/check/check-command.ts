@@ -11,11 +11,12 @@
  * - "nothing published locally": no .wrangler/state, so the check compares
  *   with the bundled content (a fresh clone, or before the first publish);
  * - "after a local publish": one article published with `content:publish
- *   --local`, so the check reads the live list and authors from the local
- *   store (wrangler and workerd started), as it does once an editor has
- *   published anything. The publish leaves the live list it wrote for the
- *   check (scripts/content/check/check-context.ts), which then reads no store while the store's
- *   files are unchanged; the first run is reported apart all the same.
+ *   --local` (a local worker started for it, on a port of the scratch
+ *   checkout's own), so the check compares with the local site's live list
+ *   and authors, as it does once an editor has published anything. The
+ *   publish leaves the live list it read back for the check
+ *   (scripts/content/check/check-context.ts), which then asks nothing while
+ *   the store's files are unchanged; the first run is reported apart all the same.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -39,12 +40,19 @@ const FOLDER = 'content/como-decorar-apartamentos-pequenos';
 /** GNU time's report of the whole command's CPU (npm, tsx, node and what they wait for): user and system seconds. */
 const CPU_LINE = /^BENCH-CPU (\S+) (\S+)$/m;
 
-function run(cwd: string, args: string[]): { ms: number; cpuMs: number; output: string; status: number | null } {
+/** A port nothing listens on now: the scratch checkout's local site, never the one a developer's `npm start` serves. */
+const freePort = () =>
+  spawnSync(process.execPath, ['-e', "const s=require('net').createServer().listen(0,()=>{console.log(s.address().port);s.close()})"], {
+    encoding: 'utf8',
+  }).stdout.trim();
+
+function run(cwd: string, args: string[], port: string): { ms: number; cpuMs: number; output: string; status: number | null } {
   const started = performance.now();
   const result = spawnSync('/usr/bin/time', ['-f', 'BENCH-CPU %U %S', 'npm', 'run', '--silent', ...args], {
     cwd,
     encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,
+    env: { ...process.env, PORT: port },
   });
   const cpu = CPU_LINE.exec(result.stderr ?? '');
   return {
@@ -57,6 +65,7 @@ function run(cwd: string, args: string[]): { ms: number; cpuMs: number; output: 
 
 export function benchCheckCommand({ runs }: { runs: number }): CheckCommandRow[] {
   const scratch = mkdtempSync(join(tmpdir(), 'bench-check-'));
+  const port = freePort();
   try {
     for (const name of [
       'package.json',
@@ -68,17 +77,19 @@ export function benchCheckCommand({ runs }: { runs: number }): CheckCommandRow[]
       'shared',
       'wrangler.toml',
       'migrations',
+      // The built site, which the local worker a command starts serves.
+      'dist',
     ]) {
       symlinkSync(resolve(name), join(scratch, name));
     }
     const measure = (state: string): CheckCommandRow => {
       // One run first: the disk cache and tsx's transform cache, as on an editor's machine after the first command.
-      const first = run(scratch, ['content:check', '--', FOLDER]);
+      const first = run(scratch, ['content:check', '--', FOLDER], port);
       const times: number[] = [];
       const cpu: number[] = [];
       let source = '';
       for (let i = 0; i < runs; i++) {
-        const { ms, cpuMs, output, status } = run(scratch, ['content:check', '--', FOLDER]);
+        const { ms, cpuMs, output, status } = run(scratch, ['content:check', '--', FOLDER], port);
         if (status !== 0) throw new Error(`content:check failed (${status}):\n${output}`);
         times.push(ms);
         cpu.push(cpuMs);
@@ -92,7 +103,7 @@ export function benchCheckCommand({ runs }: { runs: number }): CheckCommandRow[]
     cpSync(FOLDER, draft, { recursive: true });
     const index = join(draft, 'index.md');
     writeFileSync(index, readFileSync(index, 'utf8').replace(/^titulo: .*$/m, 'titulo: Um artigo novo publicado pelo benchmark'));
-    const published = run(scratch, ['content:publish', '--', '--local', 'rascunhos/bench-artigo-novo']);
+    const published = run(scratch, ['content:publish', '--', '--local', 'rascunhos/bench-artigo-novo'], port);
     if (published.status !== 0) throw new Error(`content:publish --local failed:\n${published.output}`);
     rows.push(measure('after a local publish'));
     return rows;

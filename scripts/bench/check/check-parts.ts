@@ -66,7 +66,7 @@ export function checkCommand(): void {
   const s = (ms: number) => (ms / 1000).toFixed(2);
   out('### content:check of one article folder');
   out(
-    `\`npm run content:check -- content/como-decorar-apartamentos-pequenos\` as an editor types it: npm, tsx's start-up, loading the check, reading the live list and authors, checking the folder, printing; ${runs} runs after one, each a fresh process, in a scratch directory linked to this checkout; the first run (after the publish, it finds the live list the publish left behind; a store another program wrote is read with wrangler and workerd, about 7 s of CPU; \`scripts/content/check/check-context.ts\`) is shown apart. **Wall**: what the editor waits. **CPU**: user + system time of the command's processes (GNU time), which does not grow when other work shares the machine. Load average at the start: ${loadavg()[0]!.toFixed(1)}. Target: ≤ 3 s.`,
+    `\`npm run content:check -- content/como-decorar-apartamentos-pequenos\` as an editor types it: npm, tsx's start-up, loading the check, reading the live list and authors, checking the folder, printing; ${runs} runs after one, each a fresh process, in a scratch directory linked to this checkout; the first run (after the publish, it finds the live list the publish left behind; a store another program changed is asked of the local site, started for the check when \`npm start\` is not running; \`scripts/content/check/check-context.ts\`) is shown apart. **Wall**: what the editor waits. **CPU**: user + system time of the command's processes (GNU time), which does not grow when other work shares the machine. Load average at the start: ${loadavg()[0]!.toFixed(1)}. Target: ≤ 3 s.`,
   );
   out();
   table(
