@@ -21,7 +21,7 @@ interface __BaseEnv_Env {
 }
 declare namespace Cloudflare {
 	interface GlobalProps {
-		mainModule: typeof import("./src/index");
+		mainModule: typeof import("@/");
 	}
 	interface ProductionEnv {
 		NEWS: KVNamespace;

@@ -10,7 +10,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { siteSettings } from './middleware/site-settings';
 import { redirectTrailingSlash } from './middleware/trailing-slash';
 import { newsroomApp } from './newsroom/app';
-import { NEWSROOM_PREFIX, SHARED_PREVIEW_PREFIX } from './newsroom/http/paths';
+import { NEWSROOM_PREFIX, SHARED_PREVIEW_PREFIX } from './newsroom/paths';
 import { sharedPreviewMediaRoute, sharedPreviewRoute } from './newsroom/preview/shared-preview';
 import { institutionalPages } from './pages/institutional/table';
 import { reactRenderer } from './render/renderer';

@@ -1,9 +1,9 @@
 /**
- * The Autores page's photo pickers (src/newsroom/pages/AuthorsPage.tsx): the
+ * The Autores page's photo pickers (src/newsroom/authors/AuthorsPage.tsx): the
  * picked picture's centre square drawn at the published size as WebP, put in
  * the picker in place of the file picked, and shown beside the current
  * photo, so the form sends the photo the site publishes (the worker takes no
- * other: src/newsroom/routes/authors.tsx). The form's buttons wait while it
+ * other: src/newsroom/authors/author-routes.tsx). The form's buttons wait while it
  * is prepared.
  */
 import { AUTHOR_PHOTO_QUALITY, AUTHOR_PHOTO_SIZE, pickedPhotoProblem } from '../../src/newsroom/shared/author-photo';

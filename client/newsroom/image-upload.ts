@@ -104,7 +104,7 @@ interface Uploaded {
 }
 
 /**
- * One picker (src/newsroom/pages/DraftForm.tsx, ImagePicker): a file chosen,
+ * One picker (src/newsroom/drafts/DraftForm.tsx, ImagePicker): a file chosen,
  * from a phone's camera roll too, or dropped on it, is checked as the
  * editors' commands check it, reduced if too large, its variants made, and
  * sent; the server checks it all again from the bytes.
@@ -137,7 +137,7 @@ function watchPicker(
   };
   const refuse = (text: string) => say(text, true);
 
-  // The main image's framing buttons (src/newsroom/pages/DraftForm.tsx): shown once a picture was cut, they send it again cut elsewhere.
+  // The main image's framing buttons (src/newsroom/drafts/DraftForm.tsx): shown once a picture was cut, they send it again cut elsewhere.
   const framingBox = zone.querySelector<HTMLElement>('[data-framing]');
   const framingButtons = [...(framingBox?.querySelectorAll<HTMLButtonElement>('button[data-anchor]') ?? [])];
   let picked: File | undefined;

@@ -1,6 +1,6 @@
 /**
  * The newsroom's script (its own Vite entry, loaded only by /redacao pages:
- * src/newsroom/pages/Layout.tsx). On a draft's edit page: the fields checked
+ * src/newsroom/layout/Layout.tsx). On a draft's edit page: the fields checked
  * as the journalist types, the page's title following the title field, the autosave, and image uploads;
  * on the Autores page, the photo pickers.
  */

@@ -15,7 +15,7 @@ import { siteUrl } from '../local-site.ts';
 import { type LocalWorker, localWorker } from './local-worker.ts';
 
 /**
- * The commands talk to the newsroom's API (src/newsroom/routes/api.ts), which
+ * The commands talk to the newsroom's API (src/newsroom/api/api-routes.ts), which
  * runs the publishing engine against the worker's own bindings: with
  * `--remote` the deployed worker's, with `--local` the local site's (the
  * running `npm start`, or one started for the command: local-worker.ts).

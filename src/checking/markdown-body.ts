@@ -1,6 +1,6 @@
 import type { StateCore, Token } from 'markdown-it';
-import { markdownReader, VIDEO_LINE } from '../../shared/markdown-reader';
-import { videoEmbedUrl, videoOfArticle } from '../../shared/video-embed';
+import { markdownReader, VIDEO_LINE } from '#shared/markdown-reader.ts';
+import { videoEmbedUrl, videoOfArticle } from '#shared/video-embed.ts';
 import { safeUrl } from '../content/body/html-policy';
 import type { TextFault } from './editor-text';
 import { type BodyNote, HEADING_LEVELS, headingLevel, imageFault, linkFault, type Said, untitledVideo } from './markdown-notes';

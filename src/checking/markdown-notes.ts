@@ -1,4 +1,4 @@
-import { videoOfArticle } from '../../shared/video-embed';
+import { videoOfArticle } from '#shared/video-embed.ts';
 import { FIGURE_FOLDER, figureName, isPublishedImagePath } from '../publishing/plan/figure-files';
 import type { TextFault } from './editor-text';
 

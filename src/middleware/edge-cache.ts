@@ -2,10 +2,10 @@ import manifest from '@client/manifest';
 import type { Context } from 'hono';
 import { cache } from 'hono/cache';
 import { createMiddleware } from 'hono/factory';
-import { INLINE_SCRIPTS } from '../../shared/inline-scripts';
+import { INLINE_SCRIPTS } from '#shared/inline-scripts.ts';
 import { simulatorCacheKeyPart } from '../finance/cache-key';
 import { fnv1a } from '../lib/hash';
-import { isPrivatePath } from '../newsroom/http/paths';
+import { isPrivatePath } from '../newsroom/paths';
 import { searchCacheKeyPart } from '../search/cache-key';
 import type { AppEnv } from '../site/app-env';
 

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import QuickLRU from 'quick-lru';
 import { simulatorCacheKeyPart } from '../finance/cache-key';
-import { isPrivatePath } from '../newsroom/http/paths';
+import { isPrivatePath } from '../newsroom/paths';
 import { SEARCH_PATH } from '../seo/urls';
 import type { AppEnv } from '../site/app-env';
 import { pageCacheKey } from './edge-cache';

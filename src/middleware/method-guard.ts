@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { isNewsroomPath } from '../newsroom/http/paths';
+import { isNewsroomPath } from '../newsroom/paths';
 import type { AppEnv } from '../site/app-env';
 
 const ALLOWED = ['GET', 'HEAD'];

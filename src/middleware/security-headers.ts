@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { INLINE_SCRIPTS } from '../../shared/inline-scripts';
+import { INLINE_SCRIPTS } from '#shared/inline-scripts.ts';
 import { EMBED_ORIGINS } from '../content/body/html-policy';
 import { ADSENSE_SOURCES } from '../site/adsense';
 import { clientAssets } from '../site/client-assets';

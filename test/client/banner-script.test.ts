@@ -1,11 +1,11 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { CONSENT_BANNER_ID } from '#shared/banner-ids.ts';
+import { ConsentBanner } from '#shared/ConsentBanner.tsx';
+import { CONSENT_COOKIE, SITE_DOMAIN_ATTRIBUTE } from '#shared/consent-cookie.ts';
+import { BANNER_SCRIPT } from '#shared/inline-scripts.ts';
 import { consentCookie, readConsentStatus } from '../../client/consent/status';
-import { CONSENT_BANNER_ID } from '../../shared/banner-ids';
-import { ConsentBanner } from '../../shared/ConsentBanner';
-import { CONSENT_COOKIE, SITE_DOMAIN_ATTRIBUTE } from '../../shared/consent-cookie';
-import { BANNER_SCRIPT } from '../../shared/inline-scripts';
 
 const banner = () => document.getElementById(CONSENT_BANNER_ID)!;
 

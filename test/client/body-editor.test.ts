@@ -1,10 +1,10 @@
 /// <reference types="vite/client" />
 import type { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { markdownToHtml } from '#src/checking/markdown-body.ts';
+import { FIGURE_EVENT } from '#src/newsroom/shared/names.ts';
 import { setUpBodyEditor } from '../../client/newsroom/editor/body-editor';
 import { tabSeparatedTable } from '../../client/newsroom/editor/paste';
-import { markdownToHtml } from '../../src/checking/markdown-body';
-import { FIGURE_EVENT } from '../../src/newsroom/shared/names';
 import docs from '../fixtures/pasted/google-docs.html?raw';
 import word from '../fixtures/pasted/word.html?raw';
 

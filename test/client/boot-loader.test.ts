@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BOOT_LOADER_SCRIPT, BOOT_URL_ATTRIBUTE } from '../../shared/inline-scripts';
+import { BOOT_LOADER_SCRIPT, BOOT_URL_ATTRIBUTE } from '#shared/inline-scripts.ts';
 
 const BOOT_URL = '/static/boot-TESTE123.js';
 

@@ -1,11 +1,11 @@
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONSENT_BANNER_ID, CONSENT_ROOT_ID } from '#shared/banner-ids.ts';
+import { ConsentBanner } from '#shared/ConsentBanner.tsx';
+import { CONSENT_COOKIE, SITE_DOMAIN_ATTRIBUTE } from '#shared/consent-cookie.ts';
+import { BANNER_SCRIPT } from '#shared/inline-scripts.ts';
 import { AD_SCRIPT_ID } from '../../client/ads';
 import type { BannerStore } from '../../client/consent/banner-store';
-import { CONSENT_BANNER_ID, CONSENT_ROOT_ID } from '../../shared/banner-ids';
-import { ConsentBanner } from '../../shared/ConsentBanner';
-import { CONSENT_COOKIE, SITE_DOMAIN_ATTRIBUTE } from '../../shared/consent-cookie';
-import { BANNER_SCRIPT } from '../../shared/inline-scripts';
 
 // The island stands in for React here (test/client/consent-banner.test.tsx
 // hydrates the real one): what matters is what the bootstrap hands it.

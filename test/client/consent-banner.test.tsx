@@ -1,11 +1,11 @@
 import { act } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { CONSENT_ROOT_ID } from '#shared/banner-ids.ts';
+import { type BannerChoice, ConsentBanner } from '#shared/ConsentBanner.tsx';
 import { type BannerStore, createBannerStore } from '../../client/consent/banner-store';
 import { runBannerUntilHydrated } from '../../client/consent/early-banner';
 import { hydrateConsentBanner } from '../../client/islands/consent-banner';
-import { CONSENT_ROOT_ID } from '../../shared/banner-ids';
-import { type BannerChoice, ConsentBanner } from '../../shared/ConsentBanner';
 
 // React only reports act() problems when told it runs in a test environment.
 beforeAll(() => {

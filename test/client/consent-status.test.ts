@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CONSENT_COOKIE } from '#shared/consent-cookie.ts';
 import { consentCookie, grantsConsent, readConsentStatus } from '../../client/consent/status';
-import { CONSENT_COOKIE } from '../../shared/consent-cookie';
 
 describe('reading the stored status', () => {
   it.each(['deny', 'dismiss', 'allow'] as const)('reads %s', (status) => {

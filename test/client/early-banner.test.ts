@@ -1,10 +1,10 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { CONSENT_BANNER_ID, CONSENT_ROOT_ID } from '#shared/banner-ids.ts';
+import { type BannerChoice, ConsentBanner } from '#shared/ConsentBanner.tsx';
 import { type BannerStore, createBannerStore } from '../../client/consent/banner-store';
 import { runBannerUntilHydrated } from '../../client/consent/early-banner';
-import { CONSENT_BANNER_ID, CONSENT_ROOT_ID } from '../../shared/banner-ids';
-import { type BannerChoice, ConsentBanner } from '../../shared/ConsentBanner';
 
 const banner = () => document.getElementById(CONSENT_BANNER_ID)!;
 const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement;

@@ -1,12 +1,12 @@
 /// <reference types="vite/client" />
 import { getSchema } from '@tiptap/core';
 import { describe, expect, it } from 'vitest';
+import { readFrontMatter } from '#src/checking/front-matter.ts';
+import { markdownToHtml } from '#src/checking/markdown-body.ts';
 import { editorExtensions } from '../../client/newsroom/editor/extensions';
 import { markdownParser } from '../../client/newsroom/editor/markdown-parser';
 import { toMarkdown } from '../../client/newsroom/editor/markdown-writer';
 import guide from '../../docs/editores.md?raw';
-import { readFrontMatter } from '../../src/checking/front-matter';
-import { markdownToHtml } from '../../src/checking/markdown-body';
 
 /**
  * The body editor reads a Markdown body into rich text and writes it back

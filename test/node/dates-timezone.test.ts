@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatLongDate, formatShortDate, parseCalendarDate } from '../../src/lib/dates';
+import { formatLongDate, formatShortDate, parseCalendarDate } from '#src/lib/dates.ts';
 
 // The edge runs in UTC, but `npm run dev` runs in the developer's zone: a date
 // must print the same calendar day in both. Node re-reads TZ when it changes,

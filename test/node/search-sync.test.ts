@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contentHash } from '../../src/content/index/content-hash';
-import { INDEX_META_KEY } from '../../src/content/index/news-index';
-import { planPublish, planUnpublish } from '../../src/publishing/plan/plan';
-import type { PreparedArticle } from '../../src/publishing/plan/prepared-article';
-import { runChange, runPublish } from '../../src/publishing/run/run';
+import { contentHash } from '#src/content/index/content-hash.ts';
+import { INDEX_META_KEY } from '#src/content/index/news-index.ts';
+import { planPublish, planUnpublish } from '#src/publishing/plan/plan.ts';
+import type { PreparedArticle } from '#src/publishing/plan/prepared-article.ts';
+import { runChange, runPublish } from '#src/publishing/run/run.ts';
 import {
   describeSync,
   groupsOf,
@@ -17,10 +17,10 @@ import {
   syncLive,
   syncSearch,
   versionsOf,
-} from '../../src/publishing/search-sync';
-import type { KvStore } from '../../src/publishing/stores/kv-store';
-import { documentVersion, INDEXED_CHARS, searchDocument } from '../../src/search/document';
-import { SELECT_PENDING, SELECT_VERSIONS, UPSERT_DOCUMENTS } from '../../src/search/index-sql';
+} from '#src/publishing/search-sync.ts';
+import type { KvStore } from '#src/publishing/stores/kv-store.ts';
+import { documentVersion, INDEXED_CHARS, searchDocument } from '#src/search/document.ts';
+import { SELECT_PENDING, SELECT_VERSIONS, UPSERT_DOCUMENTS } from '#src/search/index-sql.ts';
 import { Killed, MemoryStore, TestClock } from './content/publishing/memory-store';
 import { article, bundleOf, itemsOf, runOptions } from './content/publishing/publish-fixtures';
 

@@ -1,13 +1,13 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { type DefaultTreeAdapterTypes as Html, parse } from 'parse5';
-import { app } from '../../src/app';
-import { contentHash } from '../../src/content/index/content-hash';
-import { buildIndex, type StoredAuthor } from '../../src/content/index/index-build';
-import { parseIndexMeta } from '../../src/content/index/index-parse';
-import { forgetLiveIndex } from '../../src/content/index/live-index';
-import { INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY } from '../../src/content/index/news-index';
-import type { NewsItem } from '../../src/content/schema/news-item';
+import { app } from '#src/app.ts';
+import { contentHash } from '#src/content/index/content-hash.ts';
+import { buildIndex, type StoredAuthor } from '#src/content/index/index-build.ts';
+import { parseIndexMeta } from '#src/content/index/index-parse.ts';
+import { forgetLiveIndex } from '#src/content/index/live-index.ts';
+import { INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY } from '#src/content/index/news-index.ts';
+import type { NewsItem } from '#src/content/schema/news-item.ts';
 
 export const ORIGIN = 'http://localhost:8787';
 

@@ -12,7 +12,7 @@ import { toolbar } from './toolbar';
 
 /**
  * The draft's body as rich text (TipTap), drawn in place of its Markdown
- * textarea (BodyField in src/newsroom/pages/DraftForm.tsx). The textarea stays
+ * textarea (BodyField in src/newsroom/drafts/DraftForm.tsx). The textarea stays
  * the form's field: every change in the editor writes its Markdown back into it
  * and fires `input`, so the autosave, the conflict page, the preview and the
  * check read what they always read. "Markdown" shows the textarea itself;
@@ -184,7 +184,7 @@ export function setUpBodyEditor(textarea: HTMLTextAreaElement): Editor {
   return editor;
 }
 
-/** The images uploaded for this draft's text (the form's list, src/newsroom/pages/DraftForm.tsx), with their thumbnails. */
+/** The images uploaded for this draft's text (the form's list, src/newsroom/drafts/DraftForm.tsx), with their thumbnails. */
 function figuresOffered(form: HTMLFormElement | null, alts: ReadonlyMap<string, string>) {
   const items = form?.querySelectorAll<HTMLLIElement>('[data-figures] li') ?? [];
   return [...items].flatMap((item) => {

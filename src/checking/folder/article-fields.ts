@@ -7,11 +7,11 @@ import {
   type ArticleFields,
   CORRECTION_CHARS,
   CORRECTION_EXAMPLE,
-} from '../../content/schema/article-schema';
-import { DEFAULT_AUTHOR_SLUG } from '../../content/schema/authors';
-import { FIRST_FAILURE, type FieldSpec, heard, isAbsent, type Relation } from '../../content/schema/field-rules';
-import { parseUpdated, siteInstantOf } from '../../content/schema/updated';
-import { isScheduled, scheduledFor } from '../../publishing/plan/scheduled';
+} from '#src/content/schema/article-schema.ts';
+import { DEFAULT_AUTHOR_SLUG } from '#src/content/schema/authors.ts';
+import { FIRST_FAILURE, type FieldSpec, heard, isAbsent, type Relation } from '#src/content/schema/field-rules.ts';
+import { parseUpdated, siteInstantOf } from '#src/content/schema/updated.ts';
+import { isScheduled, scheduledFor } from '#src/publishing/plan/scheduled.ts';
 import { error, note, type Problem, warning } from '../problems';
 import { AUTHORS_FOLDER } from './folder-layout';
 

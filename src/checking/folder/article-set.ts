@@ -1,5 +1,5 @@
-import type { NewsItem } from '../../content/schema/news-item';
-import type { PreparedArticle } from '../../publishing/plan/prepared-article';
+import type { NewsItem } from '#src/content/schema/news-item.ts';
+import type { PreparedArticle } from '#src/publishing/plan/prepared-article.ts';
 import { error, type Problem } from '../problems';
 import { type ArticleSource, checkArticle } from './article';
 import type { ImageTools } from './images';

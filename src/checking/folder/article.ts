@@ -1,6 +1,6 @@
-import type { ArticleFields } from '../../content/schema/article-schema';
-import { imageKey, isValidSlug } from '../../content/schema/format';
-import type { PreparedArticle } from '../../publishing/plan/prepared-article';
+import type { ArticleFields } from '#src/content/schema/article-schema.ts';
+import { imageKey, isValidSlug } from '#src/content/schema/format.ts';
+import type { PreparedArticle } from '#src/publishing/plan/prepared-article.ts';
 import { IMAGE_FIELD, MARKDOWN_FILE, MESSAGES } from '../article-file';
 import { checkBody } from '../check-body';
 import type { TextFault } from '../editor-text';

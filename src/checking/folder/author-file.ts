@@ -1,5 +1,5 @@
-import { AUTHOR_FIELDS, type AuthorFields } from '../../content/schema/author-schema';
-import { isValidSlug } from '../../content/schema/format';
+import { AUTHOR_FIELDS, type AuthorFields } from '#src/content/schema/author-schema.ts';
+import { isValidSlug } from '#src/content/schema/format.ts';
 import { decodeUtf8, explainJsonError } from '../editor-text';
 import { AUTHOR_PHOTO_SIZE as PHOTO_SIZE } from '../limits';
 import { error, type Problem } from '../problems';

@@ -1,5 +1,5 @@
-import { ARTICLE_FIELDS } from '../../content/schema/article-schema';
-import type { FieldSpec } from '../../content/schema/field-rules';
+import { ARTICLE_FIELDS } from '#src/content/schema/article-schema.ts';
+import type { FieldSpec } from '#src/content/schema/field-rules.ts';
 
 /**
  * The keys the front matter of index.md may hold, and the field a key spelt another way

@@ -1,8 +1,8 @@
 import { html, type DefaultTreeAdapterTypes as T, defaultTreeAdapter as tree } from 'parse5';
-import { BodyTooComplexError, parseBody } from '../../content/body/body-parse';
-import { IMAGE_FOLDER, imageKey } from '../../content/schema/format';
-import { FIGURE_LIMITS } from '../../content/schema/image-limits';
-import { FIGURE_FOLDER, figureName, isPublishedImagePath } from '../../publishing/plan/figure-files';
+import { BodyTooComplexError, parseBody } from '#src/content/body/body-parse.ts';
+import { IMAGE_FOLDER, imageKey } from '#src/content/schema/format.ts';
+import { FIGURE_LIMITS } from '#src/content/schema/image-limits.ts';
+import { FIGURE_FOLDER, figureName, isPublishedImagePath } from '#src/publishing/plan/figure-files.ts';
 import { error, type Problem, warning } from '../problems';
 import { publishedImageName } from './folder-layout';
 import { checkFigureImage, type ImageTools } from './images';

@@ -1,5 +1,5 @@
-import { contentHash } from '../../content/index/content-hash';
-import { bodyKey, IMAGE_EXTENSIONS, publishedExtension } from '../../content/schema/format';
+import { contentHash } from '#src/content/index/content-hash.ts';
+import { bodyKey, IMAGE_EXTENSIONS, publishedExtension } from '#src/content/schema/format.ts';
 import { MARKDOWN_FILE } from '../article-file';
 
 /**

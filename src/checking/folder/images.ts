@@ -1,5 +1,5 @@
-import { IMAGE_EXTENSIONS, IMAGE_FORMATS, publishedExtension } from '../../content/schema/format';
-import { crop16x9, FIGURE_LIMITS, formatBytes, is16x9 } from '../../content/schema/image-limits';
+import { IMAGE_EXTENSIONS, IMAGE_FORMATS, publishedExtension } from '#src/content/schema/format.ts';
+import { crop16x9, FIGURE_LIMITS, formatBytes, is16x9 } from '#src/content/schema/image-limits.ts';
 import { orList } from '../editor-text';
 import { LIMITS } from '../limits';
 import { error, note, type Problem } from '../problems';

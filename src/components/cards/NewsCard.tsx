@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import type { NewsEntry } from '../../content/schema/news-item';
-import { updatedIso } from '../../content/schema/updated';
-import { formatShortDate } from '../../lib/dates';
-import { articlePath } from '../../seo/urls';
+import type { NewsEntry } from '#src/content/schema/news-item.ts';
+import { updatedIso } from '#src/content/schema/updated.ts';
+import { formatShortDate } from '#src/lib/dates.ts';
+import { articlePath } from '#src/seo/urls.ts';
 import { ResponsiveImage } from '../ResponsiveImage';
 
 /** Card widths: the grid's columns (client/styles/cards.css), within a 1180 px container. */

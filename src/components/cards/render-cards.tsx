@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { NewsEntry } from '../../content/schema/news-item';
+import type { NewsEntry } from '#src/content/schema/news-item.ts';
 import { NewsCard } from './NewsCard';
 
 /** How a card's image loads: the likely LCP image first, the rest of the first screen at once, the others lazily. */

@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../../site/config';
+import type { SiteConfig } from '#src/site/config.ts';
 import { BrandLink } from './BrandMark';
 import { NAV_LINKS } from './navigation';
 

@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../../site/config';
+import type { SiteConfig } from '#src/site/config.ts';
 import { SearchForm } from '../SearchForm';
 import { BrandLink } from './BrandMark';
 import { isActive, NAV_LINKS } from './navigation';

@@ -1,4 +1,4 @@
-import { SPECULATION_RULES } from '../../../shared/inline-scripts';
+import { SPECULATION_RULES } from '#shared/inline-scripts.ts';
 
 /**
  * Instant navigation in browsers that support Speculation Rules (the rules and

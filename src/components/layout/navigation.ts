@@ -1,4 +1,4 @@
-import { institutionalPages } from '../../pages/institutional/table';
+import { institutionalPages } from '#src/pages/institutional/table.ts';
 
 /** The site's menu (docs/product.md §2, "Layout on every screen"), shared by header and footer: Home, then the institutional pages. */
 export const NAV_LINKS: readonly { href: string; label: string }[] = [

@@ -1,5 +1,5 @@
-import type { Schedule } from '../../finance/amortization';
-import { formatAxisMoney, formatBrl } from '../../finance/format';
+import type { Schedule } from '#src/finance/amortization.ts';
+import { formatAxisMoney, formatBrl } from '#src/finance/format.ts';
 
 /** The drawing's own units; the SVG scales to its box (CSS), about 1:1 on a phone. */
 const WIDTH = 360;

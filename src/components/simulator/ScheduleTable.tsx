@@ -1,6 +1,6 @@
-import { type Schedule, type ScheduleRow, type ScheduleYear, scheduleYears } from '../../finance/amortization';
-import { formatAmount, formatBrl } from '../../finance/format';
-import type { ChosenYear } from '../../finance/simulator-input';
+import { type Schedule, type ScheduleRow, type ScheduleYear, scheduleYears } from '#src/finance/amortization.ts';
+import { formatAmount, formatBrl } from '#src/finance/format.ts';
+import type { ChosenYear } from '#src/finance/simulator-input.ts';
 import { SYSTEM_NAMES } from './PayoffChart';
 
 /** The column heads, shared by the first year's table and the year shown open. */

@@ -1,5 +1,5 @@
-import { type Field, LIMITS } from '../../finance/simulator-input';
-import { SIMULATOR_PATH } from '../../seo/urls';
+import { type Field, LIMITS } from '#src/finance/simulator-input.ts';
+import { SIMULATOR_PATH } from '#src/seo/urls.ts';
 
 interface SimulatorFormProps {
   /** What each field shows: the reader's own text when it was refused, else the simulation's values. */

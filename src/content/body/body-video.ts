@@ -7,7 +7,7 @@ import {
   VIDEO_TITLE_CLASS,
   videoEmbedUrl,
   videoIdOfEmbedUrl,
-} from '../../../shared/video-embed';
+} from '#shared/video-embed.ts';
 import { attributeRefusal } from './body-messages';
 import { attributeOf, collapse, HTML_NS, type Note } from './body-parse';
 import { IGNORED_EMBED_ATTRIBUTES, isAllowedAttribute } from './html-policy';

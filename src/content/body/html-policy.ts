@@ -14,7 +14,7 @@
  * own facade, which loads nothing until the reader clicks it.
  */
 
-import { VIDEO_EMBED_ORIGIN, VIDEO_ID } from '../../../shared/video-embed';
+import { VIDEO_EMBED_ORIGIN, VIDEO_ID } from '#shared/video-embed.ts';
 import { IMAGE_FOLDER, isValidImageFile } from '../schema/format';
 
 /** The largest body accepted, in bytes of UTF-8: about ten times the longest sample article. */

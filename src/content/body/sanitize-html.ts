@@ -1,7 +1,7 @@
 import QuickLRU from 'quick-lru';
-import { escapeXml } from '../../lib/escape-xml';
-import { describeError, log } from '../../lib/log';
-import { readingTimeMinutes } from '../../lib/reading-time';
+import { escapeXml } from '#src/lib/escape-xml.ts';
+import { describeError, log } from '#src/lib/log.ts';
+import { readingTimeMinutes } from '#src/lib/reading-time.ts';
 import { settledBody } from './body-html';
 import { BodyTooComplexError } from './body-parse';
 import { MAX_BODY_ATTRIBUTES, MAX_BODY_BYTES, MAX_BODY_ELEMENTS } from './html-policy';

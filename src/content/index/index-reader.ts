@@ -1,5 +1,5 @@
 import QuickLRU from 'quick-lru';
-import { describeError, log } from '../../lib/log';
+import { describeError, log } from '#src/lib/log.ts';
 import { type Author, parseRegistry } from '../schema/authors';
 import { isValidSlug } from '../schema/format';
 import { type NewsEntry, parseNewsItem } from '../schema/news-item';

@@ -1,5 +1,5 @@
-import { fnv1a } from '../../lib/hash';
-import { PAGE_SIZE } from '../../lib/pagination';
+import { fnv1a } from '#src/lib/hash.ts';
+import { PAGE_SIZE } from '#src/lib/pagination.ts';
 import { MAX_AUTHORS } from '../schema/authors';
 import { isValidSlug } from '../schema/format';
 import { THEME_LIST } from '../schema/themes';

@@ -1,4 +1,4 @@
-import { describeError, log } from '../../lib/log';
+import { describeError, log } from '#src/lib/log.ts';
 import { INDEX_META_KEY } from './news-index';
 import { ContentUnavailableError } from './sources';
 

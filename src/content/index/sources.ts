@@ -1,4 +1,4 @@
-import { describeError, log } from '../../lib/log';
+import { describeError, log } from '#src/lib/log.ts';
 import { matchesKey } from './content-hash';
 import { PUBLISHED_MARKER_KEY } from './news-index';
 import type { D1Reader } from './publish-record';

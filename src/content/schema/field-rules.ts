@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { UNSAFE_CHAR } from '../../lib/escape-xml';
+import { UNSAFE_CHAR } from '#src/lib/escape-xml.ts';
 
 /**
  * The pieces the article and author schemas (article-schema.ts,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { withoutUnsafeChars } from '../../lib/escape-xml';
+import { withoutUnsafeChars } from '#src/lib/escape-xml.ts';
 import { FIRST_FAILURE, type FieldSpec, heard, isAbsent, type Relation } from './field-rules';
 
 /** Why a field was left out of what was read: the field, and the message the editors' check gives for it. */

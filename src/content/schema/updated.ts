@@ -1,5 +1,5 @@
 import QuickLRU from 'quick-lru';
-import { parseCalendarDate } from '../../lib/dates';
+import { parseCalendarDate } from '#src/lib/dates.ts';
 
 /**
  * The `atualizado` field (and `data`, which takes the same forms): when an

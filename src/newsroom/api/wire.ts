@@ -4,7 +4,7 @@
  * publish request and the shape of every answer. Imported by both sides, so
  * they cannot drift apart.
  */
-import { NEWSROOM_PREFIX } from '../http/paths';
+import { NEWSROOM_PREFIX } from '../paths';
 
 export const API_PREFIX = `${NEWSROOM_PREFIX}/api`;
 

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from 'jose';
-import { log } from '../../lib/log';
+import { log } from '#src/lib/log.ts';
 import type { AccessSettings } from '../team/settings';
 
 /** The header Cloudflare Access adds to every request it lets through to the worker. */

@@ -3,9 +3,9 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { csrf } from 'hono/csrf';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
-import { NEWSROOM_PREFIX } from '../http/paths';
 import { postedForm } from '../http/posted-form';
-import { messagePage } from '../pages/render';
+import { messagePage } from '../layout/render';
+import { NEWSROOM_PREFIX } from '../paths';
 import { FORM, XSRF_COOKIE, XSRF_HEADER } from '../shared/names';
 import type { NewsroomEnv } from '../team/newsroom-env';
 

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import { messagePage } from '../pages/render';
+import { messagePage } from '../layout/render';
 import type { NewsroomEnv } from '../team/newsroom-env';
 import { PeopleStore } from '../team/people-store';
 import { newsroomSettings } from '../team/settings';

@@ -1,6 +1,6 @@
-import { IMAGE_FOLDER } from '../../content/schema/format';
+import { IMAGE_FOLDER } from '#src/content/schema/format.ts';
+import type { Draft } from '../drafts/drafts-store';
 import { IMAGE_FIELD } from '../shared/media-names';
-import type { Draft } from '../stores/drafts-store';
 
 /** An image the site still serves that could not be copied into the newsroom, at a line of the text: `](/thumbnails/…` or `src="/thumbnails/…`. */
 const PUBLISHED_ADDRESS = new RegExp(`(?:\\]\\(|src=")/${IMAGE_FOLDER}([^)"\\s]+)`);

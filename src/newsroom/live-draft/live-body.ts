@@ -1,8 +1,8 @@
 import type { Element, Root } from 'hast';
 import { fromParse5 } from 'hast-util-from-parse5';
 import type { DefaultTreeAdapterTypes as P } from 'parse5';
-import { BodyTooComplexError, parseBody } from '../../content/body/body-parse';
-import { MAX_DEPTH } from '../../content/body/html-policy';
+import { BodyTooComplexError, parseBody } from '#src/content/body/body-parse.ts';
+import { MAX_DEPTH } from '#src/content/body/html-policy.ts';
 import { elementsIn } from './plain-forms';
 
 /** How many elements deep a parsed body nests. Without recursion: a body can nest deeply. */

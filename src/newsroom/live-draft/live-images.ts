@@ -1,7 +1,7 @@
-import { contentHash } from '../../content/index/content-hash';
-import { type ContentBindings, readImage, type Source } from '../../content/index/sources';
-import { imageKey, isValidImageFile, publishedExtension } from '../../content/schema/format';
-import { variantFile } from '../../content/schema/image-variants';
+import { contentHash } from '#src/content/index/content-hash.ts';
+import { type ContentBindings, readImage, type Source } from '#src/content/index/sources.ts';
+import { imageKey, isValidImageFile, publishedExtension } from '#src/content/schema/format.ts';
+import { variantFile } from '#src/content/schema/image-variants.ts';
 import { putMedia } from '../media/media-store';
 import { isStoredImage, storedVariants } from '../shared/media-names';
 

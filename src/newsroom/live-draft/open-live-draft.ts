@@ -1,10 +1,10 @@
-import { openLiveIndex } from '../../content/index/live-index';
-import { type ContentBindings, ContentUnavailableError } from '../../content/index/sources';
-import { IMAGE_FOLDER } from '../../content/schema/format';
-import type { NewsEntry } from '../../content/schema/news-item';
+import { openLiveIndex } from '#src/content/index/live-index.ts';
+import { type ContentBindings, ContentUnavailableError } from '#src/content/index/sources.ts';
+import { IMAGE_FOLDER } from '#src/content/schema/format.ts';
+import type { NewsEntry } from '#src/content/schema/news-item.ts';
+import { type Draft, DraftsStore } from '../drafts/drafts-store';
 import { type DraftFields, FIELD_NAMES } from '../shared/draft-input';
 import { FIGURE_FOLDER, IMAGE_FIELD } from '../shared/media-names';
-import { type Draft, DraftsStore } from '../stores/drafts-store';
 import { bodyMarkdown } from './html-to-markdown';
 import { imageSources, readLiveBody } from './live-body';
 import { copyPublishedImage } from './live-images';

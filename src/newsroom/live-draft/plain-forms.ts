@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
-import { VIDEO_FACADE_CLASS, VIDEO_LABEL_PREFIX, videoIdOfEmbedUrl } from '../../../shared/video-embed';
-import { embedVideo } from '../../content/body/html-policy';
+import { VIDEO_FACADE_CLASS, VIDEO_LABEL_PREFIX, videoIdOfEmbedUrl } from '#shared/video-embed.ts';
+import { embedVideo } from '#src/content/body/html-policy.ts';
 
 // What of a live body Markdown writes the same way it reads back (html-to-markdown.ts):
 // plain lists, links, images, figures, `|` tables and videos, and the footnotes

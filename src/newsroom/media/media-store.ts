@@ -1,4 +1,4 @@
-import { imageContentType } from '../../content/schema/format';
+import { imageContentType } from '#src/content/schema/format.ts';
 
 /**
  * The newsroom's uploaded images in the MEDIA bucket (R2), each under its

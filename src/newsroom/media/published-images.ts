@@ -1,7 +1,7 @@
-import { contentHash } from '../../content/index/content-hash';
-import { imageKey } from '../../content/schema/format';
-import { variantFile } from '../../content/schema/image-variants';
-import type { PreparedArticle, StoredFile } from '../../publishing/plan/prepared-article';
+import { contentHash } from '#src/content/index/content-hash.ts';
+import { imageKey } from '#src/content/schema/format.ts';
+import { variantFile } from '#src/content/schema/image-variants.ts';
+import type { PreparedArticle, StoredFile } from '#src/publishing/plan/prepared-article.ts';
 import { storedVariants } from '../shared/media-names';
 import { getMedia } from './media-store';
 

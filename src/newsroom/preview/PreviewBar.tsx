@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { isScheduled, scheduledFor } from '../../publishing/plan/scheduled';
+import { isScheduled, scheduledFor } from '#src/publishing/plan/scheduled.ts';
 import type { DraftArticle, DraftProblem } from './draft-article';
 
 const SEVERITY = { error: 'Erro', warning: 'Aviso' } as const;

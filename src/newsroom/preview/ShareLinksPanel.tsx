@@ -1,5 +1,5 @@
-import { PATHS } from '../http/paths';
 import { XsrfField } from '../http/XsrfField';
+import { PATHS } from '../paths';
 import { shownAt } from '../shared/when';
 import type { ShareLink } from './share-links';
 

@@ -1,16 +1,16 @@
-import { checkBody } from '../../checking/check-body';
-import { markdownToHtml } from '../../checking/markdown-body';
-import { siteWallClock } from '../../content/schema/date-rule';
-import { bodyKey, imageKey } from '../../content/schema/format';
-import { WEBP_ONLY } from '../../content/schema/image-variants';
-import { type NewsEntry, parseNewsItem } from '../../content/schema/news-item';
-import { slugFromTitle } from '../../content/schema/slug-from-title';
+import { checkBody } from '#src/checking/check-body.ts';
+import { markdownToHtml } from '#src/checking/markdown-body.ts';
+import { siteWallClock } from '#src/content/schema/date-rule.ts';
+import { bodyKey, imageKey } from '#src/content/schema/format.ts';
+import { WEBP_ONLY } from '#src/content/schema/image-variants.ts';
+import { type NewsEntry, parseNewsItem } from '#src/content/schema/news-item.ts';
+import { slugFromTitle } from '#src/content/schema/slug-from-title.ts';
+import type { Draft } from '../drafts/drafts-store';
 import { publishedName } from '../media/published-images';
 import { FIELD_NAMES, type FieldName } from '../shared/draft-input';
 import { fieldProblems, withPublishTime } from '../shared/field-check';
 import { labelOf, UNTITLED } from '../shared/field-labels';
 import { FIGURE_FOLDER, figuresIn, IMAGE_FIELD, isStoredImage } from '../shared/media-names';
-import type { Draft } from '../stores/drafts-store';
 
 /** One thing the check found in a draft, in the form's terms: the field's label, or the body's line. */
 export interface DraftProblem {

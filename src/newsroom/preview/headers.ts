@@ -1,5 +1,5 @@
-import { hashSources } from '../../middleware/security-headers';
-import { clientAssets } from '../../site/client-assets';
+import { hashSources } from '#src/middleware/security-headers.ts';
+import { clientAssets } from '#src/site/client-assets.ts';
 
 /**
  * The policy of a preview page, the reader's page with the preview's bar:

@@ -1,12 +1,12 @@
 import type { Context } from 'hono';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { renderCards } from '../../components/cards/render-cards';
-import { Document } from '../../components/layout/Document';
-import { sanitizeArticleHtml } from '../../content/body/sanitize-html';
-import { ArticlePage } from '../../pages/ArticlePage';
-import { relatedArticles } from '../../routes/article';
-import type { AppEnv } from '../../site/app-env';
+import { renderCards } from '#src/components/cards/render-cards.tsx';
+import { Document } from '#src/components/layout/Document.tsx';
+import { sanitizeArticleHtml } from '#src/content/body/sanitize-html.ts';
+import { ArticlePage } from '#src/pages/ArticlePage.tsx';
+import { relatedArticles } from '#src/routes/article.tsx';
+import type { AppEnv } from '#src/site/app-env.ts';
 import { newsroomAssets } from '../http/assets';
 import type { DraftArticle } from './draft-article';
 import { setPreviewHeaders } from './headers';

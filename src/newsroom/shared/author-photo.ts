@@ -1,4 +1,4 @@
-import { AUTHOR_PHOTO_SIZE } from '../../checking/limits';
+import { AUTHOR_PHOTO_SIZE } from '#src/checking/limits.ts';
 import type { PictureFacts } from './image-check';
 
 /**

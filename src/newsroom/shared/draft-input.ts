@@ -1,5 +1,5 @@
-import { MAX_BODY_BYTES } from '../../content/body/html-policy';
-import { ARTICLE_FIELDS } from '../../content/schema/article-schema';
+import { MAX_BODY_BYTES } from '#src/content/body/html-policy.ts';
+import { ARTICLE_FIELDS } from '#src/content/schema/article-schema.ts';
 import { IMAGE_FIELD, isStoredImage } from './media-names';
 import { FORM } from './names';
 import { widgetOf } from './widgets';

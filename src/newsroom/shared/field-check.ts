@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { ARTICLE_FIELDS, ARTICLE_RELATIONS, type ArticleFields } from '../../content/schema/article-schema';
-import { siteWallClock } from '../../content/schema/date-rule';
-import { FIRST_FAILURE, type FieldSpec, heard, isAbsent } from '../../content/schema/field-rules';
+import { ARTICLE_FIELDS, ARTICLE_RELATIONS, type ArticleFields } from '#src/content/schema/article-schema.ts';
+import { siteWallClock } from '#src/content/schema/date-rule.ts';
+import { FIRST_FAILURE, type FieldSpec, heard, isAbsent } from '#src/content/schema/field-rules.ts';
 import { type DraftFields, FIELD_NAMES, type FieldName } from './draft-input';
 import { labelOf } from './field-labels';
 
@@ -9,7 +9,7 @@ import { labelOf } from './field-labels';
  * A draft's fields as a publish at `now` reads them: an empty "Data de
  * publicação" is the minute of the publish, as Ghost and WordPress publish
  * "now" unless a date is set; only scheduling needs a date. The publish
- * writes that minute into the draft first (routes/publish.tsx), so
+ * writes that minute into the draft first (publishing/publish-routes.tsx), so
  * publishing its changes again keeps the article's date.
  */
 export function withPublishTime(fields: DraftFields, now: number): DraftFields {

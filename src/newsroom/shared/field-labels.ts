@@ -2,7 +2,7 @@ import type { FieldName } from './draft-input';
 
 /**
  * What the edit form says about each field of the article schema, in pt-BR.
- * The form is generated from the schema (pages/DraftForm.tsx): a field added to
+ * The form is generated from the schema (drafts/DraftForm.tsx): a field added to
  * the schema shows even before it has a label here, named by its key.
  */
 export const FIELD_LABELS: Partial<Record<FieldName, { label: string; hint: string }>> = {

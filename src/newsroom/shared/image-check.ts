@@ -1,5 +1,5 @@
-import { IMAGE_FORMATS } from '../../content/schema/format';
-import { crop16x9, FIGURE_LIMITS, formatBytes, is16x9, MAIN_IMAGE_LIMITS } from '../../content/schema/image-limits';
+import { IMAGE_FORMATS } from '#src/content/schema/format.ts';
+import { crop16x9, FIGURE_LIMITS, formatBytes, is16x9, MAIN_IMAGE_LIMITS } from '#src/content/schema/image-limits.ts';
 
 export { crop16x9, formatBytes, is16x9 };
 

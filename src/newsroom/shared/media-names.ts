@@ -1,5 +1,5 @@
-import { HASH_LENGTH } from '../../content/index/news-index';
-import { IMAGE_VARIANT_WIDTHS, variantFile } from '../../content/schema/image-variants';
+import { HASH_LENGTH } from '#src/content/index/news-index.ts';
+import { IMAGE_VARIANT_WIDTHS, variantFile } from '#src/content/schema/image-variants.ts';
 
 /**
  * How the newsroom names an uploaded image, in R2 and in a draft: the

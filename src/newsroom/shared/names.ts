@@ -16,7 +16,7 @@ export const fieldIds = (name: string) => ({ input: `campo-${name}`, hint: `dica
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
-/** An image upload's multipart fields (client/newsroom/image-upload.ts → src/newsroom/routes/media.tsx). */
+/** An image upload's multipart fields (client/newsroom/image-upload.ts → src/newsroom/media/media-routes.tsx). */
 export const UPLOAD = {
   kind: 'tipo',
   alt: 'alt',
@@ -24,7 +24,7 @@ export const UPLOAD = {
   variant: (width: number) => `variante-${width}`,
 } as const;
 
-/** The publishing panel's fields (src/newsroom/pages/PublishPanel.tsx): when to schedule for, the correction's note. */
+/** The publishing panel's fields (src/newsroom/publishing/PublishPanel.tsx): when to schedule for, the correction's note. */
 export const PUBLISH_FORM = { when: 'quando', note: 'correcao' } as const;
 
 /**

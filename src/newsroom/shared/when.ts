@@ -1,4 +1,4 @@
-import { siteWallClock } from '../../content/schema/date-rule';
+import { siteWallClock } from '#src/content/schema/date-rule.ts';
 
 /** An instant (ms) as the newsroom shows it, on its pages and in its script alike: `dd/MM/yyyy HH:mm`, São Paulo time, the site's. */
 export function shownAt(instant: number): string {

@@ -1,10 +1,10 @@
-import { ARTICLE_FIELDS } from '../../content/schema/article-schema';
-import type { FieldSpec } from '../../content/schema/field-rules';
+import { ARTICLE_FIELDS } from '#src/content/schema/article-schema.ts';
+import type { FieldSpec } from '#src/content/schema/field-rules.ts';
 import type { FieldName } from './draft-input';
 
 /**
  * The control each field of the article schema gets in the edit form
- * (pages/DraftForm.tsx), which also says how its posted value is read
+ * (drafts/DraftForm.tsx), which also says how its posted value is read
  * (draft-input.ts): a box is true when ticked, the themes a list.
  */
 export type Widget = 'line' | 'paragraph' | 'datetime' | 'flag' | 'author' | 'themes';

@@ -1,4 +1,4 @@
-import type { AppEnv } from '../../site/app-env';
+import type { AppEnv } from '#src/site/app-env.ts';
 import type { Member } from './roles';
 import type { NewsroomSettings } from './settings';
 

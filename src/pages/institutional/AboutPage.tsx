@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../../site/config';
+import type { SiteConfig } from '#src/site/config.ts';
 import { PageHeader } from './PageHeader';
 
 /** Institutional "Sobre" page: the founder's story, editorial focus and principles. */

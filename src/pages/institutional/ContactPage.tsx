@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../../site/config';
+import type { SiteConfig } from '#src/site/config.ts';
 import { PageHeader } from './PageHeader';
 
 /** 'Fale Conosco' (docs/product.md §2): the contact e-mail and the social networks. */

@@ -1,4 +1,4 @@
-import { formatLongDate } from '../../lib/dates';
+import { formatLongDate } from '#src/lib/dates.ts';
 import { PageHeader } from './PageHeader';
 import type { InstitutionalPageProps } from './table';
 

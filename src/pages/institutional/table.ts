@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { SiteConfig } from '../../site/config';
+import type { SiteConfig } from '#src/site/config.ts';
 import { AboutPage } from './AboutPage';
 import { ContactPage } from './ContactPage';
 import { PrivacyPage } from './PrivacyPage';

@@ -1,5 +1,5 @@
-import { INDEX_META_KEY } from '../../content/index/news-index';
-import { articlePath, collectionPath } from '../../seo/urls';
+import { INDEX_META_KEY } from '#src/content/index/news-index.ts';
+import { articlePath, collectionPath } from '#src/seo/urls.ts';
 import { DELETE_AFTER_MS } from '../stores/pending-deletes';
 import { changesNothing, type Plan, type PlanArticle } from './plan';
 import { shownDate } from './replace-refusal';

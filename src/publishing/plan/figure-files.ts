@@ -1,4 +1,4 @@
-import { IMAGE_FOLDER, isValidImageFile } from '../../content/schema/format';
+import { IMAGE_FOLDER, isValidImageFile } from '#src/content/schema/format.ts';
 
 /** The subfolder of an article folder holding the images its body shows. */
 export const FIGURE_FOLDER = 'imagens';

@@ -1,6 +1,6 @@
-import type { StoredAuthor } from '../../content/index/index-build';
-import { imageKey } from '../../content/schema/format';
-import type { NewsItem } from '../../content/schema/news-item';
+import type { StoredAuthor } from '#src/content/index/index-build.ts';
+import { imageKey } from '#src/content/schema/format.ts';
+import type { NewsItem } from '#src/content/schema/news-item.ts';
 import type { Live } from './live';
 import type { LocalRegistry } from './prepared-article';
 

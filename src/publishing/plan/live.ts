@@ -1,9 +1,9 @@
-import type { StoredAuthor } from '../../content/index/index-build';
-import { collectionPageKeys, parseIndexMeta } from '../../content/index/index-parse';
-import { indexKeysOf } from '../../content/index/news-index';
-import { BODY_FOLDER, imageKey } from '../../content/schema/format';
-import { variantFiles, variantFormatsOf } from '../../content/schema/image-variants';
-import type { NewsItem } from '../../content/schema/news-item';
+import type { StoredAuthor } from '#src/content/index/index-build.ts';
+import { collectionPageKeys, parseIndexMeta } from '#src/content/index/index-parse.ts';
+import { indexKeysOf } from '#src/content/index/news-index.ts';
+import { BODY_FOLDER, imageKey } from '#src/content/schema/format.ts';
+import { variantFiles, variantFormatsOf } from '#src/content/schema/image-variants.ts';
+import type { NewsItem } from '#src/content/schema/news-item.ts';
 import { figureFilesOf } from './figure-files';
 
 /** The live index as a run read it. */

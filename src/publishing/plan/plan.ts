@@ -1,7 +1,7 @@
-import { buildIndex, type StoredAuthor } from '../../content/index/index-build';
-import { collectionPageKeys, parseIndexMeta } from '../../content/index/index-parse';
-import { type ContentHash, INDEX_META_KEY, indexKeysOf } from '../../content/index/news-index';
-import type { NewsItem } from '../../content/schema/news-item';
+import { buildIndex, type StoredAuthor } from '#src/content/index/index-build.ts';
+import { collectionPageKeys, parseIndexMeta } from '#src/content/index/index-parse.ts';
+import { type ContentHash, INDEX_META_KEY, indexKeysOf } from '#src/content/index/news-index.ts';
+import type { NewsItem } from '#src/content/schema/news-item.ts';
 import type { KvEntry } from '../stores/kv-store';
 import { articleKeys, type Live, photoKeys, referencedKeys } from './live';
 import { canonical, mergedAuthors, withoutDuplicates } from './live-merge';

@@ -1,7 +1,7 @@
-import type { StoredAuthor } from '../../content/index/index-build';
-import { imageKey } from '../../content/schema/format';
-import { IMAGE_VARIANT_WIDTHS, type VariantFormat, variantFile, WEBP_ONLY } from '../../content/schema/image-variants';
-import type { NewsItem } from '../../content/schema/news-item';
+import type { StoredAuthor } from '#src/content/index/index-build.ts';
+import { imageKey } from '#src/content/schema/format.ts';
+import { IMAGE_VARIANT_WIDTHS, type VariantFormat, variantFile, WEBP_ONLY } from '#src/content/schema/image-variants.ts';
+import type { NewsItem } from '#src/content/schema/news-item.ts';
 import type { WithFigures } from './figure-files';
 
 /** A stored file an article publishes: its KV key and its bytes. */

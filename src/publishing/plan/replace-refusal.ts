@@ -1,6 +1,6 @@
-import { parseUpdated } from '../../content/schema/updated';
-import { formatShortDate } from '../../lib/dates';
-import { articlePath } from '../../seo/urls';
+import { parseUpdated } from '#src/content/schema/updated.ts';
+import { formatShortDate } from '#src/lib/dates.ts';
+import { articlePath } from '#src/seo/urls.ts';
 import type { PlanArticle } from './plan';
 
 /** Thrown when a publish would replace a live article under another title without --replace: nothing is written. */

@@ -1,4 +1,4 @@
-import { parseUpdated, publicationInstant } from '../../content/schema/updated';
+import { parseUpdated, publicationInstant } from '#src/content/schema/updated.ts';
 
 // An article's `data` to come: the article is scheduled. Whether `data` is a
 // date at all is the schema's to say (src/content/schema/date-rule.ts).

@@ -1,5 +1,5 @@
-import { hashInKey } from '../../content/index/content-hash';
-import { BODY_FOLDER } from '../../content/schema/format';
+import { hashInKey } from '#src/content/index/content-hash.ts';
+import { BODY_FOLDER } from '#src/content/schema/format.ts';
 import type { KvStore } from '../stores/kv-store';
 
 /**

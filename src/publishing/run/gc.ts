@@ -1,4 +1,4 @@
-import { BODY_FOLDER, IMAGE_FOLDER } from '../../content/schema/format';
+import { BODY_FOLDER, IMAGE_FOLDER } from '#src/content/schema/format.ts';
 import { referencedKeys } from '../plan/live';
 import type { KvStore } from '../stores/kv-store';
 import { type HeldLock, LOCK_TTL_MS, withLock } from '../stores/lock';

@@ -1,4 +1,4 @@
-import { INDEX_META_KEY, PUBLISHED_MARKER_KEY } from '../../content/index/news-index';
+import { INDEX_META_KEY, PUBLISHED_MARKER_KEY } from '#src/content/index/news-index.ts';
 import type { KvStore } from '../stores/kv-store';
 import { withLock } from '../stores/lock';
 import type { PublishState } from '../stores/publish-state';

@@ -1,6 +1,6 @@
-import { hashInKey } from '../../content/index/content-hash';
-import { ascending } from '../../content/index/index-build';
-import type { NewsItem } from '../../content/schema/news-item';
+import { hashInKey } from '#src/content/index/content-hash.ts';
+import { ascending } from '#src/content/index/index-build.ts';
+import type { NewsItem } from '#src/content/schema/news-item.ts';
 
 type ChunkRead = { why: string; json?: undefined } | { why?: undefined; json: unknown };
 

@@ -1,8 +1,8 @@
-import { hashInKey } from '../../content/index/content-hash';
-import type { StoredAuthor } from '../../content/index/index-build';
-import { parseIndexMeta } from '../../content/index/index-parse';
-import { CHUNK_KEY_PATTERN, INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY } from '../../content/index/news-index';
-import { parseRegistry } from '../../content/schema/authors';
+import { hashInKey } from '#src/content/index/content-hash.ts';
+import type { StoredAuthor } from '#src/content/index/index-build.ts';
+import { parseIndexMeta } from '#src/content/index/index-parse.ts';
+import { CHUNK_KEY_PATTERN, INDEX_META_KEY, type IndexMeta, PUBLISHED_MARKER_KEY } from '#src/content/index/news-index.ts';
+import { parseRegistry } from '#src/content/schema/authors.ts';
 import type { Live } from '../plan/live';
 import { brasilia } from '../stores/brasilia-time';
 import type { KvStore, Target } from '../stores/kv-store';

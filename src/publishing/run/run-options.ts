@@ -1,6 +1,6 @@
-import type { StoredAuthor } from '../../content/index/index-build';
-import type { ContentHash } from '../../content/index/news-index';
-import type { NewsItem } from '../../content/schema/news-item';
+import type { StoredAuthor } from '#src/content/index/index-build.ts';
+import type { ContentHash } from '#src/content/index/news-index.ts';
+import type { NewsItem } from '#src/content/schema/news-item.ts';
 import type { Target } from '../stores/kv-store';
 import type { LockTiming } from '../stores/lock';
 import type { LockOwner, PublishDb } from '../stores/publish-state';

@@ -1,4 +1,4 @@
-import { INDEX_META_KEY, PUBLISHED_MARKER_KEY } from '../../content/index/news-index';
+import { INDEX_META_KEY, PUBLISHED_MARKER_KEY } from '#src/content/index/news-index.ts';
 import { describePlan } from '../plan/describe-plan';
 import type { Live } from '../plan/live';
 import { type Change, type Plan, type PublishOptions, planPublish, planRepair, publishChange } from '../plan/plan';

@@ -1,4 +1,4 @@
-import { SITE_TIME_ZONE } from '../../content/schema/updated';
+import { SITE_TIME_ZONE } from '#src/content/schema/updated.ts';
 
 const FORMAT = new Intl.DateTimeFormat('pt-BR', {
   timeZone: SITE_TIME_ZONE,

@@ -1,4 +1,4 @@
-import { CHUNK_KEY_PATTERN } from '../../content/index/news-index';
+import { CHUNK_KEY_PATTERN } from '#src/content/index/news-index.ts';
 
 /**
  * Keys waiting to be deleted, with the time each stopped being named by the

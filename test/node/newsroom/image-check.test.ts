@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutProblems } from '../../../src/newsroom/shared/image-check';
+import { cutProblems } from '#src/newsroom/shared/image-check.ts';
 
 const jpeg = (width: number, height: number) => ({ format: 'jpeg', width, height, bytes: 500_000 });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { type NewsroomVars, newsroomSettings } from '../../../src/newsroom/team/settings';
+import { type NewsroomVars, newsroomSettings } from '#src/newsroom/team/settings.ts';
 
 /** wrangler.toml as wrangler reads it: the top level (`npm start`, tests) and the production environment (`npm run deploy`). */
 const config = parse(readFileSync(new URL('../../../wrangler.toml', import.meta.url), 'utf8')) as {

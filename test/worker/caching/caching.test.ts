@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { HTML_CACHE_CONTROL, NO_STORE, NOT_FOUND_CACHE_CONTROL } from '../../../src/middleware/cache-policy';
-import { clientAssets } from '../../../src/site/client-assets';
+import { HTML_CACHE_CONTROL, NO_STORE, NOT_FOUND_CACHE_CONTROL } from '#src/middleware/cache-policy.ts';
+import { clientAssets } from '#src/site/client-assets.ts';
 import { fetchPath, ORIGIN } from '../helpers';
 
 describe('cache headers', () => {

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import manifest from '@client/manifest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { app } from '../../../src/app';
-import { HTML_CACHE_CONTROL } from '../../../src/middleware/cache-policy';
-import { clientBuildFingerprint } from '../../../src/middleware/edge-cache';
+import { app } from '#src/app.ts';
+import { HTML_CACHE_CONTROL } from '#src/middleware/cache-policy.ts';
+import { clientBuildFingerprint } from '#src/middleware/edge-cache.ts';
 import { clearKv, fetchCached, ORIGIN, publishTitle } from '../helpers';
 
 afterEach(clearKv);

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { app } from '../../../src/app';
-import { serverErrorRoute } from '../../../src/routes/status';
-import type { AppEnv } from '../../../src/site/app-env';
-import { warmUp } from '../../../src/warm-up';
+import { app } from '#src/app.ts';
+import { serverErrorRoute } from '#src/routes/status.tsx';
+import type { AppEnv } from '#src/site/app-env.ts';
+import { warmUp } from '#src/warm-up.ts';
 import { bundledNews, fetchPath, textOf } from '../helpers';
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INDEX_META_KEY } from '../../../src/content/index/news-index';
-import type { NewsItem } from '../../../src/content/schema/news-item';
-import { THEME_LIST } from '../../../src/content/schema/themes';
+import { INDEX_META_KEY } from '#src/content/index/news-index.ts';
+import type { NewsItem } from '#src/content/schema/news-item.ts';
+import { THEME_LIST } from '#src/content/schema/themes.ts';
 import { clearKv, fetchPath, indexOf, putIndex, textOf } from '../helpers';
 
 /**

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_BODY_BYTES } from '../../../src/content/body/html-policy';
+import { MAX_BODY_BYTES } from '#src/content/body/html-policy.ts';
 import { COSTLY_BODIES } from '../../fixtures/hostile-bodies';
 import { clearKv, fetchPath, newsItem, publishList } from '../helpers';
 

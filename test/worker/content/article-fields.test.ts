@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { parseIndexMeta } from '../../../src/content/index/index-parse';
-import { INDEX_META_KEY, type IndexMetaFile } from '../../../src/content/index/news-index';
-import { type NewsItem, parseNewsItem } from '../../../src/content/schema/news-item';
+import { parseIndexMeta } from '#src/content/index/index-parse.ts';
+import { INDEX_META_KEY, type IndexMetaFile } from '#src/content/index/news-index.ts';
+import { type NewsItem, parseNewsItem } from '#src/content/schema/news-item.ts';
 import {
   attr,
   bundledNews,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { contentHash, hashInKey, matchesKey } from '../../../src/content/index/content-hash';
-import { buildIndex } from '../../../src/content/index/index-build';
-import { authorsKey, collectionKey, collectionPageKey, pageChunkKey, slugShardKey } from '../../../src/content/index/news-index';
-import { bodyKey } from '../../../src/content/schema/format';
+import { contentHash, hashInKey, matchesKey } from '#src/content/index/content-hash.ts';
+import { buildIndex } from '#src/content/index/index-build.ts';
+import { authorsKey, collectionKey, collectionPageKey, pageChunkKey, slugShardKey } from '#src/content/index/news-index.ts';
+import { bodyKey } from '#src/content/schema/format.ts';
 import { newsItem } from '../helpers';
 
 /** The content hash in workerd (test/node/content/bundle/content-hash.test.ts compares it with Node's own SHA-256). */

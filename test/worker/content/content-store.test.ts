@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Content } from '../../../src/content/content';
-import { contentHash } from '../../../src/content/index/content-hash';
-import { forgetLiveIndex, NEWS_LIST_TTL_MS } from '../../../src/content/index/live-index';
-import { INDEX_META_KEY, type IndexMetaFile, PUBLISHED_MARKER_KEY, shardOf, slugShardKey } from '../../../src/content/index/news-index';
-import type { ContentBindings } from '../../../src/content/index/sources';
+import { Content } from '#src/content/content.ts';
+import { contentHash } from '#src/content/index/content-hash.ts';
+import { forgetLiveIndex, NEWS_LIST_TTL_MS } from '#src/content/index/live-index.ts';
+import { INDEX_META_KEY, type IndexMetaFile, PUBLISHED_MARKER_KEY, shardOf, slugShardKey } from '#src/content/index/news-index.ts';
+import type { ContentBindings } from '#src/content/index/sources.ts';
 import {
   bundledNews,
   clearKv,

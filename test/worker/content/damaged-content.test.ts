@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { contentHash } from '../../../src/content/index/content-hash';
-import { forgetLiveIndex } from '../../../src/content/index/live-index';
-import { shardOf } from '../../../src/content/index/news-index';
-import { bodyKey } from '../../../src/content/schema/format';
-import type { NewsItem } from '../../../src/content/schema/news-item';
+import { contentHash } from '#src/content/index/content-hash.ts';
+import { forgetLiveIndex } from '#src/content/index/live-index.ts';
+import { shardOf } from '#src/content/index/news-index.ts';
+import { bodyKey } from '#src/content/schema/format.ts';
+import type { NewsItem } from '#src/content/schema/news-item.ts';
 import {
   bundledMeta,
   bundledNews,

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { contentHash } from '../../../src/content/index/content-hash';
-import { buildIndex } from '../../../src/content/index/index-build';
-import { INDEX_META_KEY, type IndexMetaFile } from '../../../src/content/index/news-index';
-import type { NewsItem } from '../../../src/content/schema/news-item';
+import { contentHash } from '#src/content/index/content-hash.ts';
+import { buildIndex } from '#src/content/index/index-build.ts';
+import { INDEX_META_KEY, type IndexMetaFile } from '#src/content/index/news-index.ts';
+import type { NewsItem } from '#src/content/schema/news-item.ts';
 import { bundledNews, clearKv, fetchPath, indexOf, newsItem, putIndex, textOf } from '../helpers';
 
 /**

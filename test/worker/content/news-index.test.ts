@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseIndexMeta } from '../../../src/content/index/index-parse';
-import { INDEX_META_KEY, shardOf } from '../../../src/content/index/news-index';
-import { findInShardText } from '../../../src/content/index/shard-text';
-import type { NewsItem } from '../../../src/content/schema/news-item';
+import { parseIndexMeta } from '#src/content/index/index-parse.ts';
+import { INDEX_META_KEY, shardOf } from '#src/content/index/news-index.ts';
+import { findInShardText } from '#src/content/index/shard-text.ts';
+import type { NewsItem } from '#src/content/schema/news-item.ts';
 import { indexOf, newsItem } from '../helpers';
 
 /** The shard text buildIndex writes for these items, and the shard of the first one. */

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readBody } from '../../../src/content/body/body-html';
-import { BodyTooComplexError, parseBody } from '../../../src/content/body/body-parse';
-import { MAX_BODY_ATTRIBUTES, MAX_BODY_BYTES, MAX_BODY_ELEMENTS } from '../../../src/content/body/html-policy';
-import { sanitizeArticleHtml } from '../../../src/content/body/sanitize-html';
+import { readBody } from '#src/content/body/body-html.ts';
+import { BodyTooComplexError, parseBody } from '#src/content/body/body-parse.ts';
+import { MAX_BODY_ATTRIBUTES, MAX_BODY_BYTES, MAX_BODY_ELEMENTS } from '#src/content/body/html-policy.ts';
+import { sanitizeArticleHtml } from '#src/content/body/sanitize-html.ts';
 import { COSTLY_BODIES, HOSTILE_BODIES } from '../../fixtures/hostile-bodies';
 
 afterEach(() => vi.restoreAllMocks());

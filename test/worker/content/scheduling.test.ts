@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseIndexMeta } from '../../../src/content/index/index-parse';
-import { forgetLiveIndex } from '../../../src/content/index/live-index';
-import { INDEX_META_KEY, type IndexMetaFile } from '../../../src/content/index/news-index';
-import type { NewsItem } from '../../../src/content/schema/news-item';
+import { parseIndexMeta } from '#src/content/index/index-parse.ts';
+import { forgetLiveIndex } from '#src/content/index/live-index.ts';
+import { INDEX_META_KEY, type IndexMetaFile } from '#src/content/index/news-index.ts';
+import type { NewsItem } from '#src/content/schema/news-item.ts';
 import { clearKv, fetchPath, indexOf, newsItem, putIndex, textOf } from '../helpers';
 
 /**

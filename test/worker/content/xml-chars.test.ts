@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StoredAuthor } from '../../../src/content/index/index-build';
-import { forgetLiveIndex } from '../../../src/content/index/live-index';
-import { parseAuthor } from '../../../src/content/schema/authors';
-import { type NewsEntry, parseNewsItem } from '../../../src/content/schema/news-item';
-import { escapeXml } from '../../../src/lib/escape-xml';
+import type { StoredAuthor } from '#src/content/index/index-build.ts';
+import { forgetLiveIndex } from '#src/content/index/live-index.ts';
+import { parseAuthor } from '#src/content/schema/authors.ts';
+import { type NewsEntry, parseNewsItem } from '#src/content/schema/news-item.ts';
+import { escapeXml } from '#src/lib/escape-xml.ts';
 import { clearKv, fetchPath, indexOf, newsItem, putIndex } from '../helpers';
 
 /**

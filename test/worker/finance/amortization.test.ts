@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthlyRateFromAnnual, priceInstalment, type ScheduleRow, schedule, scheduleYears } from '../../../src/finance/amortization';
+import { monthlyRateFromAnnual, priceInstalment, type ScheduleRow, schedule, scheduleYears } from '#src/finance/amortization.ts';
 
 /** Reais to centavos, for readable expectations: brl(8884.88) is 888488. */
 const brl = (reais: number) => Math.round(reais * 100);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { simulatorCacheKeyPart } from '../../../src/finance/cache-key';
-import { parseReaderNumber } from '../../../src/finance/reader-number';
-import { formValues, parseSimulatorQuery, simulatorQuery } from '../../../src/finance/simulator-input';
+import { simulatorCacheKeyPart } from '#src/finance/cache-key.ts';
+import { parseReaderNumber } from '#src/finance/reader-number.ts';
+import { formValues, parseSimulatorQuery, simulatorQuery } from '#src/finance/simulator-input.ts';
 
 const FULL = 'valor=500000&entrada=100000&juros=11.5&prazo=30&unidade=anos&sistema=ambos';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, formatShortDate, parseCalendarDate } from '../../../src/lib/dates';
+import { formatLongDate, formatShortDate, parseCalendarDate } from '#src/lib/dates.ts';
 
 describe('calendar dates', () => {
   it('formats cards as dd/MM/yyyy', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readingTimeMinutes, WORDS_PER_MINUTE } from '../../../src/lib/reading-time';
+import { readingTimeMinutes, WORDS_PER_MINUTE } from '#src/lib/reading-time.ts';
 
 const words = (count: number) => Array.from({ length: count }, (_, i) => `palavra${i}`).join(' ');
 

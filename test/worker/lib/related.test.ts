@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickRelated, RELATED_COUNT, RELATED_ROTATION_MS, relatedChunk } from '../../../src/lib/related';
+import { pickRelated, RELATED_COUNT, RELATED_ROTATION_MS, relatedChunk } from '#src/lib/related.ts';
 
 const items = Array.from({ length: 12 }, (_, i) => ({ slug: `artigo-${i}` }));
 const NOW = Date.UTC(2025, 5, 1, 12);

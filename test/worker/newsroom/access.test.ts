@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { newsroomSettings } from '../../../src/newsroom/team/settings';
+import { newsroomSettings } from '#src/newsroom/team/settings.ts';
 import { ACCESS_ENV, AUD, accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys, type TestKeys } from './newsroom-helpers';
 
 const DRAFT = '00000000-0000-4000-8000-000000000000';

@@ -1,6 +1,6 @@
 import { type D1Migration, env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
-import { ActionsStore } from '../../../src/newsroom/stores/actions-store';
+import { ActionsStore } from '#src/newsroom/publishing/actions-store.ts';
 
 /** The newsroom's history table across its migrations: 0009 (authors' actions) keeps what 0006's table held. */
 

@@ -1,7 +1,7 @@
-import { contentHash } from '../../../src/content/index/content-hash';
-import { bodyKey, imageKey } from '../../../src/content/schema/format';
-import { variantFiles } from '../../../src/content/schema/image-variants';
-import { PUBLISH_PARTS, type PublishManifest } from '../../../src/newsroom/api/wire';
+import { contentHash } from '#src/content/index/content-hash.ts';
+import { bodyKey, imageKey } from '#src/content/schema/format.ts';
+import { variantFiles } from '#src/content/schema/image-variants.ts';
+import { PUBLISH_PARTS, type PublishManifest } from '#src/newsroom/api/wire.ts';
 import { avif, png, webp } from './media-fixtures';
 
 /** Eighty-odd words of plain text, which the body check accepts. */

@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contentHash } from '../../../src/content/index/content-hash';
-import { forgetLiveIndex } from '../../../src/content/index/live-index';
-import { INDEX_META_KEY } from '../../../src/content/index/news-index';
-import { API_PATHS, type ApiAnswer, MAX_API_BYTES, PUBLISH_PARTS } from '../../../src/newsroom/api/wire';
-import { batchOf } from '../../../src/publishing/bindings';
-import { readState } from '../../../src/publishing/stores/publish-state';
+import { contentHash } from '#src/content/index/content-hash.ts';
+import { forgetLiveIndex } from '#src/content/index/live-index.ts';
+import { INDEX_META_KEY } from '#src/content/index/news-index.ts';
+import { API_PATHS, type ApiAnswer, MAX_API_BYTES, PUBLISH_PARTS } from '#src/newsroom/api/wire.ts';
+import { batchOf } from '#src/publishing/bindings.ts';
+import { readState } from '#src/publishing/stores/publish-state.ts';
 import { clearKv, fetchPath, RESET_PUBLISH_STATE, searchFinds, searchPending, withSearchAway } from '../helpers';
 import { preparedArticle, publishForm } from './api-fixtures';
 import { webp } from './media-fixtures';

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contentHash } from '../../../src/content/index/content-hash';
-import { forgetLiveIndex } from '../../../src/content/index/live-index';
+import { contentHash } from '#src/content/index/content-hash.ts';
+import { forgetLiveIndex } from '#src/content/index/live-index.ts';
 import { clearKv, failingKv, fetchPath, RESET_PUBLISH_STATE } from '../helpers';
 import { png, webp } from './media-fixtures';
 import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys } from './newsroom-helpers';

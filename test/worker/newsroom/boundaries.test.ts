@@ -1,13 +1,13 @@
 import { env } from 'cloudflare:test';
 import manifest from '@client/manifest';
 import { describe, expect, it, vi } from 'vitest';
-import { app } from '../../../src/app';
+import { app } from '#src/app.ts';
 import {
   NEWSROOM_EDITOR_ENTRY,
   NEWSROOM_SCRIPT_ENTRY,
   NEWSROOM_STYLES_ENTRY,
   PREVIEW_BAR_STYLES_ENTRY,
-} from '../../../src/newsroom/http/assets';
+} from '#src/newsroom/http/assets.ts';
 import { fetchCached, fetchPath, fetchWithEnv } from '../helpers';
 import { ACCESS_ENV, accessToken, CHIEF, newsroomRequest, ORIGIN, serveTeamKeys, XSRF } from './newsroom-helpers';
 

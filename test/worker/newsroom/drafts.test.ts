@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { REVISIONS_KEPT } from '../../../src/newsroom/stores/drafts-store';
+import { REVISIONS_KEPT } from '#src/newsroom/drafts/drafts-store.ts';
 import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys } from './newsroom-helpers';
 
 const JSON_ACCEPT = 'application/json';

@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetLiveIndex } from '../../../src/content/index/live-index';
-import { INDEX_META_KEY } from '../../../src/content/index/news-index';
-import { batchOf, kvStoreOf, searchDbOf } from '../../../src/publishing/bindings';
-import { syncLive } from '../../../src/publishing/search-sync';
-import { readState } from '../../../src/publishing/stores/publish-state';
-import { bundleFromAssets } from '../../../src/publishing/worker-run';
+import { forgetLiveIndex } from '#src/content/index/live-index.ts';
+import { INDEX_META_KEY } from '#src/content/index/news-index.ts';
+import { batchOf, kvStoreOf, searchDbOf } from '#src/publishing/bindings.ts';
+import { syncLive } from '#src/publishing/search-sync.ts';
+import { readState } from '#src/publishing/stores/publish-state.ts';
+import { bundleFromAssets } from '#src/publishing/worker-run.ts';
 import { bundledNews, clearKv, fetchPath, RESET_PUBLISH_STATE, searchFinds, searchPending, withSearchAway } from '../helpers';
 import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys } from './newsroom-helpers';
 

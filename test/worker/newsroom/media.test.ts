@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { app } from '../../../src/app';
-import { contentHash } from '../../../src/content/index/content-hash';
-import { mediaKey } from '../../../src/newsroom/media/media-store';
-import { publishedImages } from '../../../src/newsroom/media/published-images';
-import { XSRF_COOKIE, XSRF_HEADER } from '../../../src/newsroom/shared/names';
+import { app } from '#src/app.ts';
+import { contentHash } from '#src/content/index/content-hash.ts';
+import { mediaKey } from '#src/newsroom/media/media-store.ts';
+import { publishedImages } from '#src/newsroom/media/published-images.ts';
+import { XSRF_COOKIE, XSRF_HEADER } from '#src/newsroom/shared/names.ts';
 import { png, webp } from './media-fixtures';
 import { ACCESS_ENV, accessToken, addPerson, CHIEF, newsroomRequest, ORIGIN, serveTeamKeys, XSRF } from './newsroom-helpers';
 

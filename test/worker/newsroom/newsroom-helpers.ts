@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { vi } from 'vitest';
-import { app } from '../../../src/app';
-import { XSRF_COOKIE, XSRF_HEADER } from '../../../src/newsroom/shared/names';
+import { app } from '#src/app.ts';
+import { XSRF_COOKIE, XSRF_HEADER } from '#src/newsroom/shared/names.ts';
 
 export const ORIGIN = 'https://casaempauta.com.br';
 export const TEAM = 'casaempauta-teste.cloudflareaccess.com';

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { putMedia } from '../../../src/newsroom/media/media-store';
-import { SHARE_LINK_LIFETIME_MS } from '../../../src/newsroom/preview/share-links';
-import { storedVariants } from '../../../src/newsroom/shared/media-names';
+import { putMedia } from '#src/newsroom/media/media-store.ts';
+import { SHARE_LINK_LIFETIME_MS } from '#src/newsroom/preview/share-links.ts';
+import { storedVariants } from '#src/newsroom/shared/media-names.ts';
 import { clearKv, fetchPath, fetchWithEnv, newsItem, publishWithBodies } from '../helpers';
 import { webp } from './media-fixtures';
 import { accessToken, addPerson, CHIEF, newsroomRequest, ORIGIN, serveTeamKeys } from './newsroom-helpers';

@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contentHash } from '../../../src/content/index/content-hash';
-import { forgetLiveIndex } from '../../../src/content/index/live-index';
-import { INDEX_META_KEY } from '../../../src/content/index/news-index';
-import { putMedia } from '../../../src/newsroom/media/media-store';
-import { DraftsStore } from '../../../src/newsroom/stores/drafts-store';
-import { batchOf } from '../../../src/publishing/bindings';
-import { readState } from '../../../src/publishing/stores/publish-state';
+import { contentHash } from '#src/content/index/content-hash.ts';
+import { forgetLiveIndex } from '#src/content/index/live-index.ts';
+import { INDEX_META_KEY } from '#src/content/index/news-index.ts';
+import { DraftsStore } from '#src/newsroom/drafts/drafts-store.ts';
+import { putMedia } from '#src/newsroom/media/media-store.ts';
+import { batchOf } from '#src/publishing/bindings.ts';
+import { readState } from '#src/publishing/stores/publish-state.ts';
 import {
   attr,
   bundledNews,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { siteConfig } from '../../../src/site/config';
+import { siteConfig } from '#src/site/config.ts';
 import { attr, documentOf, fetchPath, fetchWithEnv, query, queryAll, textContent } from '../helpers';
 
 afterEach(() => vi.restoreAllMocks());

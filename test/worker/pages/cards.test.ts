@@ -1,7 +1,7 @@
 import { parseFragment } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { renderCards } from '../../../src/components/cards/render-cards';
-import { type NewsEntry, parseNewsItem } from '../../../src/content/schema/news-item';
+import { renderCards } from '#src/components/cards/render-cards.tsx';
+import { type NewsEntry, parseNewsItem } from '#src/content/schema/news-item.ts';
 import { attr, newsItem, queryAll, textContent } from '../helpers';
 
 const entry = (slug: string, overrides = {}) => parseNewsItem(newsItem(slug, overrides)) as NewsEntry;

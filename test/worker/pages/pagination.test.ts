@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PAGE_SIZE, paginate } from '../../../src/lib/pagination';
+import { PAGE_SIZE, paginate } from '#src/lib/pagination.ts';
 import { clearKv, fetchPath, newsItem, publishList, textOf } from '../helpers';
 
 afterEach(clearKv);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HTML_CACHE_CONTROL } from '../../../src/middleware/cache-policy';
+import { HTML_CACHE_CONTROL } from '#src/middleware/cache-policy.ts';
 import { attr, documentOf, fetchCached, fetchPath, query, queryAll, textContent } from '../helpers';
 
 const PATH = '/simulador-de-financiamento';

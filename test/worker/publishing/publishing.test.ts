@@ -1,16 +1,16 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contentHash } from '../../../src/content/index/content-hash';
-import { forgetLiveIndex } from '../../../src/content/index/live-index';
-import { INDEX_META_KEY } from '../../../src/content/index/news-index';
-import { imageKey } from '../../../src/content/schema/format';
-import { variantFiles } from '../../../src/content/schema/image-variants';
-import { batchOf, kvStoreOf } from '../../../src/publishing/bindings';
-import type { PreparedArticle } from '../../../src/publishing/plan/prepared-article';
-import { runChange, runPublish } from '../../../src/publishing/run/run';
-import type { RunOptions } from '../../../src/publishing/run/run-options';
-import type { KvStore } from '../../../src/publishing/stores/kv-store';
-import { type LockOwner, readState } from '../../../src/publishing/stores/publish-state';
+import { contentHash } from '#src/content/index/content-hash.ts';
+import { forgetLiveIndex } from '#src/content/index/live-index.ts';
+import { INDEX_META_KEY } from '#src/content/index/news-index.ts';
+import { imageKey } from '#src/content/schema/format.ts';
+import { variantFiles } from '#src/content/schema/image-variants.ts';
+import { batchOf, kvStoreOf } from '#src/publishing/bindings.ts';
+import type { PreparedArticle } from '#src/publishing/plan/prepared-article.ts';
+import { runChange, runPublish } from '#src/publishing/run/run.ts';
+import type { RunOptions } from '#src/publishing/run/run-options.ts';
+import type { KvStore } from '#src/publishing/stores/kv-store.ts';
+import { type LockOwner, readState } from '#src/publishing/stores/publish-state.ts';
 import { clearKv, fetchPath, RESET_PUBLISH_STATE } from '../helpers';
 
 /**

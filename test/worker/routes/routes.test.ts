@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { serialize } from 'parse5';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { forgetLiveIndex } from '../../../src/content/index/live-index';
+import { forgetLiveIndex } from '#src/content/index/live-index.ts';
 import { attr, bundledNews, documentOf, fetchPath, query, queryAll, textContent, textOf } from '../helpers';
 
 beforeEach(() => forgetLiveIndex());

@@ -1,6 +1,6 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { TRAILING_SLASH_CACHE_CONTROL, trimmedPath } from '../../../src/middleware/trailing-slash';
+import { TRAILING_SLASH_CACHE_CONTROL, trimmedPath } from '#src/middleware/trailing-slash.ts';
 import { fetchPath, ORIGIN } from '../helpers';
 
 /** As workerd builds a request's URL: its host is whatever the Host header said. */

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MAX_TERMS, parseSearchQuery } from '../../../src/search/query';
-import { searchArticles } from '../../../src/search/search-db';
+import { MAX_TERMS, parseSearchQuery } from '#src/search/query.ts';
+import { searchArticles } from '#src/search/search-db.ts';
 import { bundledNews, fetchPath, fetchWithEnv, newsItem, textOf } from '../helpers';
 import { clearSearch, indexArticles, resultSlugs } from './search-helpers';
 

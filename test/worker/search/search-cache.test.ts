@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { app } from '../../../src/app';
-import { searchCacheKeyPart } from '../../../src/search/cache-key';
+import { app } from '#src/app.ts';
+import { searchCacheKeyPart } from '#src/search/cache-key.ts';
 import { fetchCached, newsItem, ORIGIN } from '../helpers';
 import { clearSearch, indexArticles, resultSlugs } from './search-helpers';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { NewsItem } from '../../../src/content/schema/news-item';
-import { foldText, foldWithOffsets } from '../../../src/search/fold';
-import { asWritten, highlightParts, indexableText, MARK_CLOSE, MARK_OPEN } from '../../../src/search/highlight';
-import { parseSearchQuery } from '../../../src/search/query';
+import type { NewsItem } from '#src/content/schema/news-item.ts';
+import { foldText, foldWithOffsets } from '#src/search/fold.ts';
+import { asWritten, highlightParts, indexableText, MARK_CLOSE, MARK_OPEN } from '#src/search/highlight.ts';
+import { parseSearchQuery } from '#src/search/query.ts';
 import { fetchPath, newsItem, textOf } from '../helpers';
 import { clearSearch, indexArticles, indexDocuments, resultSlugs } from './search-helpers';
 

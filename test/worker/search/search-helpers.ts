@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
-import type { NewsItem } from '../../../src/content/schema/news-item';
-import { searchDocument } from '../../../src/search/document';
-import { DELETE_ALL, type SearchDocument, UPSERT_DOCUMENTS } from '../../../src/search/index-sql';
+import type { NewsItem } from '#src/content/schema/news-item.ts';
+import { searchDocument } from '#src/search/document.ts';
+import { DELETE_ALL, type SearchDocument, UPSERT_DOCUMENTS } from '#src/search/index-sql.ts';
 
 /** Writes documents as the commands do (the shared statements), in batches of `size`. */
 export async function indexDocuments(documents: readonly SearchDocument[], size = 500): Promise<void> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchDocument } from '#src/search/index-sql.ts';
 import { generatedSearchDocument, SEARCH_TOPICS } from '../../../scripts/bench/search/search-documents';
-import type { SearchDocument } from '../../../src/search/index-sql';
 import { fetchPath, textOf } from '../helpers';
 import { clearSearch, indexDocuments, resultSlugs } from './search-helpers';
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NewsItem } from '../../../src/content/schema/news-item';
+import type { NewsItem } from '#src/content/schema/news-item.ts';
 import { documentOf, fetchPath, newsItem, query, queryAll, textContent, textOf } from '../helpers';
 import { clearSearch, indexArticles, indexDocuments, resultSlugs } from './search-helpers';
 

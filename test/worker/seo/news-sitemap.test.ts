@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetLiveIndex } from '../../../src/content/index/live-index';
-import { CHUNK_SIZE } from '../../../src/content/index/news-index';
-import type { NewsItem } from '../../../src/content/schema/news-item';
+import { forgetLiveIndex } from '#src/content/index/live-index.ts';
+import { CHUNK_SIZE } from '#src/content/index/news-index.ts';
+import type { NewsItem } from '#src/content/schema/news-item.ts';
 import { clearKv, countingKv, fetchPath, fetchWithEnv, indexOf, newsItem, ORIGIN, putIndex } from '../helpers';
 
 /**

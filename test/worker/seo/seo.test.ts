@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
-import { updatedIso } from '../../../src/content/schema/updated';
+import { updatedIso } from '#src/content/schema/updated.ts';
 import { bundledNews, clearKv, fetchPath, newsItem, publishList, textOf } from '../helpers';
 
 afterEach(clearKv);

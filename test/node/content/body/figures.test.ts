@@ -1,13 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { markdownToHtml } from '#src/checking/markdown-body.ts';
+import type { Problem } from '#src/checking/problems.ts';
+import { contentHash } from '#src/content/index/content-hash.ts';
+import { referencedKeys } from '#src/publishing/plan/live.ts';
+import { planPublish } from '#src/publishing/plan/plan.ts';
 import { checkContent } from '../../../../scripts/content/check/check-folder';
 import { withImageVariants } from '../../../../scripts/content/check/images';
-import { markdownToHtml } from '../../../../src/checking/markdown-body';
-import type { Problem } from '../../../../src/checking/problems';
-import { contentHash } from '../../../../src/content/index/content-hash';
-import { referencedKeys } from '../../../../src/publishing/plan/live';
-import { planPublish } from '../../../../src/publishing/plan/plan';
 import { articleFixture, body, cleanFixtures, image } from '../fixtures';
 
 afterAll(cleanFixtures);

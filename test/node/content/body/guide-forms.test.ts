@@ -2,11 +2,11 @@ import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { markdownToHtml } from '#src/checking/markdown-body.ts';
+import { fieldLabel, type Problem } from '#src/checking/problems.ts';
+import { readBody, settledBody } from '#src/content/body/body-html.ts';
+import type { NewsItem } from '#src/content/schema/news-item.ts';
 import { checkContent } from '../../../../scripts/content/check/check-folder';
-import { markdownToHtml } from '../../../../src/checking/markdown-body';
-import { fieldLabel, type Problem } from '../../../../src/checking/problems';
-import { readBody, settledBody } from '../../../../src/content/body/body-html';
-import type { NewsItem } from '../../../../src/content/schema/news-item';
 import { articleFixture, cleanFixtures, tempFolder } from '../fixtures';
 
 /**

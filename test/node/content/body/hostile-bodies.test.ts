@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { checkBody } from '#src/checking/check-body.ts';
+import { markdownToHtml } from '#src/checking/markdown-body.ts';
+import { cleanPastedMarkup } from '#src/checking/pasted-markup.ts';
+import { MAX_FINDINGS, readBody, settledBody } from '#src/content/body/body-html.ts';
+import { bodyText } from '#src/search/document.ts';
 import { checkContent } from '../../../../scripts/content/check/check-folder';
-import { checkBody } from '../../../../src/checking/check-body';
-import { markdownToHtml } from '../../../../src/checking/markdown-body';
-import { cleanPastedMarkup } from '../../../../src/checking/pasted-markup';
-import { MAX_FINDINGS, readBody, settledBody } from '../../../../src/content/body/body-html';
-import { bodyText } from '../../../../src/search/document';
 import { COSTLY_BODIES, HOSTILE_BODIES } from '../../../fixtures/hostile-bodies';
 import { articleFixture, cleanFixtures, htmlBody } from '../fixtures';
 

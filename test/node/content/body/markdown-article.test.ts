@@ -2,10 +2,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
+import { readFrontMatter } from '#src/checking/front-matter.ts';
+import { markdownToHtml } from '#src/checking/markdown-body.ts';
+import { readBody } from '#src/content/body/body-html.ts';
 import { checkContent } from '../../../../scripts/content/check/check-folder';
-import { readFrontMatter } from '../../../../src/checking/front-matter';
-import { markdownToHtml } from '../../../../src/checking/markdown-body';
-import { readBody } from '../../../../src/content/body/body-html';
 import { articleFixture, cleanFixtures, GOOD } from '../fixtures';
 
 /** Articles written as index.md: the conversion, the check at index.md's lines, and hostile Markdown made inert. */

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { markdownToHtml } from '#src/checking/markdown-body.ts';
+import { fieldLabel, type Problem } from '#src/checking/problems.ts';
+import { ALLOWED_ELEMENT_NAMES } from '#src/content/body/html-policy.ts';
 import { checkContent } from '../../../../scripts/content/check/check-folder';
-import { markdownToHtml } from '../../../../src/checking/markdown-body';
-import { fieldLabel, type Problem } from '../../../../src/checking/problems';
-import { ALLOWED_ELEMENT_NAMES } from '../../../../src/content/body/html-policy';
 import { articleFixture, cleanFixtures } from '../fixtures';
 
 /**

@@ -1,11 +1,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readFrontMatter } from '#src/checking/front-matter.ts';
+import { cleanPastedMarkup, describeCleaned } from '#src/checking/pasted-markup.ts';
+import type { Problem } from '#src/checking/problems.ts';
+import { readBody } from '#src/content/body/body-html.ts';
 import { checkContent } from '../../../../scripts/content/check/check-folder';
-import { readFrontMatter } from '../../../../src/checking/front-matter';
-import { cleanPastedMarkup, describeCleaned } from '../../../../src/checking/pasted-markup';
-import type { Problem } from '../../../../src/checking/problems';
-import { readBody } from '../../../../src/content/body/body-html';
 import { cleanFixtures, tempFolder } from '../fixtures';
 
 afterAll(cleanFixtures);

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { checkBody } from '#src/checking/check-body.ts';
+import type { Problem } from '#src/checking/problems.ts';
 import { checkContent } from '../../../../scripts/content/check/check-folder';
-import { checkBody } from '../../../../src/checking/check-body';
-import type { Problem } from '../../../../src/checking/problems';
 import { articleFixture, body, cleanFixtures, htmlBody } from '../fixtures';
 
 afterAll(cleanFixtures);

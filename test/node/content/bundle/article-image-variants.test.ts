@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { IMAGE_SIZE } from '#src/content/schema/format.ts';
+import { IMAGE_VARIANT_WIDTHS } from '#src/content/schema/image-variants.ts';
+import { articleShareImage } from '#src/seo/share-image.ts';
 import { imageVariants } from '../../../../scripts/content/check/images';
-import { IMAGE_SIZE } from '../../../../src/content/schema/format';
-import { IMAGE_VARIANT_WIDTHS } from '../../../../src/content/schema/image-variants';
-import { articleShareImage } from '../../../../src/seo/share-image';
 import { image } from '../fixtures';
 
 /** Each variant's real size, by the file name's width and format. */

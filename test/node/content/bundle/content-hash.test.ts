@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentHash } from '../../../../src/content/index/content-hash';
-import { HASH_LENGTH } from '../../../../src/content/index/news-index';
+import { contentHash } from '#src/content/index/content-hash.ts';
+import { HASH_LENGTH } from '#src/content/index/news-index.ts';
 
 /** The content hash (@noble/hashes, the same code in workerd and Node) is SHA-256 as Node's own computes it. */
 describe('the content hash', () => {

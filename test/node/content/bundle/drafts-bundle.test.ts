@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseIndexMeta } from '#src/content/index/index-parse.ts';
+import { INDEX_META_KEY } from '#src/content/index/news-index.ts';
 import { buildContentBundle, skippedWarning } from '../../../../scripts/content/bundle/bundle';
 import { contentBundle } from '../../../../scripts/content/bundle/vite-plugin';
-import { parseIndexMeta } from '../../../../src/content/index/index-parse';
-import { INDEX_META_KEY } from '../../../../src/content/index/news-index';
 
 const SAMPLE = 'content/fundos-imobiliarios-para-iniciantes';
 const roots: string[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { parseIndexMeta } from '#src/content/index/index-parse.ts';
+import { INDEX_META_KEY } from '#src/content/index/news-index.ts';
 import { contentBundle, shipsSamples } from '../../../../scripts/content/bundle/vite-plugin';
-import { parseIndexMeta } from '../../../../src/content/index/index-parse';
-import { INDEX_META_KEY } from '../../../../src/content/index/news-index';
 
 /** The files a build's content plugin emits, by name. */
 async function emitted(samples: boolean): Promise<Map<string, string | Uint8Array>> {

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { fieldMeant } from '#src/checking/folder/field-names.ts';
+import type { Problem } from '#src/checking/problems.ts';
+import { buildIndex } from '#src/content/index/index-build.ts';
+import { INDEX_META_KEY } from '#src/content/index/news-index.ts';
+import type { NewsItem } from '#src/content/schema/news-item.ts';
 import { checkContent } from '../../../../scripts/content/check/check-folder';
-import { fieldMeant } from '../../../../src/checking/folder/field-names';
-import type { Problem } from '../../../../src/checking/problems';
-import { buildIndex } from '../../../../src/content/index/index-build';
-import { INDEX_META_KEY } from '../../../../src/content/index/news-index';
-import type { NewsItem } from '../../../../src/content/schema/news-item';
 import { articleFixture, body, cleanFixtures, frontMatter } from '../fixtures';
 
 /** The optional fields of index.md in the editors' check: alt, credito, atualizado, correcao, destaque, and unknown keys. */

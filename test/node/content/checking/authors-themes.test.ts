@@ -1,15 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Problem } from '#src/checking/problems.ts';
+import { contentHash } from '#src/content/index/content-hash.ts';
+import { buildIndex } from '#src/content/index/index-build.ts';
+import { parseIndexMeta } from '#src/content/index/index-parse.ts';
+import { INDEX_META_KEY } from '#src/content/index/news-index.ts';
+import { describePlan } from '#src/publishing/plan/describe-plan.ts';
+import { referencedKeys } from '#src/publishing/plan/live.ts';
+import { planPublish, planUnpublish } from '#src/publishing/plan/plan.ts';
 import { checkContent } from '../../../../scripts/content/check/check-folder';
-import type { Problem } from '../../../../src/checking/problems';
-import { contentHash } from '../../../../src/content/index/content-hash';
-import { buildIndex } from '../../../../src/content/index/index-build';
-import { parseIndexMeta } from '../../../../src/content/index/index-parse';
-import { INDEX_META_KEY } from '../../../../src/content/index/news-index';
-import { describePlan } from '../../../../src/publishing/plan/describe-plan';
-import { referencedKeys } from '../../../../src/publishing/plan/live';
-import { planPublish, planUnpublish } from '../../../../src/publishing/plan/plan';
 import { articleAt, cleanFixtures, image, tempFolder } from '../fixtures';
 import { article, itemsOf } from '../publishing/publish-fixtures';
 

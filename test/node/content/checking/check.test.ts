@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Problem } from '#src/checking/problems.ts';
 import { shown } from '../../../../scripts/content/check/article-folder';
 import { checkContent } from '../../../../scripts/content/check/check-folder';
-import type { Problem } from '../../../../src/checking/problems';
 import { articleFixture, body, cleanFixtures, GOOD, htmlBody, image, meta } from '../fixtures';
 
 afterAll(cleanFixtures);

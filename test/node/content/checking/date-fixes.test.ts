@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { dateRule } from '../../../../src/content/schema/date-rule.ts';
-import { parseUpdated, publicationInstant } from '../../../../src/content/schema/updated.ts';
+import { dateRule } from '#src/content/schema/date-rule.ts';
+import { parseUpdated, publicationInstant } from '#src/content/schema/updated.ts';
 
 /** How field-rules.ts joins a message and its fix. */
 const FIX = '\n  fix: ';

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Problem } from '#src/checking/problems.ts';
 import { checkContent } from '../../../../scripts/content/check/check-folder';
-import type { Problem } from '../../../../src/checking/problems';
 import { PROCESS_TEST_TIMEOUT_MS, runCli } from '../../processes';
 import { articleAt, articleFixture, body, cleanFixtures, indexMd, tempFolder } from '../fixtures';
 

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '#src/checking/limits.ts';
+import { imageKey } from '#src/content/schema/format.ts';
 import { checkContent } from '../../../../scripts/content/check/check-folder';
 import { withImageVariants } from '../../../../scripts/content/check/images';
-import { LIMITS } from '../../../../src/checking/limits';
-import { imageKey } from '../../../../src/content/schema/format';
 import { PROCESS_TEST_TIMEOUT_MS } from '../../processes';
 import { articleFixture, cleanFixtures } from '../fixtures';
 

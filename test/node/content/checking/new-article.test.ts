@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { slugFromTitle } from '#src/content/schema/slug-from-title.ts';
 import { checkContent } from '../../../../scripts/content/check/check-folder';
 import { createArticleFolder, nextSteps } from '../../../../scripts/content/commands/new';
-import { slugFromTitle } from '../../../../src/content/schema/slug-from-title';
 import { cleanFixtures, tempFolder } from '../fixtures';
 
 /** `npm run content:new`: an article folder to fill in, never overwriting one. */

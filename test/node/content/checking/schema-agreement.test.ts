@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkArticleFields, checkFields } from '../../../../src/checking/folder/article-fields';
-import { ARTICLE_FIELDS } from '../../../../src/content/schema/article-schema';
-import { AUTHOR_FIELDS } from '../../../../src/content/schema/author-schema';
-import { parseAuthor } from '../../../../src/content/schema/authors';
-import { parseNewsItem } from '../../../../src/content/schema/news-item';
+import { checkArticleFields, checkFields } from '#src/checking/folder/article-fields.ts';
+import { ARTICLE_FIELDS } from '#src/content/schema/article-schema.ts';
+import { AUTHOR_FIELDS } from '#src/content/schema/author-schema.ts';
+import { parseAuthor } from '#src/content/schema/authors.ts';
+import { parseNewsItem } from '#src/content/schema/news-item.ts';
 
 /**
  * One schema, two readers: for every field of an article and of an

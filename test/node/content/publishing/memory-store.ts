@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import type { KvEntry, KvStore } from '../../../../src/publishing/stores/kv-store';
-import type { PublishDb, Row, Statement } from '../../../../src/publishing/stores/publish-state';
+import type { KvEntry, KvStore } from '#src/publishing/stores/kv-store.ts';
+import type { PublishDb, Row, Statement } from '#src/publishing/stores/publish-state.ts';
 
 /** A clock the tests move by hand: runs' pauses advance it, so waiting minutes takes no time. */
 export class TestClock {

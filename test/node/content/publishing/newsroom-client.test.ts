@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAX_API_ARTICLES, MAX_API_BYTES } from '#src/newsroom/api/wire.ts';
+import { emptyRegistry, type PreparedArticle } from '#src/publishing/plan/prepared-article.ts';
 import { NewsroomError, newsroomSite, openNewsroom } from '../../../../scripts/lib/newsroom-client';
-import { MAX_API_ARTICLES, MAX_API_BYTES } from '../../../../src/newsroom/api/wire';
-import { emptyRegistry, type PreparedArticle } from '../../../../src/publishing/plan/prepared-article';
 
 /** What `--remote` talks to, and what it refuses before sending anything. */
 

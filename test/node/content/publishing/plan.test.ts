@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { contentHash } from '../../../../src/content/index/content-hash';
-import { buildIndex } from '../../../../src/content/index/index-build';
-import { parseIndexMeta } from '../../../../src/content/index/index-parse';
-import { INDEX_META_KEY } from '../../../../src/content/index/news-index';
-import type { NewsItem } from '../../../../src/content/schema/news-item';
-import { describePlan } from '../../../../src/publishing/plan/describe-plan';
-import { type Live, referencedKeys } from '../../../../src/publishing/plan/live';
-import { changesNothing, type Plan, planPublish, planUnpublish, publishChange } from '../../../../src/publishing/plan/plan';
-import type { PreparedArticle } from '../../../../src/publishing/plan/prepared-article';
-import { ReplaceRefused } from '../../../../src/publishing/plan/replace-refusal';
+import { contentHash } from '#src/content/index/content-hash.ts';
+import { buildIndex } from '#src/content/index/index-build.ts';
+import { parseIndexMeta } from '#src/content/index/index-parse.ts';
+import { INDEX_META_KEY } from '#src/content/index/news-index.ts';
+import type { NewsItem } from '#src/content/schema/news-item.ts';
+import { describePlan } from '#src/publishing/plan/describe-plan.ts';
+import { type Live, referencedKeys } from '#src/publishing/plan/live.ts';
+import { changesNothing, type Plan, planPublish, planUnpublish, publishChange } from '#src/publishing/plan/plan.ts';
+import type { PreparedArticle } from '#src/publishing/plan/prepared-article.ts';
+import { ReplaceRefused } from '#src/publishing/plan/replace-refusal.ts';
 import { article, itemsOf } from './publish-fixtures';
 
 const LIVE_ARTICLES = [article('b', '2025-05-01'), article('a', '2025-01-01'), article('c', '2025-09-01')];

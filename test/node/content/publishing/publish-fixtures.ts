@@ -1,12 +1,12 @@
-import { publishedBodyPath } from '../../../../src/checking/folder/folder-layout';
-import { contentHash } from '../../../../src/content/index/content-hash';
-import { buildIndex } from '../../../../src/content/index/index-build';
-import { imageKey } from '../../../../src/content/schema/format';
-import { variantFiles } from '../../../../src/content/schema/image-variants';
-import type { NewsItem } from '../../../../src/content/schema/news-item';
-import type { PreparedArticle } from '../../../../src/publishing/plan/prepared-article';
-import type { RunOptions } from '../../../../src/publishing/run/run-options';
-import type { LockOwner, PublishDb } from '../../../../src/publishing/stores/publish-state';
+import { publishedBodyPath } from '#src/checking/folder/folder-layout.ts';
+import { contentHash } from '#src/content/index/content-hash.ts';
+import { buildIndex } from '#src/content/index/index-build.ts';
+import { imageKey } from '#src/content/schema/format.ts';
+import { variantFiles } from '#src/content/schema/image-variants.ts';
+import type { NewsItem } from '#src/content/schema/news-item.ts';
+import type { PreparedArticle } from '#src/publishing/plan/prepared-article.ts';
+import type { RunOptions } from '#src/publishing/run/run-options.ts';
+import type { LockOwner, PublishDb } from '#src/publishing/stores/publish-state.ts';
 import { publishStateDb, type TestClock } from './memory-store';
 
 /**

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { contentHash } from '#src/content/index/content-hash.ts';
+import { describePlan } from '#src/publishing/plan/describe-plan.ts';
+import { planPublish } from '#src/publishing/plan/plan.ts';
 import { localPort, siteUrl } from '../../../../scripts/local-site';
-import { contentHash } from '../../../../src/content/index/content-hash';
-import { describePlan } from '../../../../src/publishing/plan/describe-plan';
-import { planPublish } from '../../../../src/publishing/plan/plan';
 import { PROCESS_TEST_TIMEOUT_MS, runCli } from '../../processes';
 import { article } from './publish-fixtures';
 

@@ -1,10 +1,10 @@
-import { Content } from '../../../../src/content/content';
-import { forgetLiveIndex, openLiveIndex } from '../../../../src/content/index/live-index';
-import type { ContentBindings } from '../../../../src/content/index/sources';
-import { authorOf } from '../../../../src/content/schema/authors';
-import { imageKey } from '../../../../src/content/schema/format';
-import { variantFiles } from '../../../../src/content/schema/image-variants';
-import type { NewsItem } from '../../../../src/content/schema/news-item';
+import { Content } from '#src/content/content.ts';
+import { forgetLiveIndex, openLiveIndex } from '#src/content/index/live-index.ts';
+import type { ContentBindings } from '#src/content/index/sources.ts';
+import { authorOf } from '#src/content/schema/authors.ts';
+import { imageKey } from '#src/content/schema/format.ts';
+import { variantFiles } from '#src/content/schema/image-variants.ts';
+import type { NewsItem } from '#src/content/schema/news-item.ts';
 import type { MemoryStore } from './memory-store';
 
 /** The worker's bindings over a memory store (KV) and a map of bundled files (the static assets). */

@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import { XsrfField } from '../http/XsrfField';
+import { PATHS } from '../paths';
+import type { FieldProblem } from '../shared/field-check';
+import { DRAFT_FORM_ID, FORM } from '../shared/names';
+import { shownAt } from '../shared/when';
+import { type AuthorChoice, DraftFieldset } from './DraftForm';
+import { draftTitle } from './DraftsPage';
+import type { Draft } from './drafts-store';
+
+/**
+ * A draft's edit page: the form generated from the article schema, posted as
+ * is without JavaScript; with it, saved as the journalist types
+ * (client/newsroom/autosave.ts), checked as they type, and guarded against
+ * leaving with unsaved changes.
+ */
+export function DraftPage({
+  draft,
+  problems,
+  authors,
+  xsrf,
+  showRevisions,
+  notice,
+  warnings = [],
+  publishing,
+}: {
+  draft: Draft;
+  problems: Partial<Record<string, FieldProblem>>;
+  authors: readonly AuthorChoice[];
+  xsrf: string;
+  showRevisions: boolean;
+  notice?: string;
+  /** What the draft lacks beyond its fields, in the journalist's words (a live article's images not copied: live-draft/image-problems.ts). */
+  warnings?: readonly string[];
+  /** The draft's actions on the site (PublishPanel). */
+  publishing?: ReactNode;
+}) {
+  return (
+    <>
+      <p className="nr-back">
+        <a href={PATHS.home}>← Artigos</a>
+      </p>
+      <h1>{draftTitle(draft)}</h1>
+      {notice && (
+        <p className="nr-notice" role="status">
+          {notice}
+        </p>
+      )}
+      {warnings.length > 0 && (
+        <ul className="nr-warnings">
+          {warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      )}
+      <form id={DRAFT_FORM_ID} className="nr-form" method="post" action={PATHS.draft(draft.id)} noValidate>
+        <XsrfField token={xsrf} />
+        <input type="hidden" name={FORM.version} value={draft.version} />
+        <DraftFieldset content={draft} problems={problems} authors={authors} uploadTo={PATHS.images(draft.id)} />
+        <div className="nr-actions">
+          <button type="submit" className="nr-primary">
+            Salvar
+          </button>
+          <p className="nr-save-state" role="status" aria-live="polite" data-save-state>
+            Versão {draft.version}, salva em {shownAt(draft.updatedAt)} por {draft.updatedBy}
+          </p>
+        </div>
+      </form>
+      <p>
+        <a href={PATHS.preview(draft.id)}>Pré-visualizar a versão salva</a>
+      </p>
+      {publishing}
+      {showRevisions && (
+        <p>
+          <a href={PATHS.revisions(draft.id)}>Revisões deste rascunho</a>
+        </p>
+      )}
+    </>
+  );
+}
