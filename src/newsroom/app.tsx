@@ -2,22 +2,22 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_BODY_BYTES } from '../content/body/html-policy';
 import { describeError, log } from '../lib/log';
-import { apiRoutes } from './api/api-routes';
+import { apiGc, apiLive, apiPublish, apiReindex, apiRestore, apiUnpublish, publishersOnly } from './api/api-routes';
 import { isApiPath, MAX_API_BYTES } from './api/wire';
 import { antiForgery } from './auth/anti-forgery';
 import { newsroomGate, requireMember } from './auth/identity';
-import { authorRoutes } from './authors/author-routes';
-import { draftRoutes } from './drafts/draft-routes';
+import { addAuthor, editAuthor, editorsOnlyForAuthors, showAuthors } from './authors/author-routes';
+import { createDraft, listDrafts, listRevisions, restoreRevision, saveDraft, showDraft } from './drafts/draft-routes';
 import { newsroomHeaders } from './http/headers';
 import { messagePage } from './layout/render';
-import { liveDraftRoutes } from './live-draft/live-draft-routes';
-import { isUploadPath, MAX_UPLOAD_BYTES, mediaRoutes } from './media/media-routes';
-import { PATHS } from './paths';
-import { previewRoutes } from './preview/preview-routes';
-import { liveRoutes } from './publishing/live-routes';
-import { publishRoutes } from './publishing/publish-routes';
+import { openLiveDraft } from './live-draft/live-draft-routes';
+import { isUploadPath, MAX_UPLOAD_BYTES, serveMedia, uploadImage } from './media/media-routes';
+import { PATHS, ROUTES } from './paths';
+import { createShareLink, revokeShareLink, showPreview } from './preview/preview-routes';
+import { askUnpublish, showLive, unpublish } from './publishing/live-routes';
+import { correctDraft, publishDraftNow, requestReview, scheduleDraft } from './publishing/publish-routes';
 import type { NewsroomEnv } from './team/newsroom-env';
-import { peopleRoutes } from './team/people-routes';
+import { chiefsOnly, removePerson, savePerson, showPeople } from './team/people-routes';
 
 /** A save's whole form: the body's limit, and room for the fields. */
 const MAX_REQUEST_BYTES = MAX_BODY_BYTES * 2;
@@ -75,15 +75,47 @@ export function newsroomApp() {
   );
   newsroom.use(requireMember());
   newsroom.use(antiForgery());
-  newsroom.route('/', draftRoutes);
-  newsroom.route('/', peopleRoutes);
-  newsroom.route('/', authorRoutes);
-  newsroom.route('/', liveRoutes);
-  newsroom.route('/', liveDraftRoutes);
-  newsroom.route('/', mediaRoutes);
-  newsroom.route('/', previewRoutes);
-  newsroom.route('/', apiRoutes);
-  newsroom.route('/', publishRoutes);
+  // Who may enter a part of the newsroom at all, before its routes.
+  newsroom.use('/equipe/*', chiefsOnly);
+  newsroom.use('/autores/*', editorsOnlyForAuthors);
+  newsroom.use('/api/*', publishersOnly);
+  // Every route: its method, its path (paths.ts, which also builds the links), its handler.
+  // Drafts
+  newsroom.get(ROUTES.drafts, listDrafts);
+  newsroom.post(ROUTES.newDraft, createDraft);
+  newsroom.get(ROUTES.draft, showDraft);
+  newsroom.post(ROUTES.draft, saveDraft);
+  newsroom.get(ROUTES.revisions, listRevisions);
+  newsroom.post(ROUTES.restore, restoreRevision);
+  newsroom.post(ROUTES.images, uploadImage);
+  newsroom.get(ROUTES.media, serveMedia);
+  // Preview and share links
+  newsroom.get(ROUTES.preview, showPreview);
+  newsroom.post(ROUTES.shareLinks, createShareLink);
+  newsroom.post(ROUTES.revokeLink, revokeShareLink);
+  // Publishing: a draft's actions, the live site and its history
+  newsroom.post(ROUTES.publish, publishDraftNow);
+  newsroom.post(ROUTES.schedule, scheduleDraft);
+  newsroom.post(ROUTES.correct, correctDraft);
+  newsroom.post(ROUTES.review, requestReview);
+  newsroom.get(ROUTES.live, showLive);
+  newsroom.get(ROUTES.unpublish, askUnpublish);
+  newsroom.post(ROUTES.unpublish, unpublish);
+  newsroom.post(ROUTES.editLive, openLiveDraft);
+  // Authors and the team
+  newsroom.get(ROUTES.authors, showAuthors);
+  newsroom.post(ROUTES.authors, addAuthor);
+  newsroom.post(ROUTES.author, editAuthor);
+  newsroom.get(ROUTES.people, showPeople);
+  newsroom.post(ROUTES.people, savePerson);
+  newsroom.post(ROUTES.removePerson, removePerson);
+  // The command line's API (JSON)
+  newsroom.get(ROUTES.apiLive, apiLive);
+  newsroom.post(ROUTES.apiPublish, apiPublish);
+  newsroom.post(ROUTES.apiUnpublish, apiUnpublish);
+  newsroom.post(ROUTES.apiGc, apiGc);
+  newsroom.post(ROUTES.apiRestore, apiRestore);
+  newsroom.post(ROUTES.apiReindex, apiReindex);
   newsroom.all('*', (c) => messagePage(c, 404, 'Página não encontrada', 'Este endereço não existe na redação.'));
   // Its own error page (the reader's would be styled for the reader's CSP): a database that fails, or migrations not yet applied.
   newsroom.onError((error, c) => {

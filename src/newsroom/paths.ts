@@ -11,32 +11,92 @@ export const sharedPreviewPath = (token: string) => `${SHARED_PREVIEW_PREFIX}/${
 /** Pages never kept by the memory or edge cache: the newsroom's (per person) and shared previews (a draft, changing). */
 export const isPrivatePath = (path: string) => isNewsroomPath(path) || path.startsWith(`${SHARED_PREVIEW_PREFIX}/`);
 
-export const PATHS = {
-  home: NEWSROOM_PREFIX,
-  newDraft: `${NEWSROOM_PREFIX}/rascunhos`,
-  people: `${NEWSROOM_PREFIX}/equipe`,
-  authors: `${NEWSROOM_PREFIX}/autores`,
-  author: (slug: string) => `${NEWSROOM_PREFIX}/autores/${slug}`,
-  live: `${NEWSROOM_PREFIX}/no-ar`,
-  unpublish: (slug: string) => `${NEWSROOM_PREFIX}/no-ar/${slug}/despublicar`,
-  /** Opens a live article's draft (POST). */
-  editLive: (slug: string) => `${NEWSROOM_PREFIX}/no-ar/${slug}/editar`,
-  removePerson: `${NEWSROOM_PREFIX}/equipe/remover`,
-  draft: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}`,
-  preview: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/previa`,
-  shareLinks: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/links`,
-  revokeLink: (id: string, link: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/links/${link}/revogar`,
+/**
+ * Every route of the newsroom, by name, as a path under NEWSROOM_PREFIX:
+ * app.tsx binds each to its handler, and `pathTo` builds every link from
+ * the same names, so a link to a route that does not exist does not
+ * typecheck, and a handler reads only the parameters its path has
+ * (`RouteContext`, team/newsroom-env.ts).
+ */
+export const ROUTES = {
+  drafts: '/',
+  newDraft: '/rascunhos',
+  draft: '/rascunhos/:id',
+  revisions: '/rascunhos/:id/revisoes',
+  restore: '/rascunhos/:id/revisoes/:version',
+  preview: '/rascunhos/:id/previa',
+  shareLinks: '/rascunhos/:id/links',
+  revokeLink: '/rascunhos/:id/links/:link/revogar',
   /** A draft's actions on the site (POST): publish, schedule, correct; and sending it for review. */
-  publish: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/publicar`,
-  schedule: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/agendar`,
-  correct: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/corrigir`,
-  review: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/revisao`,
-  revisions: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/revisoes`,
-  restore: (id: string, version: number) => `${NEWSROOM_PREFIX}/rascunhos/${id}/revisoes/${version}`,
+  publish: '/rascunhos/:id/publicar',
+  schedule: '/rascunhos/:id/agendar',
+  correct: '/rascunhos/:id/corrigir',
+  review: '/rascunhos/:id/revisao',
   /** Uploads an image for the draft (POST, multipart). */
-  images: (id: string) => `${NEWSROOM_PREFIX}/rascunhos/${id}/imagens`,
+  images: '/rascunhos/:id/imagens',
   /** An uploaded image or variant, from R2. */
-  media: (file: string) => `${NEWSROOM_PREFIX}/midia/${file}`,
+  media: '/midia/:file',
+  live: '/no-ar',
+  unpublish: '/no-ar/:slug/despublicar',
+  /** Opens a live article's draft (POST). */
+  editLive: '/no-ar/:slug/editar',
+  people: '/equipe',
+  removePerson: '/equipe/remover',
+  authors: '/autores',
+  author: '/autores/:slug',
+  /** The command line's API (api/wire.ts): JSON. */
+  apiLive: '/api/no-ar',
+  apiPublish: '/api/publicar',
+  apiUnpublish: '/api/despublicar',
+  apiGc: '/api/limpar',
+  apiRestore: '/api/restaurar',
+  apiReindex: '/api/reindexar',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** The parameter names of a path: "/a/:id/b/:link" → "id" | "link". */
+type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+type ParamValues<N extends RouteName> = [ParamsOf<(typeof ROUTES)[N]>] extends [never]
+  ? []
+  : [Record<ParamsOf<(typeof ROUTES)[N]>, string | number>];
+
+/** A route's address with its parameters filled in (each percent-encoded), under NEWSROOM_PREFIX. */
+export function pathTo<N extends RouteName>(name: N, ...[params]: ParamValues<N>): string {
+  const path = ROUTES[name].replace(/:(\w+)/g, (_, key: string) =>
+    encodeURIComponent(String((params as Record<string, string | number>)[key])),
+  );
+  return path === '/' ? NEWSROOM_PREFIX : `${NEWSROOM_PREFIX}${path}`;
+}
+
+/** The links the pages use, built from the route table. */
+export const PATHS = {
+  home: pathTo('drafts'),
+  newDraft: pathTo('newDraft'),
+  people: pathTo('people'),
+  authors: pathTo('authors'),
+  author: (slug: string) => pathTo('author', { slug }),
+  live: pathTo('live'),
+  unpublish: (slug: string) => pathTo('unpublish', { slug }),
+  editLive: (slug: string) => pathTo('editLive', { slug }),
+  removePerson: pathTo('removePerson'),
+  draft: (id: string) => pathTo('draft', { id }),
+  preview: (id: string) => pathTo('preview', { id }),
+  shareLinks: (id: string) => pathTo('shareLinks', { id }),
+  revokeLink: (id: string, link: string) => pathTo('revokeLink', { id, link }),
+  publish: (id: string) => pathTo('publish', { id }),
+  schedule: (id: string) => pathTo('schedule', { id }),
+  correct: (id: string) => pathTo('correct', { id }),
+  review: (id: string) => pathTo('review', { id }),
+  revisions: (id: string) => pathTo('revisions', { id }),
+  restore: (id: string, version: number) => pathTo('restore', { id, version }),
+  images: (id: string) => pathTo('images', { id }),
+  media: (file: string) => pathTo('media', { file }),
 };
 
 /**

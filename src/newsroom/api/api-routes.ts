@@ -1,5 +1,4 @@
-import type { Context } from 'hono';
-import { Hono } from 'hono';
+import type { Context, Next } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isValidSlug } from '#src/content/schema/format.ts';
 import { isRefused, type Refused, SEARCH_FOLLOWS_TEXT, unlessRefused } from '#src/publishing/error-policy.ts';
@@ -16,7 +15,7 @@ import { targetOf } from '../publishing/live-routes';
 import { collectGarbage, reindexSearch, restoreIndex } from '../publishing/maintenance';
 import { planArticles, publishArticles } from '../publishing/publish-articles';
 import { planUnpublishOf, unpublishArticle } from '../publishing/unpublish-article';
-import type { NewsroomEnv } from '../team/newsroom-env';
+import type { NewsroomEnv, RouteContext } from '../team/newsroom-env';
 import { canPublish } from '../team/roles';
 import { readPublishRequest } from './publish-request';
 import { type ApiAnswer, FORM_FIELDS, type LiveAnswer } from './wire';
@@ -31,7 +30,6 @@ type C = Context<NewsroomEnv>;
  * a service token) and anti-forgery pair as every newsroom page; answers are
  * JSON (ApiAnswer), in pt-BR.
  */
-export const apiRoutes = new Hono<NewsroomEnv>();
 
 const answer = (c: C, status: ContentfulStatusCode, body: ApiAnswer) => c.json(body, status);
 const refused = (c: C, status: ContentfulStatusCode, message: string, lines: string[] = []) =>
@@ -63,7 +61,7 @@ const searchLine = (c: C, result: SyncResult | null) =>
     : `A mudança está no ar. ${SEARCH_FOLLOWS_TEXT} Para atualizá-la já: npm run content:reindex -- --${targetOf(c)}.`;
 
 // Every route here changes or reads what readers see: editors and chefes only.
-apiRoutes.use('/api/*', async (c, next) => {
+export const publishersOnly = async (c: C, next: Next) => {
   if (!canPublish(c.var.member)) {
     return refused(
       c,
@@ -72,10 +70,10 @@ apiRoutes.use('/api/*', async (c, next) => {
     );
   }
   await next();
-});
+};
 
 /** The live list and authors, for the command's check (links to live articles, authors); also where the command gets its anti-forgery cookie. */
-apiRoutes.get('/api/no-ar', async (c) => {
+export const apiLive = async (c: RouteContext<'apiLive'>) => {
   const run = runFor(c, 'ler a lista');
   const live = await unlessRefused({ action: 'ler a lista' }, () => readLive(run.store, run.options));
   if (isRefused(live)) return engineRefusal(c, live, run.lines);
@@ -87,9 +85,9 @@ apiRoutes.get('/api/no-ar', async (c) => {
     authors: Object.keys(live.authors ?? {}),
   };
   return c.json(body);
-});
+};
 
-apiRoutes.post('/api/publicar', async (c) => {
+export const apiPublish = async (c: RouteContext<'apiPublish'>) => {
   let form: FormData;
   try {
     form = await c.req.formData();
@@ -118,9 +116,9 @@ apiRoutes.post('/api/publicar', async (c) => {
       ? `Os artigos já estavam na última versão publicada, mas o site ainda mostrava a anterior (uma publicação foi interrompida): ela foi gravada agora. ${whenVisible(c)}`
       : 'Nada a publicar: o site já mostra estes artigos exatamente como estão na pasta.';
   return answer(c, 200, { ok: true, message, lines: run.lines });
-});
+};
 
-apiRoutes.post('/api/despublicar', async (c) => {
+export const apiUnpublish = async (c: RouteContext<'apiUnpublish'>) => {
   const form = await postedForm(c);
   const slug = form?.get(FORM_FIELDS.slug) ?? '';
   if (!isValidSlug(slug)) return refused(c, 400, `"${slug.slice(0, 100)}" não é o slug de um artigo: nada foi despublicado.`);
@@ -149,10 +147,10 @@ apiRoutes.post('/api/despublicar', async (c) => {
   if (!done.removed) return notLive();
   const message = `"${slug}" foi despublicado: ${run.options.site}${articlePath({ slug })} passa a responder 404 (o texto e as imagens são apagados daqui a ${DELETE_AFTER_MS / 60_000} minutos). ${whenVisible(c)}`;
   return answer(c, 200, { ok: true, message, lines: run.lines });
-});
+};
 
 /** `content:gc`: deletes what no article uses any more, once its time is up. */
-apiRoutes.post('/api/limpar', async (c) => {
+export const apiGc = async (c: RouteContext<'apiGc'>) => {
   const dryRun = (await postedForm(c))?.get(FORM_FIELDS.dryRun) === '1';
   const run = runFor(c, 'limpar');
   const done = await finishEvenIfLeft(c, collectGarbage(run, dryRun));
@@ -167,10 +165,10 @@ apiRoutes.post('/api/limpar', async (c) => {
       : []),
   ];
   return answer(c, 200, { ok: true, message: `${dryRun ? 'Simulação, nada foi gravado' : 'Feito'} ${WHERE[targetOf(c)]}.`, lines });
-});
+};
 
 /** `content:restore`: writes the index the publish state records back to KV. */
-apiRoutes.post('/api/restaurar', async (c) => {
+export const apiRestore = async (c: RouteContext<'apiRestore'>) => {
   const run = runFor(c, 'restaurar');
   const done = await finishEvenIfLeft(c, restoreIndex(run));
   if (isRefused(done)) return engineRefusal(c, done, run.lines);
@@ -185,11 +183,11 @@ apiRoutes.post('/api/restaurar', async (c) => {
     ? `O índice foi restaurado para a versão ${version}, a registrada no estado de publicação: ${count} artigo(s). ${whenVisible(c)}`
     : `O índice já está na versão ${version}, a registrada no estado de publicação (${count} artigos): nada a restaurar.`;
   return answer(c, 200, { ok: lost.length === 0, message, lines });
-});
+};
 
 /** `content:reindex`: the search brought in line with the whole live list. */
-apiRoutes.post('/api/reindexar', async (c) => {
+export const apiReindex = async (c: RouteContext<'apiReindex'>) => {
   const run = runFor(c, 'refazer a busca');
   const result = await reindexSearch(run);
   return answer(c, 200, { ok: true, message: `Pronto: ${describeSync(result)}.`, lines: run.lines });
-});
+};

@@ -4,18 +4,18 @@
  * publish request and the shape of every answer. Imported by both sides, so
  * they cannot drift apart.
  */
-import { NEWSROOM_PREFIX } from '../paths';
+import { NEWSROOM_PREFIX, pathTo } from '../paths';
 
 export const API_PREFIX = `${NEWSROOM_PREFIX}/api`;
 
 export const API_PATHS = {
   /** GET: the live list and authors (what a check reads), and the anti-forgery cookie. */
-  live: `${API_PREFIX}/no-ar`,
-  publish: `${API_PREFIX}/publicar`,
-  unpublish: `${API_PREFIX}/despublicar`,
-  gc: `${API_PREFIX}/limpar`,
-  restore: `${API_PREFIX}/restaurar`,
-  reindex: `${API_PREFIX}/reindexar`,
+  live: pathTo('apiLive'),
+  publish: pathTo('apiPublish'),
+  unpublish: pathTo('apiUnpublish'),
+  gc: pathTo('apiGc'),
+  restore: pathTo('apiRestore'),
+  reindex: pathTo('apiReindex'),
 };
 
 export const isApiPath = (path: string) => path.startsWith(`${API_PREFIX}/`);

@@ -1,5 +1,4 @@
-import type { Context } from 'hono';
-import { Hono } from 'hono';
+import type { Context, Next } from 'hono';
 import { AUTHOR_TEXT } from '#src/content/schema/author-schema.ts';
 import { isValidSlug } from '#src/content/schema/format.ts';
 import { slugFromTitle } from '#src/content/schema/slug-from-title.ts';
@@ -14,7 +13,7 @@ import { sniffPicture } from '../media/sniff';
 import { PATHS } from '../paths';
 import { targetOf } from '../publishing/live-routes';
 import { AUTHOR_PHOTO_FIELDS, AUTHOR_PHOTO_SIZE, isPreparedAuthorPhoto } from '../shared/author-photo';
-import type { NewsroomEnv } from '../team/newsroom-env';
+import type { NewsroomEnv, RouteContext } from '../team/newsroom-env';
 import { canPublish } from '../team/roles';
 import { type AuthorForm, AuthorsPage } from './AuthorsPage';
 import { type AuthorChange, type PhotoChange, publishAuthor } from './publish-author';
@@ -56,19 +55,18 @@ const UNSEEN = new RegExp(UNSAFE_CHAR.source, 'gu');
 const text = (form: URLSearchParams | null, name: string) => (form?.get(name) ?? '').replace(UNSEEN, '').replace(/\s+/g, ' ').trim();
 
 /** The authors page and its saves: editors' (what they save is on the site at once). */
-export const authorRoutes = new Hono<NewsroomEnv>();
 
 // Matches /autores itself too.
-authorRoutes.use('/autores/*', async (c, next) => {
+export const editorsOnlyForAuthors = async (c: C, next: Next) => {
   if (!canPublish(c.var.member))
     return messagePage(c, 403, 'Sem permissão', 'Só um editor altera os autores do site, porque a mudança é publicada na hora.');
   await next();
-});
+};
 
-authorRoutes.get('/autores', async (c) => {
+export const showAuthors = async (c: RouteContext<'authors'>) => {
   const name = c.req.query('salvo');
   return listPage(c, 200, { notice: name ? `${name}: salvo e publicado. O site mostra a mudança em até uns 5 minutos.` : undefined });
-});
+};
 
 /**
  * What the form asks of the photo: a prepared file replaces it, the box takes
@@ -121,10 +119,10 @@ async function save(c: C, slug: string, change: AuthorChange) {
   return c.redirect(`${PATHS.authors}?salvo=${encodeURIComponent(sent.nome)}`, 303);
 }
 
-authorRoutes.post('/autores', (c) => save(c, '', { kind: 'new' }));
-authorRoutes.post('/autores/:slug', (c) => {
+export const addAuthor = (c: RouteContext<'authors'>) => save(c, '', { kind: 'new' });
+export const editAuthor = (c: RouteContext<'author'>) => {
   const slug = c.req.param('slug');
   return isValidSlug(slug)
     ? save(c, slug, { kind: 'edit' })
     : messagePage(c, 404, 'Autor não encontrado', 'Nenhum autor tem este endereço.');
-});
+};

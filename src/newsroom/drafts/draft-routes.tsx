@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { Hono } from 'hono';
 import { ContentUnavailableError } from '#src/content/index/sources.ts';
 import { currentTime } from '#src/lib/clock.ts';
 import { describeError, log } from '#src/lib/log.ts';
@@ -15,7 +14,7 @@ import { publishPanel } from '../publishing/publish-routes';
 import { type DraftContent, draftFromForm } from '../shared/draft-input';
 import { fieldProblems, withPublishTime } from '../shared/field-check';
 import { FORM } from '../shared/names';
-import type { NewsroomEnv } from '../team/newsroom-env';
+import type { NewsroomEnv, RouteContext } from '../team/newsroom-env';
 import { canEditDraft, canSeeRevisions } from '../team/roles';
 import { articleRows, filterRows, listQuery } from './article-list';
 import { ConflictPage } from './ConflictPage';
@@ -85,8 +84,6 @@ function noticeOf(c: C): string | undefined {
   return restored !== undefined && /^\d{1,9}$/.test(restored) ? `Versão ${restored} restaurada: ela é agora a versão atual.` : undefined;
 }
 
-export const draftRoutes = new Hono<NewsroomEnv>();
-
 /** How many of the newest live articles the list shows beside the drafts (the drafts have their own bound: drafts-store.ts). */
 const LIVE_LISTED = 100;
 
@@ -118,7 +115,7 @@ async function liveByTitle(c: C, now: number, search: string | undefined) {
   }
 }
 
-draftRoutes.get('/', async (c) => {
+export const listDrafts = async (c: RouteContext<'drafts'>) => {
   const now = currentTime();
   const query = listQuery((name) => c.req.query(name));
   const [drafts, live, authors] = await Promise.all([store(c).list(), liveOrNull(c, now, query.search), authorChoices(c)]);
@@ -136,16 +133,16 @@ draftRoutes.get('/', async (c) => {
     />
   );
   return page(c, 'Artigos', content);
-});
+};
 
-draftRoutes.post('/rascunhos', async (c) => {
+export const createDraft = async (c: RouteContext<'newDraft'>) => {
   const { member } = c.var;
   const fields = member.author === null ? {} : { autor: member.author };
   const draft = await store(c).create({ fields, body: '' }, member.email, currentTime());
   return c.redirect(PATHS.draft(draft.id), 303);
-});
+};
 
-draftRoutes.get('/rascunhos/:id', async (c) => {
+export const showDraft = async (c: RouteContext<'draft'>) => {
   const draft = await draftOf(c);
   if (draft === null) return notFound(c);
   if (!mayEdit(c, draft)) return page(c, draftTitle(draft), <DraftView draft={draft} />);
@@ -162,9 +159,9 @@ draftRoutes.get('/rascunhos/:id', async (c) => {
     />
   );
   return page(c, draftTitle(draft), content);
-});
+};
 
-draftRoutes.post('/rascunhos/:id', async (c) => {
+export const saveDraft = async (c: RouteContext<'draft'>) => {
   const draft = await draftOf(c);
   if (draft === null) return notFound(c);
   if (!mayEdit(c, draft)) return notAllowed(c, 'Colaboradores editam só os próprios rascunhos.');
@@ -175,17 +172,17 @@ draftRoutes.post('/rascunhos/:id', async (c) => {
     return wantsJson(c) ? c.json({ error: message }, 400) : messagePage(c, 400, 'Rascunho não salvo', message);
   }
   return saveAndAnswer(c, draft, input.version, input.content, 'salvo');
-});
+};
 
-draftRoutes.get('/rascunhos/:id/revisoes', async (c) => {
+export const listRevisions = async (c: RouteContext<'revisions'>) => {
   if (!canSeeRevisions(c.var.member)) return notAllowed(c, 'As revisões são dos editores.');
   const draft = await draftOf(c);
   if (draft === null) return notFound(c);
   const revisions = await store(c).revisions(draft.id);
   return page(c, 'Revisões', <RevisionsPage draft={draft} revisions={revisions} xsrf={c.var.xsrf} />);
-});
+};
 
-draftRoutes.post('/rascunhos/:id/revisoes/:version', async (c) => {
+export const restoreRevision = async (c: RouteContext<'restore'>) => {
   if (!canSeeRevisions(c.var.member)) return notAllowed(c, 'Só editores restauram revisões.');
   const draft = await draftOf(c);
   const version = Number(c.req.param('version'));
@@ -195,4 +192,4 @@ draftRoutes.post('/rascunhos/:id/revisoes/:version', async (c) => {
   if (!Number.isSafeInteger(base))
     return messagePage(c, 400, 'Revisão não restaurada', 'O pedido não disse de que versão partia: recarregue a página de revisões.');
   return saveAndAnswer(c, draft, base, { fields: revision.fields, body: revision.body }, `restaurada=${version}`);
-});
+};

@@ -1,10 +1,9 @@
 import type { Context } from 'hono';
-import { Hono } from 'hono';
 import { isValidSlug } from '#src/content/schema/format.ts';
 import { currentTime } from '#src/lib/clock.ts';
 import { messagePage } from '../layout/render';
 import { PATHS } from '../paths';
-import type { NewsroomEnv } from '../team/newsroom-env';
+import type { NewsroomEnv, RouteContext } from '../team/newsroom-env';
 
 type C = Context<NewsroomEnv>;
 
@@ -12,9 +11,8 @@ const notLive = (c: C) =>
   messagePage(c, 404, 'Artigo não está no ar', 'Nenhum artigo no site tem este endereço (ele pode ter sido despublicado agora há pouco).');
 
 /** "Editar" on a live article: any member opens its draft (made from what is live the first time). A POST, so no link or prefetch makes one. */
-export const liveDraftRoutes = new Hono<NewsroomEnv>();
 
-liveDraftRoutes.post('/no-ar/:slug/editar', async (c) => {
+export const openLiveDraft = async (c: RouteContext<'editLive'>) => {
   const slug = c.req.param('slug');
   if (!isValidSlug(slug)) return notLive(c);
   // Loaded when first asked for: the HTML-to-Markdown libraries (their weight: docs/newsroom.md) never run in an isolate serving readers.
@@ -35,4 +33,4 @@ liveDraftRoutes.post('/no-ar/:slug/editar', async (c) => {
     'Texto indisponível',
     'O texto deste artigo não pôde ser lido no site agora, então nenhum rascunho foi criado. Tente de novo em instantes.',
   );
-});
+};

@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { Hono } from 'hono';
 import { contentHash } from '#src/content/index/content-hash.ts';
 import { IMAGE_FORMATS, imageContentType } from '#src/content/schema/format.ts';
 import { draftOf, mayEdit, notAllowed, notFound } from '../drafts/draft-routes';
@@ -9,7 +8,7 @@ import type { FieldProblem } from '../shared/field-check';
 import { altProblem, type ImageKind, isImageKind, maxBytes, type PictureFacts, storedProblems } from '../shared/image-check';
 import { isStoredFile, storedVariants, thumbnailOf } from '../shared/media-names';
 import { UPLOAD } from '../shared/names';
-import type { NewsroomEnv } from '../team/newsroom-env';
+import type { NewsroomEnv, RouteContext } from '../team/newsroom-env';
 import { getMedia, putMedia } from './media-store';
 import { sniffPicture } from './sniff';
 
@@ -40,15 +39,13 @@ function variantProblem(kind: ImageKind, image: PictureFacts, width: number, var
 
 const fileBytes = async (value: File | string | null) => (value instanceof File ? new Uint8Array(await value.arrayBuffer()) : null);
 
-export const mediaRoutes = new Hono<NewsroomEnv>();
-
 /**
  * An image for a draft (its main image or one for the text), with the
  * variants the browser made (docs/newsroom.md, "Images"): checked again from
  * the bytes, whatever the browser said, then stored in R2 under the content
  * hash. The answer names it; the form puts that name in the draft.
  */
-mediaRoutes.post('/rascunhos/:id/imagens', async (c) => {
+export const uploadImage = async (c: RouteContext<'images'>) => {
   const draft = await draftOf(c);
   if (draft === null) return notFound(c);
   if (!mayEdit(c, draft)) return notAllowed(c, 'Colaboradores põem imagens só nos próprios rascunhos.');
@@ -79,12 +76,12 @@ mediaRoutes.post('/rascunhos/:id/imagens', async (c) => {
   }
   await Promise.all([{ file: name, bytes }, ...variants].map((item) => putMedia(c.env.MEDIA, item.file, item.bytes)));
   return c.json({ name, thumbnail: PATHS.media(thumbnailOf(name)) }, 201);
-});
+};
 
 /** An uploaded image or variant, for the newsroom's own pages (with its headers: no-store, its CSP). */
-mediaRoutes.get('/midia/:file', async (c) => {
+export const serveMedia = async (c: RouteContext<'media'>) => {
   const file = c.req.param('file');
   const bytes = isStoredFile(file) ? await getMedia(c.env.MEDIA, file) : null;
   if (bytes === null) return messagePage(c, 404, 'Imagem não encontrada', 'Esta imagem não existe na redação (confira o endereço).');
   return c.body(bytes.buffer as ArrayBuffer, 200, { 'Content-Type': imageContentType(file) ?? 'application/octet-stream' });
-});
+};

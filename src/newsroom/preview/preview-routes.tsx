@@ -1,11 +1,10 @@
 import type { Context } from 'hono';
-import { Hono } from 'hono';
 import { currentTime } from '#src/lib/clock.ts';
 import { draftOf, notFound } from '../drafts/draft-routes';
 import type { Draft } from '../drafts/drafts-store';
 import { messagePage } from '../layout/render';
 import { PATHS, sharedPreviewPath } from '../paths';
-import type { NewsroomEnv } from '../team/newsroom-env';
+import type { NewsroomEnv, RouteContext } from '../team/newsroom-env';
 import { canEditDraft } from '../team/roles';
 import { draftArticle } from './draft-article';
 import { previewResponse } from './preview-page';
@@ -44,9 +43,8 @@ async function listed(c: C, links: ShareLinks, draft: Draft): Promise<ListedLink
 }
 
 /** The preview in the newsroom, the draft's links under its bar, and the shared preview's actions. */
-export const previewRoutes = new Hono<NewsroomEnv>();
 
-previewRoutes.get('/rascunhos/:id/previa', async (c) => {
+export const showPreview = async (c: RouteContext<'preview'>) => {
   const draft = await draftOf(c);
   if (draft === null) return notFound(c);
   const now = currentTime();
@@ -68,9 +66,9 @@ previewRoutes.get('/rascunhos/:id/previa', async (c) => {
     </>
   );
   return previewResponse(c, c.var, draftArticle(draft, now), now, PATHS.media(''), extra);
-});
+};
 
-previewRoutes.post('/rascunhos/:id/links', async (c) => {
+export const createShareLink = async (c: RouteContext<'shareLinks'>) => {
   const draft = await draftOf(c);
   if (draft === null) return notFound(c);
   if (!canEditDraft(c.var.member, draft)) return notAllowed(c);
@@ -78,9 +76,9 @@ previewRoutes.post('/rascunhos/:id/links', async (c) => {
   if (links === null) return notConfigured(c);
   await links.create(draft.id, c.var.member.email, currentTime());
   return c.redirect(PATHS.preview(draft.id), 303);
-});
+};
 
-previewRoutes.post('/rascunhos/:id/links/:link/revogar', async (c) => {
+export const revokeShareLink = async (c: RouteContext<'revokeLink'>) => {
   const draft = await draftOf(c);
   if (draft === null) return notFound(c);
   if (!canEditDraft(c.var.member, draft)) return notAllowed(c);
@@ -89,4 +87,4 @@ previewRoutes.post('/rascunhos/:id/links/:link/revogar', async (c) => {
   const revoked = await links.revoke(draft.id, c.req.param('link'), c.var.member.email, currentTime());
   if (!revoked) return messagePage(c, 404, 'Link não encontrado', 'Este link não existe ou já foi revogado.');
   return c.redirect(PATHS.preview(draft.id), 303);
-});
+};

@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { Hono } from 'hono';
 import { openLiveIndex } from '#src/content/index/live-index.ts';
 import { isValidSlug } from '#src/content/schema/format.ts';
 import { currentTime } from '#src/lib/clock.ts';
@@ -8,7 +7,7 @@ import { workerRun } from '#src/publishing/worker-run.ts';
 import { finishEvenIfLeft } from '../http/finish-even-if-left';
 import { messagePage, page } from '../layout/render';
 import { PATHS, SEARCH_FOLLOWS, searchFollowsQuery } from '../paths';
-import type { NewsroomEnv } from '../team/newsroom-env';
+import type { NewsroomEnv, RouteContext } from '../team/newsroom-env';
 import { canPublish } from '../team/roles';
 import { ActionsStore } from './actions-store';
 import { LivePage, UnpublishPage } from './LivePage';
@@ -46,9 +45,8 @@ const notAllowed = (c: C) =>
   messagePage(c, 403, 'Sem permissão', 'Só um editor publica, agenda, corrige ou despublica artigos. Fale com um editor se precisar.');
 
 /** The articles on the site and the newsroom's history; unpublishing, for editors. */
-export const liveRoutes = new Hono<NewsroomEnv>();
 
-liveRoutes.get('/no-ar', async (c) => {
+export const showLive = async (c: RouteContext<'live'>) => {
   const now = currentTime();
   const [articles, actions] = await Promise.all([newestLive(c.env, now, LISTED), new ActionsStore(c.env.DB).latest(HISTORY)]);
   const done = NOTICES[c.req.query('feito') ?? ''];
@@ -58,21 +56,21 @@ liveRoutes.get('/no-ar', async (c) => {
     'No ar',
     <LivePage articles={articles} now={now} mayChange={canPublish(c.var.member)} actions={actions} notice={notice} xsrf={c.var.xsrf} />,
   );
-});
+};
 
-liveRoutes.get('/no-ar/:slug/despublicar', async (c) => {
+export const askUnpublish = async (c: RouteContext<'unpublish'>) => {
   if (!canPublish(c.var.member)) return notAllowed(c);
   const article = await liveArticle(c);
   if (!article) return notLive(c);
   return page(c, 'Despublicar', <UnpublishPage article={article} xsrf={c.var.xsrf} />);
-});
+};
 
 /**
  * Takes an article down with the publishing engine, inside the worker (the
  * same protocol as `content:unpublish`: the lock, the switch, the waiting
  * deletes), then removes it from the search and records the action.
  */
-liveRoutes.post('/no-ar/:slug/despublicar', async (c) => {
+export const unpublish = async (c: RouteContext<'unpublish'>) => {
   if (!canPublish(c.var.member)) return notAllowed(c);
   const slug = c.req.param('slug');
   if (!isValidSlug(slug)) return notLive(c);
@@ -90,4 +88,4 @@ liveRoutes.post('/no-ar/:slug/despublicar', async (c) => {
     `${PATHS.live}?feito=despublicado&titulo=${encodeURIComponent(done.title)}${searchFollowsQuery(done.search === null)}`,
     303,
   );
-});
+};

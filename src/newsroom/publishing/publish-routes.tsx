@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { Hono } from 'hono';
 import { siteWallClock } from '#src/content/schema/date-rule.ts';
 import { publicationInstant } from '#src/content/schema/updated.ts';
 import { currentTime } from '#src/lib/clock.ts';
@@ -13,7 +12,7 @@ import type { DraftFields } from '../shared/draft-input';
 import { fieldProblems, withPublishTime } from '../shared/field-check';
 import { PUBLISH_FORM } from '../shared/names';
 import { shownAt } from '../shared/when';
-import type { NewsroomEnv } from '../team/newsroom-env';
+import type { NewsroomEnv, RouteContext } from '../team/newsroom-env';
 import { canPublish } from '../team/roles';
 import type { Action } from './actions-store';
 import { type Done, isDone, PublishPanel, PublishRefused } from './PublishPanel';
@@ -86,18 +85,17 @@ async function editorsDraft(c: C): Promise<Draft | Response> {
 }
 
 /** A draft's actions on the site (docs/newsroom.md, "Publishing"). */
-export const publishRoutes = new Hono<NewsroomEnv>();
 
-publishRoutes.post('/rascunhos/:id/publicar', async (c) => {
+export const publishDraftNow = async (c: RouteContext<'publish'>) => {
   const draft = await editorsDraft(c);
   if (draft instanceof Response) return draft;
   // An empty date is this minute (withPublishTime), written into the draft so a later publish keeps it.
   const { data } = withPublishTime(draft.fields, currentTime());
   if (data !== draft.fields.data) return saveThenPublish(c, draft, { data }, 'publicar', 'publicado');
   return publishAndAnswer(c, draft, 'publicar', 'publicado');
-});
+};
 
-publishRoutes.post('/rascunhos/:id/agendar', async (c) => {
+export const scheduleDraft = async (c: RouteContext<'schedule'>) => {
   const draft = await editorsDraft(c);
   if (draft instanceof Response) return draft;
   const when = (await postedForm(c))?.get(PUBLISH_FORM.when) ?? '';
@@ -114,9 +112,9 @@ publishRoutes.post('/rascunhos/:id/agendar', async (c) => {
     );
   }
   return saveThenPublish(c, draft, { data: when }, 'agendar', 'agendado');
-});
+};
 
-publishRoutes.post('/rascunhos/:id/corrigir', async (c) => {
+export const correctDraft = async (c: RouteContext<'correct'>) => {
   const draft = await editorsDraft(c);
   if (draft instanceof Response) return draft;
   if (draft.publishedVersion === null) {
@@ -137,12 +135,12 @@ publishRoutes.post('/rascunhos/:id/corrigir', async (c) => {
     );
   }
   return saveThenPublish(c, draft, { correcao: note, atualizado: siteWallClock(currentTime()) }, 'corrigir', 'corrigido');
-});
+};
 
-publishRoutes.post('/rascunhos/:id/revisao', async (c) => {
+export const requestReview = async (c: RouteContext<'review'>) => {
   const draft = await draftOf(c);
   if (draft === null) return notFound(c);
   if (!mayEdit(c, draft)) return notAllowed(c, 'Colaboradores enviam para revisão só os próprios rascunhos.');
   await new DraftsStore(c.env.DB).requestReview(draft.id, c.var.member.email, currentTime());
   return c.redirect(`${PATHS.draft(draft.id)}?feito=revisao#publicacao`, 303);
-});
+};

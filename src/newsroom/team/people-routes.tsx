@@ -1,5 +1,4 @@
-import type { Context } from 'hono';
-import { Hono } from 'hono';
+import type { Context, Next } from 'hono';
 import { isValidSlug } from '#src/content/schema/format.ts';
 import { currentTime } from '#src/lib/clock.ts';
 import { isServiceTokenId } from '../auth/access-token';
@@ -7,7 +6,7 @@ import { authorChoices } from '../authors/author-choices';
 import { postedForm } from '../http/posted-form';
 import { messagePage, page } from '../layout/render';
 import { PATHS } from '../paths';
-import type { NewsroomEnv } from './newsroom-env';
+import type { NewsroomEnv, RouteContext } from './newsroom-env';
 import { PeoplePage } from './PeoplePage';
 import { PeopleStore } from './people-store';
 import { canManagePeople, isRole } from './roles';
@@ -28,17 +27,16 @@ const text = (form: URLSearchParams | null, name: string) => form?.get(name)?.tr
 const refused = (c: C, message: string) => messagePage(c, 400, 'Nada foi alterado', message);
 
 /** The people page and its changes: an editor-in-chief's only. */
-export const peopleRoutes = new Hono<NewsroomEnv>();
 
 // Matches /equipe itself too.
-peopleRoutes.use('/equipe/*', async (c, next) => {
+export const chiefsOnly = async (c: C, next: Next) => {
   if (!canManagePeople(c.var.member)) {
     return messagePage(c, 403, 'Sem permissão', 'Só um editor-chefe adiciona, altera ou remove pessoas da redação.');
   }
   await next();
-});
+};
 
-peopleRoutes.get('/equipe', async (c) => {
+export const showPeople = async (c: RouteContext<'people'>) => {
   const [list, authors] = await Promise.all([people(c).list(), authorChoices(c)]);
   const notice = NOTICES[c.req.query('feito') ?? ''];
   const store = people(c);
@@ -47,9 +45,9 @@ peopleRoutes.get('/equipe', async (c) => {
     'Equipe',
     <PeoplePage people={list} authors={authors} xsrf={c.var.xsrf} isConfiguredChief={store.isConfiguredChief} notice={notice} />,
   );
-});
+};
 
-peopleRoutes.post('/equipe', async (c) => {
+export const savePerson = async (c: RouteContext<'people'>) => {
   const form = await postedForm(c);
   const email = text(form, 'email').toLowerCase();
   const role = text(form, 'papel');
@@ -68,9 +66,9 @@ peopleRoutes.post('/equipe', async (c) => {
   const kept = store.isConfiguredChief(email) ? 'chefe' : role;
   await store.put(email, kept, author === '' ? null : author, c.var.member.email, currentTime());
   return c.redirect(`${PATHS.people}?feito=salvo`, 303);
-});
+};
 
-peopleRoutes.post('/equipe/remover', async (c) => {
+export const removePerson = async (c: RouteContext<'removePerson'>) => {
   const email = text(await postedForm(c), 'email').toLowerCase();
   const store = people(c);
   if (store.isConfiguredChief(email)) {
@@ -78,4 +76,4 @@ peopleRoutes.post('/equipe/remover', async (c) => {
   }
   await store.remove(email);
   return c.redirect(`${PATHS.people}?feito=removido`, 303);
-});
+};
