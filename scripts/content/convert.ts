@@ -4,8 +4,10 @@
  * as the one format the commands read, `index.md`: the same fields as its
  * front matter, the HTML as the Markdown the newsroom writes for a live
  * article (src/newsroom/live-draft/html-to-markdown.ts, which keeps as HTML
- * whatever Markdown cannot say the same way). The old files are removed once
- * index.md is written; run `content:check` on the folder after.
+ * whatever Markdown cannot say the same way), and the main image the old
+ * format held by its file name alone (`imagem.webp`) named in `imagem`. The
+ * old files are removed once index.md is written; run `content:check` on the
+ * folder after.
  */
 
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +20,11 @@ import { exitAfterOutput } from '../lib/exit.ts';
 
 const FIELDS_FILE = 'article.json';
 const BODY_FILE = 'body.html';
+/**
+ * The old format named no main image: the folder held it as `imagem.<ext>`.
+ * index.md names it in `imagem`, which the check requires.
+ */
+const OLD_IMAGE_FILES = ['imagem.webp', 'imagem.avif', 'imagem.jpg', 'imagem.jpeg', 'imagem.png'];
 
 /** One folder converted, or why it was not (pt-BR, for the editor). */
 function convertFolder(dir: string): { ok: true } | { ok: false; why: string } {
@@ -36,6 +43,17 @@ function convertFolder(dir: string): { ok: true } | { ok: false; why: string } {
   }
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields))
     return { ok: false, why: `${FIELDS_FILE} não tem os campos entre { }` };
+  const record = fields as Record<string, unknown>;
+  if (record.imagem === undefined) {
+    const image = OLD_IMAGE_FILES.find((name) => existsSync(join(dir, name)));
+    if (!image) {
+      return {
+        ok: false,
+        why: `falta a imagem principal: ponha-a na pasta como ${OLD_IMAGE_FILES[0]} (ou .jpg, .png, .avif) e rode de novo`,
+      };
+    }
+    record.imagem = image;
+  }
   const tree = readLiveBody(readFileSync(bodyPath, 'utf8'));
   if (tree === null) return { ok: false, why: `${BODY_FILE} passa do tamanho ou da profundidade que um artigo aceita` };
   // Image addresses stay as written (imagens/<file> in a folder): the check reads them the same way in Markdown.

@@ -18,22 +18,28 @@ const TODAY = new Date('2026-01-02T12:00:00Z');
 const convert = (...folders: string[]) =>
   spawnSync('node_modules/.bin/tsx', ['scripts/content/convert.ts', ...folders], { encoding: 'utf8', timeout: PROCESS_TEST_TIMEOUT_MS });
 
-/** The sample as a folder of the old format: its fields as article.json, its text as the HTML it became. */
-function oldFormatCopy(): string {
+/**
+ * The sample as a folder of the old format: its fields as article.json, its text as the HTML it became.
+ * `image`: how the old folder held the main image: named in the fields, or only as its file (`imagem.webp`,
+ * as the old format had it), or not at all.
+ */
+function oldFormatCopy(image: 'named' | 'file only' | 'missing' = 'named'): string {
   const dir = join(tempFolder(), 'reforma-de-cozinha-planejamento-e-custos');
   cpSync(SAMPLE, dir, { recursive: true });
   const { fields, body } = readSample(SAMPLE);
   rmSync(join(dir, MARKDOWN_FILE));
-  writeFileSync(join(dir, 'article.json'), JSON.stringify(fields, null, 2));
+  const { imagem: _, ...unnamed } = fields as Record<string, unknown>;
+  if (image === 'missing') rmSync(join(dir, 'imagem.webp'));
+  writeFileSync(join(dir, 'article.json'), JSON.stringify(image === 'named' ? fields : unnamed, null, 2));
   writeFileSync(join(dir, 'body.html'), markdownToHtml(body).html);
   return dir;
 }
 
 describe('npm run content:convert', () => {
-  it(
-    'rewrites an old-format folder as index.md that publishes the same article, and removes the old files',
-    async () => {
-      const dir = oldFormatCopy();
+  it.each(['named', 'file only'] as const)(
+    'rewrites an old-format folder (main image %s) as index.md that publishes the same article, and removes the old files',
+    async (image) => {
+      const dir = oldFormatCopy(image);
       const run = convert(dir);
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
@@ -47,6 +53,19 @@ describe('npm run content:convert', () => {
       expect(converted.problems.filter((p) => p.severity === 'error')).toEqual([]);
       expect(converted.articles[0]!.item).toEqual(original.articles[0]!.item);
       expect(converted.articles[0]!.body).toBe(original.articles[0]!.body);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'refuses a folder without its main image, naming the file to add, and leaves it as it was',
+    () => {
+      const dir = oldFormatCopy('missing');
+      const run = convert(dir);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('falta a imagem principal: ponha-a na pasta como imagem.webp');
+      expect(existsSync(join(dir, 'article.json'))).toBe(true);
+      expect(existsSync(join(dir, MARKDOWN_FILE))).toBe(false);
     },
     PROCESS_TEST_TIMEOUT_MS,
   );
