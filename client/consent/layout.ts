@@ -1,7 +1,7 @@
 /** Spec §9: below this width the banner is a full-width bottom panel. */
-const MOBILE_MAX_WIDTH = 768;
+export const MOBILE_MAX_WIDTH = 768;
 /** Spec §9: the banner never takes more than this share of the viewport's height. */
-const MAX_HEIGHT_RATIO = 0.8;
+export const MAX_HEIGHT_RATIO = 0.8;
 /** Spec §9: the layout is recomputed this long after the last resize. */
 export const RELAYOUT_DELAY_MS = 100;
 
