@@ -2,7 +2,7 @@
  * The browser's half of an image upload: decoding the picked file and
  * encoding WebP copies with a canvas. No Node process and no image service:
  * every current browser decodes the accepted formats and encodes WebP with
- * `toBlob` (docs/newsroom.md, "Images", says why AVIF is not made here).
+ * `toBlob` (docs/newsroom-writing.md, "Images", says why AVIF is not made here).
  */
 
 /** A decoded picture, turned as its EXIF orientation says (createImageBitmap's default, `imageOrientation: 'from-image'`). */

@@ -112,7 +112,7 @@ const alternate = serializer('*', ')');
 /**
  * Each top-level block's Markdown, by block and markers. The editor's blocks are immutable: a
  * change makes new nodes only where it happened, so a keystroke writes one block again, not the
- * whole text (the serializer's cost grows faster than the text's length: docs/newsroom.md,
+ * whole text (the serializer's cost grows faster than the text's length: docs/newsroom-writing.md,
  * "The body editor").
  */
 const written = new Map<MarkdownSerializer, WeakMap<ProseMirrorNode, string>>([

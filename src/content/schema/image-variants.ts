@@ -21,7 +21,7 @@ export const variantName = (stem: string, width: number, format: VariantFormat) 
 /**
  * The variant formats an article's images have, as its list entry records
  * them (`formatosImagem`): the newsroom publishes WebP variants only
- * (docs/newsroom.md, "Images"); an entry without the field has both, as the
+ * (docs/newsroom-writing.md, "Images"); an entry without the field has both, as the
  * commands publish them.
  */
 export interface WithVariantFormats {

@@ -23,7 +23,7 @@ import { type ApiAnswer, FORM_FIELDS, type LiveAnswer } from './wire';
 type C = Context<NewsroomEnv>;
 
 /**
- * The newsroom's API for the command line (docs/newsroom.md, "The command
+ * The newsroom's API for the command line (docs/newsroom-publishing.md, "The command
  * line's API"): `content:publish --remote` and its siblings send what they
  * prepared, and the worker runs the same publishing engine as "No ar" against
  * its own bindings. Behind the same gate, identity (a person's Access login or

@@ -1,6 +1,6 @@
 /**
  * What the publishing command and the newsroom's API say to each other
- * (docs/newsroom.md, "The command line's API"): the paths, the parts of a
+ * (docs/newsroom-publishing.md, "The command line's API"): the paths, the parts of a
  * publish request and the shape of every answer. Imported by both sides, so
  * they cannot drift apart.
  */

@@ -145,7 +145,7 @@ const MARKS = new Set(['em', 'strong', 's', 'del', 'a']);
 /**
  * How many marks deep Markdown writes them; deeper ones stay their HTML tags.
  * mdast-util-to-markdown's work grows much faster than the nesting (timed in
- * docs/newsroom.md, "A draft from a live article"), and a mark inside three
+ * docs/newsroom-publishing.md, "A draft from a live article"), and a mark inside three
  * others is never what a journalist typed.
  */
 const MARK_DEPTH = 3;

@@ -41,7 +41,7 @@ const fileBytes = async (value: File | string | null) => (value instanceof File 
 
 /**
  * An image for a draft (its main image or one for the text), with the
- * variants the browser made (docs/newsroom.md, "Images"): checked again from
+ * variants the browser made (docs/newsroom-writing.md, "Images"): checked again from
  * the bytes, whatever the browser said, then stored in R2 under the content
  * hash. The answer names it; the form puts that name in the draft.
  */

@@ -42,7 +42,7 @@ function filesOf(slug: string, name: string): Wanted[] {
  * Reads a draft's uploaded images back from R2 for publishing: the main
  * image and the text's images under their published names in the thumbnails
  * folder, and every WebP variant of each (the newsroom makes no AVIF ones:
- * docs/newsroom.md, "Images"). A file that is absent, or whose bytes are not
+ * docs/newsroom-writing.md, "Images"). A file that is absent, or whose bytes are not
  * the ones its name's hash says, is reported by its stored name, and nothing
  * is returned: an article never goes out with an image missing.
  */

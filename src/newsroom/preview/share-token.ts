@@ -1,7 +1,7 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 /**
- * The token of a shared preview link (docs/newsroom.md, "Preview and share
+ * The token of a shared preview link (docs/newsroom-writing.md, "Preview and share
  * links"): a JWT signed with HMAC-SHA-256 by `jose`, with the secret
  * PREVIEW_LINK_SECRET, naming the draft (`sub`), the link (`jti`) and when it
  * expires (`exp`). Whether the link was revoked is the caller's to judge

@@ -42,7 +42,7 @@ async function refused(c: Context<AppEnv>, why: Refusal | 'gone'): Promise<Respo
 
 /**
  * `/previa/:token`: a draft's preview for someone without a newsroom account
- * (docs/newsroom.md, "Preview and share links"). The only thing of the
+ * (docs/newsroom-writing.md, "Preview and share links"). The only thing of the
  * newsroom reachable without identity: the draft's saved version, read only,
  * while its signed link stands; the live page once the article is published.
  */

@@ -84,7 +84,7 @@ async function editorsDraft(c: C): Promise<Draft | Response> {
   return draft ?? notFound(c);
 }
 
-/** A draft's actions on the site (docs/newsroom.md, "Publishing"). */
+/** A draft's actions on the site (docs/newsroom-publishing.md, "Publishing"). */
 
 export const publishDraftNow = async (c: RouteContext<'publish'>) => {
   const draft = await editorsDraft(c);

@@ -6,7 +6,7 @@ import { IMAGE_VARIANT_WIDTHS, variantFile } from '#src/content/schema/image-var
  * content hash of its bytes and its format's extension (`3f9a0c21bd.webp`),
  * so the same picture uploaded twice is one object and a name always means
  * the same bytes. Its variants (WebP only, made in the browser:
- * docs/newsroom.md, "Images") follow the published images' naming
+ * docs/newsroom-writing.md, "Images") follow the published images' naming
  * (`3f9a0c21bd-800w.webp`). The slug is added only when an article is
  * published (src/newsroom/media/published-images.ts).
  */
