@@ -171,8 +171,8 @@ export function findArticleFolders(path: string): { folders: string[]; problems:
   return { folders, problems };
 }
 
-/** The main image `imagem` names in index.md, or why it cannot be used. */
-function namedImage(dir: string, named: unknown): { image: NonNullable<ArticleSource['image']> } | { fault: TextFault } {
+/** The main image `imagem` names in index.md, or why it cannot be used (content:convert asks the same of what it writes). */
+export function namedImage(dir: string, named: unknown): { image: NonNullable<ArticleSource['image']> } | { fault: TextFault } {
   if (named === undefined || named === null || named === '') return { fault: MESSAGES.imageMissing };
   if (typeof named !== 'string') return { fault: MESSAGES.imageNotText(Array.isArray(named) ? 'a list' : JSON.stringify(named)) };
   const name = named.trim();
