@@ -80,18 +80,17 @@ export async function publishDraft(
   };
   guarded.verify = change.verify;
   const run = workerRun(env, who, `${action} ${slug}`, target);
-  let holder: string | null = null;
   const ran = await unlessRefused({ action, slug }, async () => {
     try {
-      return await runChange(run.store, guarded, run.options);
+      await runChange(run.store, guarded, run.options);
+      return { takenBy: null };
     } catch (error) {
       if (!(error instanceof SlugTaken)) throw error;
-      holder = error.message;
-      return null;
+      return { takenBy: error.message };
     }
   });
-  if (holder !== null) return taken(slug, `o do artigo no ar "${holder}"`);
   if (isRefused(ran)) return { done: false, status: 409, heading: 'Nada foi alterado', message: ran.refused };
+  if (ran.takenBy !== null) return taken(slug, `o do artigo no ar "${ran.takenBy}"`);
   // The article is live from here: what follows is repaired by the next run if it fails (error-policy.ts).
   // This isolate shows the change at once; the others within the index's lifetime.
   forgetLiveIndex();
