@@ -9,6 +9,7 @@ import { newsroomGate, requireMember } from './auth/identity';
 import { addAuthor, editAuthor, editorsOnlyForAuthors, showAuthors } from './authors/author-routes';
 import { createDraft, listDrafts, listRevisions, restoreRevision, saveDraft, showDraft } from './drafts/draft-routes';
 import { newsroomHeaders } from './http/headers';
+import { apiImportDrafts, apiImported } from './importing/import-routes';
 import { messagePage } from './layout/render';
 import { openLiveDraft } from './live-draft/live-draft-routes';
 import { isUploadPath, MAX_UPLOAD_BYTES, serveMedia, uploadImage } from './media/media-routes';
@@ -116,6 +117,8 @@ export function newsroomApp() {
   newsroom.post(ROUTES.apiGc, apiGc);
   newsroom.post(ROUTES.apiRestore, apiRestore);
   newsroom.post(ROUTES.apiReindex, apiReindex);
+  newsroom.get(ROUTES.apiImported, apiImported);
+  newsroom.post(ROUTES.apiImportDrafts, apiImportDrafts);
   newsroom.all('*', (c) => messagePage(c, 404, 'Página não encontrada', 'Este endereço não existe na redação.'));
   // Its own error page (the reader's would be styled for the reader's CSP): a database that fails, or migrations not yet applied.
   newsroom.onError((error, c) => {

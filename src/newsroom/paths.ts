@@ -51,6 +51,9 @@ export const ROUTES = {
   apiGc: '/api/limpar',
   apiRestore: '/api/restaurar',
   apiReindex: '/api/reindexar',
+  /** The WordPress import: what it recorded of an old site (GET), and its drafts (POST). */
+  apiImported: '/api/importado',
+  apiImportDrafts: '/api/importar/rascunhos',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -105,7 +105,8 @@ export const apiPublish = async (c: RouteContext<'apiPublish'>) => {
     const lines = [...describePlan(plan, site), ...(stop ? [stop.replace(STOPPED, 'Sem --replace, a publicação pararia')] : [])];
     return answer(c, 200, { ok: stop === null, message: `Plano ${WHERE[targetOf(c)]} (simulação, nada foi gravado).`, lines });
   }
-  const done = await finishEvenIfLeft(c, publishArticles(c.env, run, c.var.member.email, request, 'pelo comando de publicação'));
+  const detail = request.imported ? `importado do WordPress (${request.imported.origin})` : 'pelo comando de publicação';
+  const done = await finishEvenIfLeft(c, publishArticles(c.env, run, c.var.member.email, request, detail));
   if (isRefused(done)) return engineRefusal(c, done, run.lines);
   const { plan, rolledForward, first, search } = done;
   if (!plan && !rolledForward) run.lines.push(...describePlan(first, site));

@@ -14,7 +14,7 @@ import { AUTHOR_PHOTO_SIZE, isPreparedAuthorPhoto } from '../shared/author-photo
 import { type DraftFields, FIELD_NAMES } from '../shared/draft-input';
 import { fieldProblems } from '../shared/field-check';
 import { type ImageKind, storedProblems } from '../shared/image-check';
-import { MAX_API_ARTICLES, PUBLISH_PARTS, type PublishManifest } from './wire';
+import { type ImportedArticles, MAX_API_ARTICLES, PUBLISH_PARTS, type PublishManifest } from './wire';
 
 /**
  * A publish request from the command line (wire.ts), read as if hostile:
@@ -24,7 +24,7 @@ import { MAX_API_ARTICLES, PUBLISH_PARTS, type PublishManifest } from './wire';
  * exactly as the engine takes them, or the first reason to refuse, in pt-BR.
  */
 export type PublishRequest =
-  | { articles: PreparedArticle[]; registry: LocalRegistry; replace: boolean; dryRun: boolean }
+  | { articles: PreparedArticle[]; registry: LocalRegistry; replace: boolean; dryRun: boolean; imported?: ImportedArticles }
   | { refused: string };
 
 const MANIFEST = v.object({
@@ -45,6 +45,14 @@ const MANIFEST = v.object({
   photos: v.array(v.string()),
   replace: v.boolean(),
   dryRun: v.boolean(),
+  imported: v.optional(
+    v.object({
+      origin: v.pipe(v.string(), v.url(), v.maxLength(500)),
+      posts: v.array(
+        v.object({ postId: v.pipe(v.number(), v.integer(), v.minValue(1)), sourceHash: v.pipe(v.string(), v.regex(/^[0-9a-f]{10,64}$/)) }),
+      ),
+    }),
+  ),
 });
 
 class Refusal extends Error {}
@@ -191,7 +199,10 @@ export async function readPublishRequest(form: FormData): Promise<PublishRequest
     // Every file sent is one an article or author names: nothing else reaches the store.
     const [extra] = files.keys();
     if (extra !== undefined) return { refused: `o arquivo "${extra}" veio no pedido, mas nenhum artigo ou autor o usa` };
-    return { articles, registry, replace: manifest.replace, dryRun: manifest.dryRun };
+    const { imported } = manifest;
+    if (imported && imported.posts.length !== articles.length)
+      return { refused: 'a lista de posts importados não corresponde aos artigos' };
+    return { articles, registry, replace: manifest.replace, dryRun: manifest.dryRun, ...(imported ? { imported } : {}) };
   } catch (error) {
     if (error instanceof Refusal) return { refused: error.message };
     throw error;

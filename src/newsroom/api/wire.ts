@@ -16,6 +16,9 @@ export const API_PATHS = {
   gc: pathTo('apiGc'),
   restore: pathTo('apiRestore'),
   reindex: pathTo('apiReindex'),
+  /** GET `?origem=`: what the WordPress import recorded of an old site's posts. */
+  imported: pathTo('apiImported'),
+  importDrafts: pathTo('apiImportDrafts'),
 };
 
 export const isApiPath = (path: string) => path.startsWith(`${API_PREFIX}/`);
@@ -53,10 +56,41 @@ export interface PublishManifest {
   photos: string[];
   replace: boolean;
   dryRun: boolean;
+  /** Sent by the WordPress import: the old site and the post each article comes from, recorded once it is live. */
+  imported?: ImportedArticles;
+}
+
+/** The posts of an old site a publish carries, in the order of its articles. */
+export interface ImportedArticles {
+  origin: string;
+  posts: { postId: number; sourceHash: string }[];
+}
+
+/** The WordPress import's drafts (multipart like a publish: this manifest in `pedido`, each image and variant a part named by its R2 name). */
+export interface ImportDraftsManifest {
+  origin: string;
+  drafts: ImportedDraft[];
+  dryRun: boolean;
+}
+
+export interface ImportedDraft {
+  postId: number;
+  sourceHash: string;
+  /** Who the draft is created by: the post's author's e-mail when the export has it (a collaborator then edits it), else empty. */
+  createdBy: string;
+  fields: Record<string, unknown>;
+  body: string;
+  /** What the import could not carry over, in pt-BR: shown on the draft's page. */
+  notes: string[];
+}
+
+/** A post the import recorded, as the API lists them. */
+export interface ImportedAnswer extends ApiAnswer {
+  posts: { postId: number; sourceHash: string; slug: string | null; draftId: string | null }[];
 }
 
 /** An unpublish, gc or restore request's fields (a plain form). */
-export const FORM_FIELDS = { slug: 'slug', dryRun: 'simular' };
+export const FORM_FIELDS = { slug: 'slug', dryRun: 'simular', origin: 'origem' };
 
 /**
  * Every answer of the API: what the engine logged, in pt-BR, and a last line

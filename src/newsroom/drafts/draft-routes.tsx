@@ -6,6 +6,7 @@ import { parseSearchQuery } from '#src/search/query.ts';
 import { searchTitles } from '#src/search/search-db.ts';
 import { authorChoices } from '../authors/author-choices';
 import { postedForm } from '../http/posted-form';
+import { ImportedPosts } from '../importing/imported-posts';
 import { messagePage, page, wantsJson } from '../layout/render';
 import { liveImageProblems } from '../live-draft/image-problems';
 import { PATHS } from '../paths';
@@ -142,6 +143,10 @@ export const createDraft = async (c: RouteContext<'newDraft'>) => {
   return c.redirect(PATHS.draft(draft.id), 303);
 };
 
+/** What the WordPress import could not carry over into this draft, said where the journalist will fix it. */
+const importNotes = async (db: D1Database, id: string) =>
+  (await new ImportedPosts(db).notesFor(id)).map((note) => `Importado do WordPress: ${note}`);
+
 export const showDraft = async (c: RouteContext<'draft'>) => {
   const draft = await draftOf(c);
   if (draft === null) return notFound(c);
@@ -154,7 +159,7 @@ export const showDraft = async (c: RouteContext<'draft'>) => {
       xsrf={c.var.xsrf}
       showRevisions={canSeeRevisions(c.var.member)}
       notice={noticeOf(c)}
-      warnings={liveImageProblems(draft)}
+      warnings={[...liveImageProblems(draft), ...(await importNotes(c.env.DB, draft.id))]}
       publishing={publishPanel(c, draft)}
     />
   );

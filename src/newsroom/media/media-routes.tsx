@@ -5,7 +5,7 @@ import { draftOf, mayEdit, notAllowed, notFound } from '../drafts/draft-routes';
 import { messagePage } from '../layout/render';
 import { PATHS } from '../paths';
 import type { FieldProblem } from '../shared/field-check';
-import { altProblem, type ImageKind, isImageKind, maxBytes, type PictureFacts, storedProblems } from '../shared/image-check';
+import { altProblem, isImageKind, storedProblems, variantProblem } from '../shared/image-check';
 import { isStoredFile, storedVariants, thumbnailOf } from '../shared/media-names';
 import { UPLOAD } from '../shared/names';
 import type { NewsroomEnv, RouteContext } from '../team/newsroom-env';
@@ -22,20 +22,6 @@ export const isUploadPath = (path: string) => /^\/redacao\/rascunhos\/[^/]+\/ima
 
 const refuse = (c: C, problem: string) => c.json({ error: `A imagem não foi enviada: ${problem}.` }, 400);
 const said = (problem: FieldProblem) => `${problem.message}; ${problem.fix}`;
-
-/**
- * A variant as the browser made it: WebP, `width` wide (the image's own width
- * when narrower: nothing is enlarged), the main image's cropped to 16:9, a
- * figure's in its own shape (a pixel of rounding either way).
- */
-function variantProblem(kind: ImageKind, image: PictureFacts, width: number, variant: PictureFacts): string | null {
-  const wide = Math.min(width, image.width);
-  const high = kind === 'principal' ? Math.round((wide * 9) / 16) : Math.round((wide * image.height) / image.width);
-  if (variant.format !== 'webp') return `a cópia de ${width} px não é WebP`;
-  if (variant.width !== wide || Math.abs(variant.height - high) > 1) return `a cópia de ${width} px tem ${variant.width}×${variant.height}`;
-  if (variant.bytes > maxBytes(kind)) return `a cópia de ${width} px passa do tamanho aceito`;
-  return null;
-}
 
 const fileBytes = async (value: File | string | null) => (value instanceof File ? new Uint8Array(await value.arrayBuffer()) : null);
 

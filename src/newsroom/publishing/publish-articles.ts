@@ -1,7 +1,7 @@
 import { contentHash } from '#src/content/index/content-hash.ts';
 import { forgetLiveIndex } from '#src/content/index/live-index.ts';
 import { currentTime } from '#src/lib/clock.ts';
-import { type Refused, searchAfterSwitch, unlessRefused } from '#src/publishing/error-policy.ts';
+import { afterSwitch, type Refused, searchAfterSwitch, unlessRefused } from '#src/publishing/error-policy.ts';
 import { type Plan, planPublish } from '#src/publishing/plan/plan.ts';
 import type { LocalRegistry, PreparedArticle } from '#src/publishing/plan/prepared-article.ts';
 import { refusal } from '#src/publishing/plan/replace-refusal.ts';
@@ -9,6 +9,8 @@ import { readLive } from '#src/publishing/run/read-live.ts';
 import { runPublish } from '#src/publishing/run/run.ts';
 import type { SyncResult } from '#src/publishing/search-sync.ts';
 import type { PublishingBindings, WorkerRun } from '#src/publishing/worker-run.ts';
+import type { ImportedArticles } from '../api/wire';
+import { ImportedPosts } from '../importing/imported-posts';
 import { ActionsStore } from './actions-store';
 
 /** What the command line asks of a publish: its articles, its authors, whether it may replace a live article under another title. */
@@ -16,6 +18,8 @@ export interface ArticlesRequest {
   articles: readonly PreparedArticle[];
   registry: LocalRegistry;
   replace: boolean;
+  /** The WordPress import's posts these articles come from, recorded once they are live (src/newsroom/importing/). */
+  imported?: ImportedArticles;
 }
 
 /** A publish done: the plan switched to (null: nothing to do), whether an interrupted one was finished, the search's part. */
@@ -40,7 +44,7 @@ export function publishArticles(
   env: PublishingBindings,
   run: WorkerRun,
   who: string,
-  { articles, registry, replace }: ArticlesRequest,
+  { articles, registry, replace, imported }: ArticlesRequest,
   detail: string,
 ): Promise<ArticlesPublished | Refused> {
   const slugs = articles.map(({ item }) => item.slug);
@@ -50,6 +54,13 @@ export function publishArticles(
     forgetLiveIndex();
     const search = await searchAfterSwitch(run, slugs);
     if (plan) await recordPublish(env.DB, who, plan, detail);
+    // Live, unchanged or not: the next import run finds them done. Missing, the next run publishes them again and the engine finds nothing to do.
+    if (imported) {
+      const posts = imported.posts.map((post, at) => ({ ...post, slug: articles[at]!.item.slug }));
+      await afterSwitch('imported_posts', { origin: imported.origin }, () =>
+        new ImportedPosts(env.DB).recordPublished(imported.origin, posts, currentTime()),
+      );
+    }
     return { plan, rolledForward, first, search };
   });
 }

@@ -139,3 +139,17 @@ export function storedProblems(kind: ImageKind, picture: PictureFacts): FieldPro
   }
   return [];
 }
+
+/**
+ * A variant as the browser made it (or the import, scripts/content/import/): WebP, `width` wide (the image's own width
+ * when narrower: nothing is enlarged), the main image's cropped to 16:9, a
+ * figure's in its own shape (a pixel of rounding either way).
+ */
+export function variantProblem(kind: ImageKind, image: PictureFacts, width: number, variant: PictureFacts): string | null {
+  const wide = Math.min(width, image.width);
+  const high = kind === 'principal' ? Math.round((wide * 9) / 16) : Math.round((wide * image.height) / image.width);
+  if (variant.format !== 'webp') return `a cópia de ${width} px não é WebP`;
+  if (variant.width !== wide || Math.abs(variant.height - high) > 1) return `a cópia de ${width} px tem ${variant.width}×${variant.height}`;
+  if (variant.bytes > maxBytes(kind)) return `a cópia de ${width} px passa do tamanho aceito`;
+  return null;
+}
