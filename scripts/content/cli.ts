@@ -7,6 +7,7 @@
  *   npm run content:unpublish -- --local|--remote [--dry-run] [--port N] <slug>
  *   npm run content:gc -- --local|--remote [--dry-run]
  *   npm run content:restore -- --local|--remote
+ *   npm run content:import -- --local|--remote [--dry-run] <export.xml> --uploads <folder> [--temas <file>]
  *
  * <path> is one article folder (content/<slug>/) or a folder of them; several
  * paths are checked (and published) together, as one set. Publish and
@@ -20,17 +21,26 @@
 import { exitAfterOutput } from '../lib/exit.ts';
 import { UsageError } from './commands/args.ts';
 import { check } from './commands/check.ts';
+import { importWordPress } from './commands/import.ts';
 import { gc, restore } from './commands/maintenance.ts';
 import { createNew } from './commands/new.ts';
 import { publish } from './commands/publish.ts';
 import { unpublish } from './commands/unpublish.ts';
 
-const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = { new: createNew, check, publish, unpublish, gc, restore };
+const COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
+  new: createNew,
+  check,
+  publish,
+  unpublish,
+  gc,
+  restore,
+  import: importWordPress,
+};
 
 async function main([command = '', ...rest]: string[]): Promise<number> {
   const run = COMMANDS[command];
   if (!run) {
-    console.error(`comando desconhecido "${command}": use new, check, publish, unpublish, gc ou restore`);
+    console.error(`comando desconhecido "${command}": use new, check, publish, unpublish, gc, restore ou import`);
     return 2;
   }
   return run(rest);

@@ -2,6 +2,10 @@ import { formatBytes } from '../../src/content/schema/image-limits.ts';
 import {
   API_PATHS,
   type ApiAnswer,
+  FORM_FIELDS,
+  type ImportDraftsManifest,
+  type ImportedAnswer,
+  type ImportedArticles,
   type LiveAnswer,
   MAX_API_ARTICLES,
   MAX_API_BYTES,
@@ -76,8 +80,12 @@ export interface Newsroom {
   publish(
     articles: readonly PreparedArticle[],
     registry: LocalRegistry,
-    options: { replace: boolean; dryRun: boolean },
+    options: { replace: boolean; dryRun: boolean; imported?: ImportedArticles },
   ): Promise<ApiAnswer>;
+  /** What the WordPress import recorded of an old site's posts. */
+  imported(origin: string): Promise<ImportedAnswer>;
+  /** The WordPress import's drafts, with their images and variants under their R2 names. */
+  importDrafts(manifest: ImportDraftsManifest, files: ReadonlyMap<string, Uint8Array>): Promise<ApiAnswer & { outcomes?: unknown[] }>;
   /** unpublish, gc, restore: a plain form. */
   post(path: string, fields: Record<string, string>): Promise<ApiAnswer>;
   /** Ends the session: stops the local worker the command started, if it did. */
@@ -131,7 +139,7 @@ export function openNewsroom(
   return {
     site,
     live: () => call(API_PATHS.live, { method: 'GET' }) as Promise<LiveAnswer>,
-    async publish(articles, registry, { replace, dryRun }) {
+    async publish(articles, registry, { replace, dryRun, imported }) {
       const form = new FormData();
       const manifest: PublishManifest = {
         articles: articles.map(({ item, body, image, variants, figures = [] }) => ({
@@ -145,6 +153,7 @@ export function openNewsroom(
         photos: registry.photos.map(({ key }) => key),
         replace,
         dryRun,
+        ...(imported ? { imported } : {}),
       };
       form.set(PUBLISH_PARTS.manifest, JSON.stringify(manifest));
       const all = [...articles.flatMap(imageFiles), ...registry.photos];
@@ -156,6 +165,14 @@ export function openNewsroom(
         );
       for (const { key, value } of all) form.set(PUBLISH_PARTS.file(key), new Blob([new Uint8Array(value)]), key);
       return call(API_PATHS.publish, { method: 'POST', body: form });
+    },
+    imported: (origin) =>
+      call(`${API_PATHS.imported}?${FORM_FIELDS.origin}=${encodeURIComponent(origin)}`, { method: 'GET' }) as Promise<ImportedAnswer>,
+    importDrafts(manifest, files) {
+      const form = new FormData();
+      form.set(PUBLISH_PARTS.manifest, JSON.stringify(manifest));
+      for (const [name, bytes] of files) form.set(PUBLISH_PARTS.file(name), new Blob([new Uint8Array(bytes)]), name);
+      return call(API_PATHS.importDrafts, { method: 'POST', body: form });
     },
     post(path, fields) {
       const form = new FormData();

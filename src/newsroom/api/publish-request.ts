@@ -5,14 +5,14 @@ import { contentHash } from '#src/content/index/content-hash.ts';
 import type { StoredAuthor } from '#src/content/index/index-build.ts';
 import { parseAuthor } from '#src/content/schema/authors.ts';
 import { bodyKey, IMAGE_FORMATS, imageKey, publishedExtension } from '#src/content/schema/format.ts';
-import { variantFiles } from '#src/content/schema/image-variants.ts';
+import { type VariantFormat, variantFiles, variantFormatsOf } from '#src/content/schema/image-variants.ts';
 import { type NewsItem, parseNewsItem } from '#src/content/schema/news-item.ts';
 import type { WithFigures } from '#src/publishing/plan/figure-files.ts';
 import type { LocalRegistry, PreparedArticle, StoredFile } from '#src/publishing/plan/prepared-article.ts';
 import { sniffPicture } from '../media/sniff';
 import { AUTHOR_PHOTO_SIZE, isPreparedAuthorPhoto } from '../shared/author-photo';
 import { type DraftFields, FIELD_NAMES } from '../shared/draft-input';
-import { fieldProblems } from '../shared/field-check';
+import { archiveFieldProblems, fieldProblems } from '../shared/field-check';
 import { type ImageKind, storedProblems } from '../shared/image-check';
 import { type ImportedArticles, MAX_API_ARTICLES, PUBLISH_PARTS, type PublishManifest } from './wire';
 
@@ -82,9 +82,15 @@ function checkPicture(kind: ImageKind, file: string, format: string, bytes: Uint
   return picture;
 }
 
-/** The variants of a published image: each one named, in the format its name says, no wider than its name and its source. */
-function checkVariants(file: string, source: { width: number }, given: Map<string, Uint8Array>, what: string): StoredFile[] {
-  return variantFiles(file).map((name) => {
+/** The variants of a published image in the formats its entry records (both, or WebP alone: image-variants.ts): each one named, in the format its name says, no wider than its name and its source. */
+function checkVariants(
+  file: string,
+  source: { width: number },
+  formats: readonly VariantFormat[],
+  given: Map<string, Uint8Array>,
+  what: string,
+): StoredFile[] {
+  return variantFiles(file, formats).map((name) => {
     const key = imageKey(name);
     const bytes = given.get(key) ?? refuse(`${what}: falta a cópia reduzida "${name}"`);
     const [, width, format] = /-(\d+)w\.([a-z]+)$/.exec(name)!;
@@ -98,12 +104,13 @@ function checkVariants(file: string, source: { width: number }, given: Map<strin
 
 /**
  * The stored list entry: its fields judged by the schema's rules as
- * `content:check` judges them (the first problem refuses it), read as the
+ * `content:check` judges them (the first problem refuses it; an imported
+ * archive article's title at any length: archiveFieldProblems), read as the
  * site reads an entry, without the dates the pages add, with its figures.
  */
-function entryOf(raw: unknown, what: string): NewsItem & WithFigures {
+function entryOf(raw: unknown, what: string, archive: boolean): NewsItem & WithFigures {
   const fields = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  const [problem] = Object.values(fieldProblems(Object.fromEntries(FIELD_NAMES.map((name) => [name, fields[name]])) as DraftFields));
+  const [problem] = Object.values((archive ? archiveFieldProblems : fieldProblems)(Object.fromEntries(FIELD_NAMES.map((name) => [name, fields[name]])) as DraftFields));
   if (problem) refuse(`${what}: ${problem.message}; ${problem.fix}`);
   const dropped: string[] = [];
   const parsed = parseNewsItem(raw, (field) => dropped.push(String(field)));
@@ -119,8 +126,13 @@ function entryOf(raw: unknown, what: string): NewsItem & WithFigures {
   return item;
 }
 
-function readArticle(entry: PublishManifest['articles'][number], files: Map<string, Uint8Array>, index: number): PreparedArticle {
-  const item = entryOf(entry.item, `artigo ${index + 1}`);
+function readArticle(
+  entry: PublishManifest['articles'][number],
+  files: Map<string, Uint8Array>,
+  index: number,
+  archive: boolean,
+): PreparedArticle {
+  const item = entryOf(entry.item, `artigo ${index + 1}`, archive);
   const what = `"${item.titulo}" (${item.slug})`;
   if (item.htmlPath !== bodyKey(item.slug, contentHash(entry.body)))
     refuse(`${what}: o texto chegou diferente do que a ficha diz (o hash não confere)`);
@@ -133,7 +145,8 @@ function readArticle(entry: PublishManifest['articles'][number], files: Map<stri
   const imageBytes = files.get(entry.image) ?? refuse(`${what}: falta a imagem principal "${item.imagemAtual}"`);
   files.delete(entry.image);
   const image = checkPicture('principal', item.imagemAtual, checkName(item.imagemAtual, item.slug, imageBytes, what), imageBytes, what);
-  const variants = checkVariants(item.imagemAtual, image, files, what);
+  const formats = variantFormatsOf(item);
+  const variants = checkVariants(item.imagemAtual, image, formats, files, what);
   const listed = item.figuras ?? [];
   if (listed.length !== entry.figures.length || listed.some((file, at) => entry.figures[at] !== file))
     refuse(`${what}: as imagens do texto enviadas não são as que a ficha lista`);
@@ -142,7 +155,7 @@ function readArticle(entry: PublishManifest['articles'][number], files: Map<stri
     const bytes = files.get(key) ?? refuse(`${what}: falta a imagem do texto "${file}"`);
     files.delete(key);
     const figure = checkPicture('figura', file, checkName(file, item.slug, bytes, what), bytes, what);
-    variants.push(...checkVariants(file, figure, files, what));
+    variants.push(...checkVariants(file, figure, formats, files, what));
     return { file, key, bytes };
   });
   return { item, body: entry.body, image: { key: entry.image, bytes: imageBytes }, variants, ...(figures.length > 0 ? { figures } : {}) };
@@ -190,7 +203,7 @@ export async function readPublishRequest(form: FormData): Promise<PublishRequest
     }
     const slugs = new Set<string>();
     const articles = manifest.articles.map((entry, index) => {
-      const article = readArticle(entry, files, index);
+      const article = readArticle(entry, files, index, manifest.imported !== undefined);
       if (slugs.has(article.item.slug)) refuse(`o artigo ${article.item.slug} veio duas vezes no pedido`);
       slugs.add(article.item.slug);
       return article;

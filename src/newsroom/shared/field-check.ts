@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { ARTICLE_FIELDS, ARTICLE_RELATIONS, type ArticleFields } from '#src/content/schema/article-schema.ts';
 import { siteWallClock } from '#src/content/schema/date-rule.ts';
 import { FIRST_FAILURE, type FieldSpec, heard, isAbsent } from '#src/content/schema/field-rules.ts';
+import { withoutUnsafeChars } from '#src/lib/escape-xml.ts';
 import { type DraftFields, FIELD_NAMES, type FieldName } from './draft-input';
 import { labelOf } from './field-labels';
 
@@ -49,6 +50,25 @@ export function fieldProblems(fields: DraftFields): Partial<Record<string, Field
     const given = valid as Partial<ArticleFields>;
     if (given[relation.field] === undefined || relation.needs.some((need) => problems[need] !== undefined)) continue;
     if (!relation.holds(given)) problems[relation.field] = inFormTerms(relation.field, heard(relation.fails(given)));
+  }
+  return problems;
+}
+
+/** The longest title an archive article keeps as written: past it, the title is no headline a page could show. */
+const ARCHIVE_TITLE_MAX = 300;
+
+/**
+ * An old site's article as the WordPress import publishes it
+ * (docs/decisions/049-archive-articles-as-they-were.md): every rule of
+ * {@link fieldProblems}, but its title at any length a page can show, since
+ * the title's limits are the newsroom's rule for new writing and the reader
+ * shows a stored title of any length.
+ */
+export function archiveFieldProblems(fields: DraftFields): Partial<Record<string, FieldProblem>> {
+  const problems = fieldProblems(fields);
+  const title = fields.titulo;
+  if (problems.titulo && typeof title === 'string' && title.trim() !== '' && title.length <= ARCHIVE_TITLE_MAX) {
+    if (!/[\t\n\r]/.test(title) && withoutUnsafeChars(title) === title) delete problems.titulo;
   }
   return problems;
 }

@@ -1,0 +1,85 @@
+import type { Term } from './themes-map.ts';
+import { readWxr, type WxrAuthor, type WxrItem, type WxrSite } from './wordpress/wxr-reader.ts';
+
+/**
+ * The import's first pass over the export: everything but the texts, so the
+ * second pass can rewrite every link to the new addresses and find every
+ * featured image before it converts a single body. A post's text is the bulk
+ * of an export; what is kept here is a few hundred bytes per item.
+ */
+export interface ItemSummary {
+  id: number;
+  type: string;
+  status: string;
+  title: string;
+  link: string;
+  guid: string;
+  postName: string;
+  creator: string;
+  parent: number;
+  attachmentUrl: string | null;
+  /** The featured image's attachment (`_thumbnail_id`). */
+  thumbnailId: number | null;
+  /** An attachment's alternative text (`_wp_attachment_image_alt`) and caption (its excerpt). */
+  alt: string;
+  caption: string;
+  commentCount: number;
+}
+
+export interface ExportIndex {
+  site: WxrSite;
+  authors: Map<string, WxrAuthor>;
+  terms: Term[];
+  items: ItemSummary[];
+  attachments: Map<number, ItemSummary>;
+}
+
+export function summaryOf(item: WxrItem): ItemSummary {
+  const thumbnail = Number(item.meta._thumbnail_id);
+  return {
+    id: item.id,
+    type: item.type,
+    status: item.status,
+    title: item.title,
+    link: item.link,
+    guid: item.guid,
+    postName: item.postName,
+    creator: item.creator,
+    parent: item.parent,
+    attachmentUrl: item.attachmentUrl,
+    thumbnailId: Number.isSafeInteger(thumbnail) && thumbnail > 0 ? thumbnail : null,
+    alt: item.type === 'attachment' ? (item.meta._wp_attachment_image_alt ?? '') : '',
+    caption: item.type === 'attachment' ? item.excerpt : '',
+    commentCount: item.commentCount,
+  };
+}
+
+export async function scanExport(path: string): Promise<ExportIndex> {
+  const index: ExportIndex = {
+    site: { title: '', link: '', baseSiteUrl: '', baseBlogUrl: '', language: '' },
+    authors: new Map(),
+    terms: [],
+    items: [],
+    attachments: new Map(),
+  };
+  const seenTerms = new Set<string>();
+  const addTerm = (term: Term) => {
+    const key = `${term.taxonomy}:${term.slug}`;
+    if (seenTerms.has(key) || term.slug === '') return;
+    seenTerms.add(key);
+    index.terms.push(term);
+  };
+  for await (const entry of readWxr(path)) {
+    if (entry.kind === 'site') index.site = entry.site;
+    else if (entry.kind === 'author') index.authors.set(entry.author.login, entry.author);
+    else if (entry.kind === 'term') addTerm(entry.term);
+    else {
+      const summary = summaryOf(entry.item);
+      index.items.push(summary);
+      if (summary.type === 'attachment') index.attachments.set(summary.id, summary);
+      // A term only used on posts (an export of part of a site) is still a term to map.
+      for (const term of entry.item.terms) addTerm(term);
+    }
+  }
+  return index;
+}
