@@ -45,7 +45,6 @@ export async function importWordPress(argv: string[]): Promise<number> {
       dryRun,
       newsroom,
       now: new Date(),
-      print: (line) => console.log(line),
       // Rewritten in place on a terminal; in a log, a line every 50 posts.
       progress: (done, total) => {
         const line = `${done} de ${total} posts`;

@@ -14,10 +14,7 @@ import { siteSlugOf } from './wordpress/wp-fields.ts';
  * the new address of every old one (posts, categories, tags, authors), which
  * both rewrites the links of the texts and becomes the site's redirects.
  */
-export type Fate =
-  | { kind: 'article'; slug: string; oldSlug: string | null }
-  | { kind: 'draft' }
-  | { kind: 'skipped'; reason: string };
+export type Fate = { kind: 'article'; slug: string; oldSlug: string | null } | { kind: 'draft' } | { kind: 'skipped'; reason: string };
 
 export interface AuthorPlan {
   login: string;
@@ -62,7 +59,8 @@ const SKIPPED_TYPE: Record<string, string> = {
 
 /** The fate of an item by its type and status alone. */
 function baseFate(item: ItemSummary): Fate | null {
-  if (item.type !== 'post') return { kind: 'skipped', reason: SKIPPED_TYPE[item.type] ?? `conteúdo do tipo "${item.type}", que o site não tem` };
+  if (item.type !== 'post')
+    return { kind: 'skipped', reason: SKIPPED_TYPE[item.type] ?? `conteúdo do tipo "${item.type}", que o site não tem` };
   if (item.status === 'publish' || item.status === 'future') return null;
   if (item.status === 'draft' || item.status === 'pending') return { kind: 'draft' };
   return { kind: 'skipped', reason: SKIPPED_STATUS[item.status] ?? `post com o status "${item.status}"` };
@@ -125,7 +123,12 @@ export function planImport(index: ExportIndex, context: PlanContext): ImportPlan
   for (const author of index.authors.values()) {
     if (!signing.has(author.login)) continue;
     const slug = slugFromTitle(author.displayName) || slugFromTitle(author.login) || 'autor';
-    plan.authors.set(author.login, { login: author.login, slug, name: author.displayName || author.login, live: context.liveAuthors.has(slug) });
+    plan.authors.set(author.login, {
+      login: author.login,
+      slug,
+      name: author.displayName || author.login,
+      live: context.liveAuthors.has(slug),
+    });
     redirect(`${base}/author/${author.login}/`, collectionPath('autor', slug));
   }
   return plan;

@@ -7,11 +7,11 @@ import type { Problem } from '../../../src/checking/problems.ts';
 import { contentHash } from '../../../src/content/index/content-hash.ts';
 import { imageKey } from '../../../src/content/schema/format.ts';
 import { variantFile, WEBP_ONLY } from '../../../src/content/schema/image-variants.ts';
+import { withoutUnsafeChars } from '../../../src/lib/escape-xml.ts';
 import type { ImportedDraft } from '../../../src/newsroom/api/wire.ts';
 import { archiveFieldProblems } from '../../../src/newsroom/shared/field-check.ts';
 import { FIGURE_FOLDER, IMAGE_FIELD } from '../../../src/newsroom/shared/media-names.ts';
 import type { PreparedArticle, StoredFile } from '../../../src/publishing/plan/prepared-article.ts';
-import { withoutUnsafeChars } from '../../../src/lib/escape-xml.ts';
 import { SHARP } from '../check/images.ts';
 import { type PreparedImage, prepareFigure, prepareMainImage } from './archive-images.ts';
 import type { AuthorPlan, Fate } from './plan.ts';
@@ -89,7 +89,11 @@ const creditOf = (caption: string) => {
   return /^(foto|fotos|imagem|crédito|credito|ilustração|arte)\b/i.test(text) && text.length <= 100 ? text : undefined;
 };
 
-export async function preparePost(item: WxrItem, fate: Extract<Fate, { kind: 'article' | 'draft' }>, context: PostContext): Promise<PreparedPost> {
+export async function preparePost(
+  item: WxrItem,
+  fate: Extract<Fate, { kind: 'article' | 'draft' }>,
+  context: PostContext,
+): Promise<PreparedPost> {
   const notes: PostNotes = { problems: [], images: [], unknownShortcodes: [], removed: {}, embeds: [], descriptionSource: '' };
   const { index } = context;
   const attachmentUrl = (id: number) => index.attachments.get(id)?.attachmentUrl ?? null;
@@ -114,7 +118,8 @@ export async function preparePost(item: WxrItem, fate: Extract<Fate, { kind: 'ar
     if ('problem' in found) notes.problems.push(`a imagem do texto ${fileName(found.url)} não pôde ser usada: ${found.problem}`);
   }
   for (const found of [...(main ? [main] : []), ...figures.values()]) {
-    if ('prepared' in found && found.prepared.changes.length > 0) notes.images.push(`${fileName(found.url)}: ${found.prepared.changes.join(', ')}`);
+    if ('prepared' in found && found.prepared.changes.length > 0)
+      notes.images.push(`${fileName(found.url)}: ${found.prepared.changes.join(', ')}`);
   }
 
   const author = context.authors.get(item.creator);
@@ -187,7 +192,12 @@ async function asArticle(
   };
   const checked = await checkArticle(
     source,
-    { knownSlugs: context.knownSlugs, today: context.now, published: true, authors: new Set([...context.authors.values()].map((a) => a.slug)) },
+    {
+      knownSlugs: context.knownSlugs,
+      today: context.now,
+      published: true,
+      authors: new Set([...context.authors.values()].map((a) => a.slug)),
+    },
     SHARP,
   );
   const archiveOk = Object.keys(archiveFieldProblems(fields as never)).length === 0;
@@ -205,10 +215,18 @@ async function asArticle(
 async function recheckWithoutTitleLimit(source: ArticleSource, context: PostContext): Promise<PreparedArticle | null> {
   const title = source.markdown?.fields?.titulo;
   if (typeof title !== 'string' || !source.markdown?.fields) return null;
-  const standIn = { ...source, markdown: { ...source.markdown, fields: { ...source.markdown.fields, titulo: 'Título provisório do arquivo importado' } } };
+  const standIn = {
+    ...source,
+    markdown: { ...source.markdown, fields: { ...source.markdown.fields, titulo: 'Título provisório do arquivo importado' } },
+  };
   const checked = await checkArticle(
     standIn,
-    { knownSlugs: context.knownSlugs, today: context.now, published: true, authors: new Set([...context.authors.values()].map((a) => a.slug)) },
+    {
+      knownSlugs: context.knownSlugs,
+      today: context.now,
+      published: true,
+      authors: new Set([...context.authors.values()].map((a) => a.slug)),
+    },
     SHARP,
   );
   return checked.article ? { ...checked.article, item: { ...checked.article.item, titulo: title } } : null;
@@ -232,7 +250,8 @@ function withVariants(
     const file = byHash.get(contentHash(found.prepared.bytes));
     if (!file) continue;
     images.push({ from: url, to: `/${imageKey(file)}` });
-    for (const { width, bytes } of found.prepared.variants) variants.push({ key: imageKey(variantFile(file, width, 'webp')), value: bytes });
+    for (const { width, bytes } of found.prepared.variants)
+      variants.push({ key: imageKey(variantFile(file, width, 'webp')), value: bytes });
   }
   return { article: { ...article, item: { ...article.item, formatosImagem: WEBP_ONLY }, variants }, images };
 }

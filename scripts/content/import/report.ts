@@ -89,29 +89,53 @@ export function reportText(report: ImportReport): string {
     'Na redação como rascunho',
     report.drafts.map((item) => `- ${post(item)}: ${item.result}${item.why.length > 0 ? `. ${item.why.join('; ')}` : ''}`),
   );
-  section('Não importados', report.skipped.map((item) => `- ${post(item)}: ${item.why}`));
-  section('Sem mudança desde a última importação', report.unchanged.map((item) => `- ${post(item)}: nada a fazer`));
+  section(
+    'Não importados',
+    report.skipped.map((item) => `- ${post(item)}: ${item.why}`),
+  );
+  section(
+    'Sem mudança desde a última importação',
+    report.unchanged.map((item) => `- ${post(item)}: nada a fazer`),
+  );
   section(
     'Endereços que mudaram',
-    report.renamed.map((item) => `- ${post(item)}: "${item.from}" já é de outro artigo do site; ficou /noticia/${item.to} (o antigo redireciona)`),
+    report.renamed.map(
+      (item) => `- ${post(item)}: "${item.from}" já é de outro artigo do site; ficou /noticia/${item.to} (o antigo redireciona)`,
+    ),
   );
   section(
     'Códigos do WordPress (shortcodes) que o site não tem',
-    [...report.unknownShortcodes].map(([name, posts]) => `- [${name}], tirado de ${posts.length} post(s): ${posts.slice(0, 10).map(post).join(', ')}${posts.length > 10 ? ', …' : ''}`),
+    [...report.unknownShortcodes].map(
+      ([name, posts]) =>
+        `- [${name}], tirado de ${posts.length} post(s): ${posts.slice(0, 10).map(post).join(', ')}${posts.length > 10 ? ', …' : ''}`,
+    ),
   );
   section(
     'Marcação perigosa retirada dos textos',
     [...report.removed].map(([kind, count]) => `- ${REMOVED_NAMES[kind] ?? kind}: ${count}`),
   );
-  section('Imagens ajustadas às regras do site', report.images.map((item) => `- ${post(item)}: ${item.what}`));
-  section('Conteúdo incorporado de outros sites, mantido como link', report.embeds.map((item) => `- ${post(item)}: ${item.url}`));
+  section(
+    'Imagens ajustadas às regras do site',
+    report.images.map((item) => `- ${post(item)}: ${item.what}`),
+  );
+  section(
+    'Conteúdo incorporado de outros sites, mantido como link',
+    report.embeds.map((item) => `- ${post(item)}: ${item.url}`),
+  );
   section(
     'Categorias e tags sem tema',
     report.unmappedTerms.length > 0
-      ? [`${report.unmappedTerms.join(', ')}.`, '', `Para dar tema a elas, edite ${report.themesFile} e rode de novo com --temas ${report.themesFile}.`]
+      ? [
+          `${report.unmappedTerms.join(', ')}.`,
+          '',
+          `Para dar tema a elas, edite ${report.themesFile} e rode de novo com --temas ${report.themesFile}.`,
+        ]
       : [],
   );
-  section('Autores novos', report.newAuthors.length > 0 ? [`${report.newAuthors.join(', ')}: complete cargo e bio em Redação → Autores.`] : []);
+  section(
+    'Autores novos',
+    report.newAuthors.length > 0 ? [`${report.newAuthors.join(', ')}: complete cargo e bio em Redação → Autores.`] : [],
+  );
   return `${lines.join('\n')}\n`;
 }
 

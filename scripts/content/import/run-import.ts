@@ -40,7 +40,6 @@ export interface ImportOptions {
   dryRun: boolean;
   newsroom: Newsroom;
   now: Date;
-  print: (line: string) => void;
   /** Where the second pass is: the progress line ("312 de 507 posts"). */
   progress: (done: number, total: number) => void;
   /** Sends the redirects (the newsroom's old-addresses API). */
@@ -63,7 +62,7 @@ function sourceHash(item: WxrItem, themes: ThemesMap, author: string): string {
 }
 
 export async function runImport(options: ImportOptions): Promise<{ report: ImportReport; ok: boolean }> {
-  const { newsroom, print } = options;
+  const { newsroom } = options;
   const index = await scanExport(options.exportPath);
   const site = siteOf(index.site);
   if (!site) throw new Error('o arquivo não diz o endereço do site antigo (<wp:base_site_url>): é mesmo uma exportação do WordPress?');
@@ -81,7 +80,9 @@ export async function runImport(options: ImportOptions): Promise<{ report: Impor
   const report = emptyReport(site.origin, options.dryRun, themesPath);
   report.items = index.items.length;
   report.comments = index.items.reduce((sum, item) => sum + item.commentCount, 0);
-  report.unmappedTerms = index.terms.filter((term) => (term.taxonomy === 'category' || term.taxonomy === 'post_tag') && !themes.get(termKey(term))).map((term) => term.name);
+  report.unmappedTerms = index.terms
+    .filter((term) => (term.taxonomy === 'category' || term.taxonomy === 'post_tag') && !themes.get(termKey(term)))
+    .map((term) => term.name);
 
   const live = await newsroom.live();
   const liveTitles = new Map(
@@ -105,12 +106,24 @@ export async function runImport(options: ImportOptions): Promise<{ report: Impor
   const newAuthors = [...plan.authors.values()].filter((author) => !author.live);
   report.newAuthors = newAuthors.map((author) => author.name);
 
-  const knownSlugs = new Set([...liveTitles.keys(), ...[...plan.fates.values()].flatMap((fate) => (fate.kind === 'article' ? [fate.slug] : []))]);
+  const knownSlugs = new Set([
+    ...liveTitles.keys(),
+    ...[...plan.fates.values()].flatMap((fate) => (fate.kind === 'article' ? [fate.slug] : [])),
+  ]);
   const linkTarget = (url: string) => {
     const key = oldAddressKey(url);
     return key === null ? null : (plan.targets.get(key) ?? null);
   };
-  const context = { index, uploadsDir: options.uploadsDir, siteHosts: site.hosts, themes, authors: plan.authors, linkTarget, knownSlugs, now: options.now };
+  const context = {
+    index,
+    uploadsDir: options.uploadsDir,
+    siteHosts: site.hosts,
+    themes,
+    authors: plan.authors,
+    linkTarget,
+    knownSlugs,
+    now: options.now,
+  };
 
   const total = index.items.filter((item) => plan.fates.get(item.id)?.kind !== 'skipped').length;
   let done = 0;
@@ -153,7 +166,12 @@ export async function runImport(options: ImportOptions): Promise<{ report: Impor
       }
     }
     for (const { draft, title } of batch) {
-      report.drafts.push({ id: draft.postId, title, why: draft.notes, result: outcomes.get(draft.postId) ?? (options.dryRun ? 'seria rascunho' : 'enviado') });
+      report.drafts.push({
+        id: draft.postId,
+        title,
+        why: draft.notes,
+        result: outcomes.get(draft.postId) ?? (options.dryRun ? 'seria rascunho' : 'enviado'),
+      });
     }
   };
 
@@ -167,35 +185,41 @@ export async function runImport(options: ImportOptions): Promise<{ report: Impor
   return { report, ok: report.stopped === null };
 
   async function secondPass() {
-  for await (const entry of readWxr(options.exportPath)) {
-    if (entry.kind !== 'item') continue;
-    const item = entry.item;
-    const fate = plan.fates.get(item.id);
-    if (!fate || fate.kind === 'skipped') continue;
-    done++;
-    options.progress(done, total);
-    const author = plan.authors.get(item.creator);
-    const hash = sourceHash(item, themes, author?.slug ?? '');
-    const record = records.get(item.id);
-    if (record && record.sourceHash === hash && (record.slug || record.draftId)) {
-      report.unchanged.push({ id: item.id, title: item.title });
-      continue;
+    for await (const entry of readWxr(options.exportPath)) {
+      if (entry.kind !== 'item') continue;
+      const item = entry.item;
+      const fate = plan.fates.get(item.id);
+      if (!fate || fate.kind === 'skipped') continue;
+      done++;
+      options.progress(done, total);
+      const author = plan.authors.get(item.creator);
+      const hash = sourceHash(item, themes, author?.slug ?? '');
+      const record = records.get(item.id);
+      if (record && record.sourceHash === hash && (record.slug || record.draftId)) {
+        report.unchanged.push({ id: item.id, title: item.title });
+        continue;
+      }
+      const prepared: PreparedPost = await preparePost(item, fate, context);
+      collectNotes(report, item, prepared);
+      if (prepared.kind === 'article') {
+        articles.push({ article: prepared.article, postId: item.id, sourceHash: hash, title: item.title });
+        redirects.push(...prepared.images);
+        const bytes = bytesOf(
+          articles.flatMap(({ article }) => [
+            article.image.bytes,
+            ...article.variants.map((v) => v.value),
+            ...(article.figures ?? []).map((f) => f.bytes),
+          ]),
+        );
+        if (articles.length >= BATCH_POSTS || bytes >= BATCH_BYTES) await sendArticles();
+      } else {
+        const email = index.authors.get(item.creator)?.email ?? '';
+        drafts.push({ draft: { ...prepared.draft, sourceHash: hash, createdBy: email }, files: prepared.files, title: item.title });
+        if (drafts.length >= BATCH_POSTS || bytesOf(drafts.flatMap(({ files }) => [...files.values()])) >= BATCH_BYTES) await sendDrafts();
+      }
     }
-    const prepared: PreparedPost = await preparePost(item, fate, context);
-    collectNotes(report, item, prepared);
-    if (prepared.kind === 'article') {
-      articles.push({ article: prepared.article, postId: item.id, sourceHash: hash, title: item.title });
-      redirects.push(...prepared.images);
-      const bytes = bytesOf(articles.flatMap(({ article }) => [article.image.bytes, ...article.variants.map((v) => v.value), ...(article.figures ?? []).map((f) => f.bytes)]));
-      if (articles.length >= BATCH_POSTS || bytes >= BATCH_BYTES) await sendArticles();
-    } else {
-      const email = index.authors.get(item.creator)?.email ?? '';
-      drafts.push({ draft: { ...prepared.draft, sourceHash: hash, createdBy: email }, files: prepared.files, title: item.title });
-      if (drafts.length >= BATCH_POSTS || bytesOf(drafts.flatMap(({ files }) => [...files.values()])) >= BATCH_BYTES) await sendDrafts();
-    }
-  }
-  await sendArticles();
-  await sendDrafts();
+    await sendArticles();
+    await sendDrafts();
   }
 }
 
@@ -213,5 +237,6 @@ function collectNotes(report: ImportReport, item: WxrItem, prepared: PreparedPos
   for (const [kind, count] of Object.entries(notes.removed)) report.removed.set(kind, (report.removed.get(kind) ?? 0) + (count ?? 0));
   for (const what of notes.images) report.images.push({ ...post, what });
   for (const url of notes.embeds) report.embeds.push({ ...post, url });
-  if (prepared.kind === 'article') report.descriptions.set(notes.descriptionSource, (report.descriptions.get(notes.descriptionSource) ?? 0) + 1);
+  if (prepared.kind === 'article')
+    report.descriptions.set(notes.descriptionSource, (report.descriptions.get(notes.descriptionSource) ?? 0) + 1);
 }

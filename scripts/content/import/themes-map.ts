@@ -27,11 +27,7 @@ export const termKey = (term: Pick<Term, 'taxonomy' | 'slug'>) => `${term.taxono
 /** Each term's theme (null: none), by {@link termKey}. */
 export type ThemesMap = Map<string, ThemeSlug | null>;
 
-const plain = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** Words that name a theme in the categories of real-estate sites: a proposal the developer confirms in the file. */
 const THEME_WORDS: Record<ThemeSlug, readonly string[]> = {
@@ -68,7 +64,8 @@ export function themesFile(terms: readonly Term[], map: ThemesMap): string {
     const own = terms.filter((term) => term.taxonomy === taxonomy);
     lines.push('', `${section}:`);
     if (own.length === 0) lines[lines.length - 1] = `${section}: {}`;
-    for (const term of own) lines.push(`  ${JSON.stringify(term.slug)}: ${map.get(termKey(term)) ?? ''} # ${term.name.replace(/\s+/g, ' ')}`);
+    for (const term of own)
+      lines.push(`  ${JSON.stringify(term.slug)}: ${map.get(termKey(term)) ?? ''} # ${term.name.replace(/\s+/g, ' ')}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -99,7 +96,9 @@ export function readThemesFile(path: string): ThemesMap | { problem: string } {
         continue;
       }
       if (!isThemeSlug(value)) {
-        return { problem: `no mapa de temas, ${section} → "${slug}" diz "${String(value)}", que não é um tema: use ${THEME_LIST.map((theme) => theme.slug).join(', ')}, ou deixe vazio` };
+        return {
+          problem: `no mapa de temas, ${section} → "${slug}" diz "${String(value)}", que não é um tema: use ${THEME_LIST.map((theme) => theme.slug).join(', ')}, ou deixe vazio`,
+        };
       }
       map.set(`${taxonomy}:${slug}`, value);
     }

@@ -110,7 +110,9 @@ function checkVariants(
  */
 function entryOf(raw: unknown, what: string, archive: boolean): NewsItem & WithFigures {
   const fields = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-  const [problem] = Object.values((archive ? archiveFieldProblems : fieldProblems)(Object.fromEntries(FIELD_NAMES.map((name) => [name, fields[name]])) as DraftFields));
+  const [problem] = Object.values(
+    (archive ? archiveFieldProblems : fieldProblems)(Object.fromEntries(FIELD_NAMES.map((name) => [name, fields[name]])) as DraftFields),
+  );
   if (problem) refuse(`${what}: ${problem.message}; ${problem.fix}`);
   const dropped: string[] = [];
   const parsed = parseNewsItem(raw, (field) => dropped.push(String(field)));
