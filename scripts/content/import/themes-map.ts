@@ -44,7 +44,12 @@ export function proposedTheme(term: Term): ThemeSlug | null {
   const name = plain(`${term.name} ${term.slug.replace(/-/g, ' ')}`);
   const exact = THEME_LIST.find((theme) => plain(theme.name) === plain(term.name) || theme.slug === term.slug);
   if (exact) return exact.slug;
-  const found = THEME_LIST.find((theme) => THEME_WORDS[theme.slug].some((word) => name.includes(word)));
+  // The general market theme last: "Crédito imobiliário" is about financing before it is about the market.
+  const order = [
+    ...THEME_LIST.filter((theme) => theme.slug !== 'mercado-imobiliario'),
+    ...THEME_LIST.filter((theme) => theme.slug === 'mercado-imobiliario'),
+  ];
+  const found = order.find((theme) => THEME_WORDS[theme.slug].some((word) => name.includes(word)));
   return found?.slug ?? null;
 }
 
