@@ -140,7 +140,7 @@ export async function preparePost(
   if (credit) fields.credito = credit;
 
   if (fate.kind === 'article' && notes.problems.length === 0 && main && 'prepared' in main) {
-    const article = await asArticle(item, fate.slug, fields, main.prepared, figures, convert, context, notes);
+    const article = await asArticle(item, fate.slug, fields, main, figures, convert, context, notes);
     if (article) return { kind: 'article', ...article, notes };
   }
   return { kind: 'draft', ...asDraft(item, fields, main, figures, convert, notes), notes };
@@ -166,7 +166,7 @@ async function asArticle(
   item: WxrItem,
   slug: string,
   fields: Record<string, unknown>,
-  main: PreparedImage,
+  { url: mainUrl, prepared: main }: { url: string; prepared: PreparedImage },
   figures: Map<string, Found>,
   convert: (imageSrc: (url: string) => string) => ConvertedBody,
   context: PostContext,
@@ -208,7 +208,7 @@ async function asArticle(
   }
   const prepared = checked.article ?? (await recheckWithoutTitleLimit(source, context));
   if (!prepared) return null;
-  return withVariants(prepared, main, figures, names);
+  return withVariants(prepared, { url: mainUrl, prepared: main }, figures, names);
 }
 
 /** The check refuses a title outside 20–90 characters; an archive title stays as written (archiveFieldProblems), so the article is built with a stand-in title and given its own back. */
@@ -235,16 +235,17 @@ async function recheckWithoutTitleLimit(source: ArticleSource, context: PostCont
 /** The article with the WebP variants archive-images.ts made, under the names the check gave its images. */
 function withVariants(
   article: PreparedArticle,
-  main: PreparedImage,
+  main: { url: string; prepared: PreparedImage },
   figures: Map<string, Found>,
   names: Map<string, string>,
 ): { article: PreparedArticle; images: { from: string; to: string }[] } {
-  const variants: StoredFile[] = main.variants.map(({ width, bytes }) => ({
+  const variants: StoredFile[] = main.prepared.variants.map(({ width, bytes }) => ({
     key: imageKey(variantFile(article.item.imagemAtual, width, 'webp')),
     value: bytes,
   }));
   const byHash = new Map((article.figures ?? []).map((figure) => [contentHash(figure.bytes), figure.file]));
-  const images: { from: string; to: string }[] = [];
+  // Old image addresses lead to the image here: the main image's, then each figure's (the first named wins, as in planImport).
+  const images: { from: string; to: string }[] = [{ from: main.url, to: `/${imageKey(article.item.imagemAtual)}` }];
   for (const [url, found] of figures) {
     if (!('prepared' in found) || !names.has(url)) continue;
     const file = byHash.get(contentHash(found.prepared.bytes));
