@@ -144,6 +144,24 @@ function leadSentences(text: string): string {
   return cutAtWord(lead.trim(), DESCRIPTION.max);
 }
 
+/**
+ * The block editor's footnotes of a post (its `footnotes` meta, a JSON list
+ * of `{ id, content }`), for convertWordPressBody; none when it has none or
+ * the value cannot be read.
+ */
+export function footnotesOf(meta: Record<string, string>): { id: string; content: string }[] {
+  let notes: unknown;
+  try {
+    notes = JSON.parse(meta.footnotes ?? '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(notes)) return [];
+  return notes.flatMap((note: { id?: unknown; content?: unknown }) =>
+    typeof note?.id === 'string' && typeof note.content === 'string' ? [{ id: note.id, content: note.content }] : [],
+  );
+}
+
 /** WordPress's "no date": a draft's GMT date before it is published. */
 const NO_DATE = /^0000-00-00/;
 const WP_DATE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::\d{2})?$/;

@@ -4,6 +4,7 @@ import {
   cutAtWord,
   decodePostName,
   descriptionOf,
+  footnotesOf,
   fullSizeImageUrl,
   plainText,
   siteSlugOf,
@@ -142,5 +143,11 @@ describe('the small texts', () => {
     );
     expect(fullSizeImageUrl('/wp-content/uploads/2020/01/laje-scaled.JPG?v=2')).toBe('/wp-content/uploads/2020/01/laje.JPG?v=2');
     expect(fullSizeImageUrl('/wp-content/uploads/2020/01/casa-2020.jpg')).toBe('/wp-content/uploads/2020/01/casa-2020.jpg');
+  });
+
+  it('footnotesOf reads the block editor’s footnotes meta, and nothing from a value it cannot read', () => {
+    expect(footnotesOf({ footnotes: '[{"content":"Nota.","id":"a1"},{"id":2}]' })).toEqual([{ id: 'a1', content: 'Nota.' }]);
+    expect(footnotesOf({ footnotes: '{quebrado' })).toEqual([]);
+    expect(footnotesOf({})).toEqual([]);
   });
 });
