@@ -213,6 +213,56 @@ function attachmentOf(properties: Properties): number | null {
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
+/** Elements a browser lays out as blocks: a link around one of them is a link around each one's text. */
+const BLOCK_LEVEL = new Set([
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'dl',
+  'table',
+  'figure',
+  'blockquote',
+  'pre',
+  'hr',
+  'form',
+  ...BLOCK_WRAPPERS,
+]);
+/** The blocks whose content is text. */
+const TEXT_BLOCKS = new Set(['p', 'h2', 'h3', 'h4']);
+
+/** Whether a cleaned element holds a link (one may not go inside another). */
+function hasLink(node: Element): boolean {
+  const stack: ElementContent[] = [...node.children];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    if (next.type !== 'element') continue;
+    if (next.tagName === 'a') return true;
+    stack.push(...next.children);
+  }
+  return false;
+}
+
+/**
+ * Content in an inline element, the spaces at its edges moved outside it:
+ * `<strong>negrito </strong>e` is `**negrito** e`, as the editor writes it,
+ * not `**negrito&#x20;**&#x65;`.
+ */
+function marked(name: string, properties: Properties, part: ElementContent[]): ElementContent[] {
+  const inner = [...part];
+  const first = inner[0];
+  const lead = first?.type === 'text' ? (/^\s+/.exec(first.value)?.[0] ?? '') : '';
+  if (lead !== '') inner[0] = text((first as Text).value.slice(lead.length));
+  const last = inner[inner.length - 1];
+  const trail = last?.type === 'text' ? (/\s+$/.exec(last.value)?.[0] ?? '') : '';
+  if (trail !== '') inner[inner.length - 1] = text((last as Text).value.slice(0, -trail.length));
+  return [...(lead ? [text(lead)] : []), element(name, properties, inner), ...(trail ? [text(trail)] : [])];
+}
+
 /** The cleaning of one body: the walk, with what it counts and the media it makes. */
 export class BodyCleaning {
   private readonly media = new WeakMap<Element, Media>();
@@ -336,7 +386,7 @@ export class BodyCleaning {
       case 'audio':
         return this.player(node);
       case 'a':
-        return this.link(node, inner(phrasing));
+        return this.link(node, depth, where);
       case 'figure':
         return this.figure(node, depth, where);
       case 'form':
@@ -410,10 +460,13 @@ export class BodyCleaning {
   }
 
   private inline(name: string, properties: Properties, content: ElementContent[]): ElementContent[] {
-    return this.aroundMedia(content, (part) => (isBlank(part) ? part : [element(name, properties, part)]));
+    return this.aroundMedia(content, (part) => (isBlank(part) ? part : marked(name, properties, part)));
   }
 
-  private link(node: Element, content: ElementContent[]): ElementContent[] {
+  private link(node: Element, depth: number, where: Where): ElementContent[] {
+    // A link around blocks (a card: a heading and a paragraph) links each block's text instead: Markdown links only text.
+    const aroundBlocks = !where.phrasing && node.children.some((child) => child.type === 'element' && BLOCK_LEVEL.has(child.tagName));
+    const content = this.clean(node.children, depth + 1, aroundBlocks ? where : { ...where, phrasing: true });
     const href = node.properties.href;
     if (typeof href !== 'string') return content;
     const safe = safeUrl(href);
@@ -425,7 +478,13 @@ export class BodyCleaning {
     if (safe === '' || safe.startsWith('#')) return content;
     const properties: Properties = { href: this.linkAddress(safe), ...keptProperties('a', node.properties) };
     // WordPress links an inserted image to its own file: the image alone is what the reader saw.
-    return this.aroundMedia(content, (part) => (isBlank(part) ? part : [element('a', properties, part)]));
+    const wrap = (part: ElementContent[]) => (isBlank(part) ? part : marked('a', properties, part));
+    if (!aroundBlocks) return this.aroundMedia(content, wrap);
+    return this.paragraphs(content).map((block) =>
+      block.type === 'element' && TEXT_BLOCKS.has(block.tagName) && !hasLink(block)
+        ? { ...block, children: this.aroundMedia(block.children, wrap) }
+        : block,
+    );
   }
 
   /**

@@ -201,6 +201,14 @@ describe('a classic editor post', () => {
     expect(body.markdown).toBe('```\nconst a = 1;\n  b\u00a0\u00a0c\n```\n\nRótulo solto');
   });
 
+  it('moves the spaces at the edges of bold, italics and links outside them, as the editor writes them; empty marks go', () => {
+    expect(
+      markdownOf(
+        '<h2>&nbsp;</h2><p><strong> </strong></p><p>Texto <strong>negrito </strong>e<em> itálico</em> e <a href="https://a.com.br"> link </a>.</p>',
+      ),
+    ).toBe('Texto **negrito** e *itálico* e [link](https://a.com.br) .');
+  });
+
   it('decodes entities to characters and makes runs of non-breaking spaces one space, a single one kept', () => {
     expect(markdownOf('Constru&ccedil;&atilde;o &eacute; f&#225;cil: R$&nbsp;10,&nbsp;&nbsp;&nbsp;&#160;&#xa0;sem mais.')).toBe(
       'Construção é fácil: R$\u00a010, sem mais.',
@@ -361,6 +369,11 @@ describe('links', () => {
     );
     expect(body.markdown).toBe('um dois três quatro cinco seis');
     expect(body.removed).toEqual({ 'unsafe-link': 5 });
+  });
+
+  it('a link around blocks (a card: a title and a text) links each one’s text', async () => {
+    const body = await checked('<a href="https://www.gov.br/fgts"><h3>O FGTS</h3><p>Como usar na compra.</p></a>');
+    expect(body.markdown).toBe('### [O FGTS](https://www.gov.br/fgts)\n\n[Como usar na compra.](https://www.gov.br/fgts)');
   });
 
   it('a Google Docs redirect is the address it leads to', () => {
