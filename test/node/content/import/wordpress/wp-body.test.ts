@@ -32,7 +32,6 @@ const CONTEXT: WordPressBodyContext = {
 
 const convert = (content: string, context: Partial<WordPressBodyContext> = {}): ConvertedBody =>
   convertWordPressBody(content, { ...CONTEXT, ...context });
-const markdownOf = (content: string, context: Partial<WordPressBodyContext> = {}) => convert(content, context).markdown;
 
 /** The converted body, asserting that the site's check finds no error in it. */
 async function checked(content: string, context: Partial<WordPressBodyContext> = {}): Promise<ConvertedBody> {
@@ -106,10 +105,10 @@ describe('a block editor post', () => {
     expect(body.markdown).toBe('## Título\n\n#### Menor\n\n#### Mínimo');
   });
 
-  it('reads text outside any block (a classic post opened in the block editor) with WordPress’s paragraphs', () => {
-    expect(markdownOf('Linha solta\ncontinua.\n\nOutro parágrafo.\n<!-- wp:paragraph --><p>Bloco.</p><!-- /wp:paragraph -->')).toBe(
-      'Linha solta\\\ncontinua.\n\nOutro parágrafo.\n\nBloco.',
-    );
+  it('reads text outside any block (a classic post opened in the block editor) with WordPress’s paragraphs', async () => {
+    expect(
+      (await checked('Linha solta\ncontinua.\n\nOutro parágrafo.\n<!-- wp:paragraph --><p>Bloco.</p><!-- /wp:paragraph -->')).markdown,
+    ).toBe('Linha solta\\\ncontinua.\n\nOutro parágrafo.\n\nBloco.');
   });
 
   it('keeps a table without a header row as a | table, its first row heading the columns, as a paste does', async () => {
@@ -201,18 +200,17 @@ describe('a classic editor post', () => {
     expect(body.markdown).toBe('```\nconst a = 1;\n  b\u00a0\u00a0c\n```\n\nRótulo solto');
   });
 
-  it('moves the spaces at the edges of bold, italics and links outside them, as the editor writes them; empty marks go', () => {
-    expect(
-      markdownOf(
-        '<h2>&nbsp;</h2><p><strong> </strong></p><p>Texto <strong>negrito </strong>e<em> itálico</em> e <a href="https://a.com.br"> link </a>.</p>',
-      ),
-    ).toBe('Texto **negrito** e *itálico* e [link](https://a.com.br) .');
+  it('moves the spaces at the edges of bold, italics and links outside them, as the editor writes them; empty marks go', async () => {
+    const body = await checked(
+      '<h2>&nbsp;</h2><p><strong> </strong></p><p>Texto <strong>negrito </strong>e<em> itálico</em> e <a href="https://a.com.br"> link </a>.</p>',
+    );
+    expect(body.markdown).toBe('Texto **negrito** e *itálico* e [link](https://a.com.br) .');
   });
 
-  it('decodes entities to characters and makes runs of non-breaking spaces one space, a single one kept', () => {
-    expect(markdownOf('Constru&ccedil;&atilde;o &eacute; f&#225;cil: R$&nbsp;10,&nbsp;&nbsp;&nbsp;&#160;&#xa0;sem mais.')).toBe(
-      'Construção é fácil: R$\u00a010, sem mais.',
-    );
+  it('decodes entities to characters and makes runs of non-breaking spaces one space, a single one kept', async () => {
+    expect(
+      (await checked('Constru&ccedil;&atilde;o &eacute; f&#225;cil: R$&nbsp;10,&nbsp;&nbsp;&nbsp;&#160;&#xa0;sem mais.')).markdown,
+    ).toBe('Construção é fácil: R$\u00a010, sem mais.');
   });
 });
 
@@ -261,8 +259,8 @@ describe('shortcodes', () => {
     expect(convert('[gallery]').unknownShortcodes).toEqual(['gallery']);
   });
 
-  it('[video] and [audio] are a link to their file, listed as embeds not kept, not as unknown shortcodes', () => {
-    const body = convert('[video src="https://casaeobra.com.br/v.webm" poster="x.jpg"][/video]\n\n[audio ogg="/a.ogg"]');
+  it('[video] and [audio] are a link to their file, listed as embeds not kept, not as unknown shortcodes', async () => {
+    const body = await checked('[video src="https://casaeobra.com.br/v.webm" poster="x.jpg"][/video]\n\n[audio ogg="/a.ogg"]');
     expect(body.markdown).toBe('[https://casaeobra.com.br/v.webm](https://casaeobra.com.br/v.webm)\n\n[/a.ogg](/a.ogg)');
     expect(body.unknownShortcodes).toEqual([]);
     expect(body.embeds).toEqual([
@@ -280,15 +278,15 @@ describe('shortcodes', () => {
     expect(body.markdown).not.toMatch(SHORTCODE_BRACKETS);
   });
 
-  it('[[x]] is WordPress’s escape: the literal [x], never converted; a whole escaped pair too', () => {
-    expect(markdownOf('Escreva [[gallery ids="1"]] ou [[caption]texto[/caption]] no editor.')).toBe(
-      'Escreva \\[gallery ids="1"] ou \\[caption]texto\\[/caption] no editor.',
-    );
+  it('[[x]] is WordPress’s escape: the literal [x], never converted; a whole escaped pair too', async () => {
+    const body = await checked('Escreva [[gallery ids="1"]] ou [[caption]texto[/caption]] no editor; [[not a shortcode]].');
+    expect(body.markdown).toBe('Escreva \\[gallery ids="1"] ou \\[caption]texto\\[/caption] no editor; \\[not a shortcode].');
+    expect(body.unknownShortcodes).toEqual([]);
   });
 
-  it('leaves the text’s own brackets: [sic], [risos], [1], [Nota do editor: …], even alone on a line', () => {
+  it('leaves the text’s own brackets: [sic], [risos], [1], [Nota do editor: …], even alone on a line', async () => {
     const text = 'Ele disse [sic] e [risos], como na nota [1].\n\n[Nota do editor: o texto foi atualizado.]';
-    const body = convert(text);
+    const body = await checked(text);
     expect(body.markdown).toBe('Ele disse \\[sic] e \\[risos], como na nota \\[1].\n\n\\[Nota do editor: o texto foi atualizado.]');
     expect(body.unknownShortcodes).toEqual([]);
   });
@@ -363,8 +361,8 @@ describe('links', () => {
     expect(body.linksRewritten).toBe(1);
   });
 
-  it('javascript:, data: and vbscript: links are their text (counted); a link to an anchor of the old page is its text', () => {
-    const body = convert(
+  it('javascript:, data: and vbscript: links are their text (counted); a link to an anchor of the old page is its text', async () => {
+    const body = await checked(
       '<p><a href="javascript:alert(1)">um</a> <a href=" JaVaScRiPt:alert(1)">dois</a> <a href="java&#x09;script:x">três</a> <a href="data:text/html,x">quatro</a> <a href="vbscript:x">cinco</a> <a href="#secao">seis</a></p>',
     );
     expect(body.markdown).toBe('um dois três quatro cinco seis');
@@ -376,8 +374,8 @@ describe('links', () => {
     expect(body.markdown).toBe('### [O FGTS](https://www.gov.br/fgts)\n\n[Como usar na compra.](https://www.gov.br/fgts)');
   });
 
-  it('a Google Docs redirect is the address it leads to', () => {
-    expect(markdownOf('<p><a href="https://www.google.com/url?q=https://www.gov.br/fgts&amp;sa=D">FGTS</a></p>')).toBe(
+  it('a Google Docs redirect is the address it leads to', async () => {
+    expect((await checked('<p><a href="https://www.google.com/url?q=https://www.gov.br/fgts&amp;sa=D">FGTS</a></p>')).markdown).toBe(
       '[FGTS](https://www.gov.br/fgts)',
     );
   });
