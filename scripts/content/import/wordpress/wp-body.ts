@@ -8,12 +8,13 @@ import { FIGURE_LIMITS } from '../../../../src/content/schema/image-limits.ts';
 import { bodyMarkdown } from '../../../../src/newsroom/live-draft/html-to-markdown.ts';
 import { textOf } from '../../../../src/newsroom/live-draft/plain-forms.ts';
 import { contentHtml } from './wp-blocks.ts';
+import type { RemovedKind } from './wp-elements.ts';
 import { cutAtWord } from './wp-fields.ts';
-import { BodyCleaning, collapse, type RemovedKind } from './wp-html.ts';
+import { BodyCleaning, collapse } from './wp-html.ts';
 import type { Media } from './wp-media.ts';
 import { convertShortcodes, type ShortcodeReport } from './wp-shortcodes.ts';
 
-export type { RemovedKind } from './wp-html.ts';
+export type { RemovedKind } from './wp-elements.ts';
 
 /**
  * A WordPress post's body (`content:encoded` of its export) as the site's

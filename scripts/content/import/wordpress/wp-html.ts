@@ -2,6 +2,20 @@ import type { Element, ElementContent, Properties, RootContent, Text } from 'has
 import { collapseNbspRuns, emphasisOfStyle, googleRedirectTarget } from '../../../../src/checking/pasted-markup.ts';
 import { MAX_DEPTH, safeUrl } from '../../../../src/content/body/html-policy.ts';
 import { textOf } from '../../../../src/newsroom/live-draft/plain-forms.ts';
+import {
+  BLOCK_LEVEL,
+  BLOCK_WRAPPERS,
+  CONTROLS,
+  DROPPED,
+  HEADINGS,
+  INLINE,
+  KEPT,
+  OTHER,
+  PHRASING,
+  type RemovedKind,
+  SILENT,
+  TEXT_BLOCKS,
+} from './wp-elements.ts';
 import { embedOf, LONE_URL, type Media, youTubeVideoId } from './wp-media.ts';
 
 /**
@@ -19,20 +33,6 @@ import { embedOf, LONE_URL, type Media, youTubeVideoId } from './wp-media.ts';
  * (wp-body.ts flattens anything deeper than the policy's MAX_DEPTH).
  */
 
-/** What the conversion removes and counts, by kind. */
-export type RemovedKind =
-  | 'script'
-  | 'style'
-  | 'event-handler'
-  | 'inline-style'
-  | 'unsafe-link'
-  | 'iframe'
-  | 'form'
-  | 'object'
-  | 'embed'
-  | 'image'
-  | 'other-element';
-
 /** What the cleaning says it did. */
 export interface CleaningReport {
   removed: Partial<Record<RemovedKind, number>>;
@@ -48,119 +48,6 @@ interface Where {
 }
 
 const FLOW: Where = { phrasing: false, form: false };
-
-/** Removed with everything inside them, and counted: code and players, never article text. */
-const DROPPED: Record<string, RemovedKind> = {
-  script: 'script',
-  style: 'style',
-  object: 'object',
-  applet: 'object',
-  embed: 'embed',
-};
-/** Removed with their content, uncounted: they hold nothing a reader saw (a lazy loader's `<noscript>` copy of an image, metadata). */
-const SILENT = new Set([
-  'noscript',
-  'template',
-  'meta',
-  'link',
-  'title',
-  'head',
-  'base',
-  'colgroup',
-  'col',
-  'source',
-  'track',
-  'param',
-  'wbr',
-  'map',
-  'area',
-]);
-/** A form's controls: what a form plugin draws, with the form. */
-const CONTROLS = new Set([
-  'input',
-  'button',
-  'select',
-  'textarea',
-  'option',
-  'optgroup',
-  'datalist',
-  'output',
-  'progress',
-  'meter',
-  'label',
-  'legend',
-]);
-/** Removed with their content and counted as other elements: drawings, formulas, frames, controls outside a form (a label's text stays). */
-const OTHER = new Set([
-  'svg',
-  'math',
-  'canvas',
-  'frame',
-  'frameset',
-  'noembed',
-  'noframes',
-  'xmp',
-  'plaintext',
-  'dialog',
-  ...[...CONTROLS].filter((name) => name !== 'label' && name !== 'legend'),
-]);
-/** Inline elements kept, some under the name the site's Markdown has for them. */
-const INLINE: Record<string, string> = {
-  strong: 'strong',
-  b: 'strong',
-  em: 'em',
-  i: 'em',
-  s: 's',
-  strike: 's',
-  del: 's',
-  u: 'u',
-  mark: 'mark',
-  small: 'small',
-  sub: 'sub',
-  sup: 'sup',
-  abbr: 'abbr',
-  code: 'code',
-  tt: 'code',
-  kbd: 'code',
-  samp: 'code',
-  var: 'em',
-  q: 'q',
-  cite: 'cite',
-  time: 'time',
-};
-/** The site's heading levels are 2 to 4 (the page's title is the one h1). */
-const HEADINGS: Record<string, string> = { h1: 'h2', h2: 'h2', h3: 'h3', h4: 'h4', h5: 'h4', h6: 'h4' };
-/** Wrappers that only lay a page out: their content stays, as paragraphs of its own. */
-const BLOCK_WRAPPERS = new Set([
-  'div',
-  'section',
-  'article',
-  'header',
-  'footer',
-  'main',
-  'aside',
-  'nav',
-  'address',
-  'center',
-  'details',
-  'summary',
-  'fieldset',
-  'hgroup',
-  'body',
-  'html',
-]);
-/** What a paragraph holds once cleaned: text and the inline elements kept. */
-const PHRASING = new Set(['a', 'br', ...Object.values(INLINE)]);
-/** Attributes kept, by element: those with a meaning Markdown or the site has. */
-const KEPT: Record<string, readonly string[]> = {
-  a: ['title'],
-  abbr: ['title'],
-  ol: ['start', 'reversed', 'type'],
-  li: ['value'],
-  th: ['colSpan', 'rowSpan', 'scope', 'headers', 'abbr'],
-  td: ['colSpan', 'rowSpan', 'headers'],
-  time: ['dateTime'],
-};
 
 const element = (tagName: string, properties: Properties = {}, children: ElementContent[] = []): Element => ({
   type: 'element',
@@ -199,7 +86,7 @@ function flatText(node: ElementContent): string {
 /** The kept attributes of an element, the address ones only when safe. */
 function keptProperties(tagName: string, properties: Properties): Properties {
   const kept: Properties = {};
-  for (const name of KEPT[tagName] ?? []) {
+  for (const name of KEPT.get(tagName) ?? []) {
     const value = properties[name];
     if (value !== undefined && value !== null && value !== false) kept[name] = value;
   }
@@ -212,29 +99,6 @@ function attachmentOf(properties: Properties): number | null {
   const id = Number(byClass ?? properties.dataId ?? properties.dataWpAttachment ?? Number.NaN);
   return Number.isInteger(id) && id > 0 ? id : null;
 }
-
-/** Elements a browser lays out as blocks: a link around one of them is a link around each one's text. */
-const BLOCK_LEVEL = new Set([
-  'p',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'ul',
-  'ol',
-  'dl',
-  'table',
-  'figure',
-  'blockquote',
-  'pre',
-  'hr',
-  'form',
-  ...BLOCK_WRAPPERS,
-]);
-/** The blocks whose content is text. */
-const TEXT_BLOCKS = new Set(['p', 'h2', 'h3', 'h4']);
 
 /** Whether a cleaned element holds a link (one may not go inside another). */
 function hasLink(node: Element): boolean {
@@ -351,7 +215,7 @@ export class BodyCleaning {
 
   private element(node: Element, depth: number, where: Where): ElementContent[] {
     const tag = node.tagName.toLowerCase();
-    const dropped = DROPPED[tag];
+    const dropped = DROPPED.get(tag);
     if (dropped) {
       this.count(dropped);
       return tag === 'object' || tag === 'embed' ? this.salvagedVideo(node) : [];
@@ -421,9 +285,9 @@ export class BodyCleaning {
       case 'blockquote':
         return this.holder(tag, node, inner({ ...where, phrasing: false }), where);
     }
-    const heading = HEADINGS[tag];
+    const heading = HEADINGS.get(tag);
     if (heading) return where.phrasing ? [...inner(phrasing), text(' ')] : this.paragraph(heading, inner(phrasing), false);
-    const inline = INLINE[tag];
+    const inline = INLINE.get(tag);
     if (inline) return this.inline(inline, keptProperties(inline, node.properties), inner(phrasing));
     if (tag === 'span' || tag === 'font') {
       // A Docs run in bold or italics keeps its emphasis, as a paste does.

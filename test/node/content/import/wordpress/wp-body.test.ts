@@ -420,6 +420,13 @@ describe('hostile markup', () => {
     expect(body.removed).toEqual({ object: 1 });
   });
 
+  it('an unknown element is its text, even one named like a property every object has', async () => {
+    const body = await checked(
+      '<p>Um <constructor>dois</constructor> <hasownproperty>três</hasownproperty> <x-plugin>quatro</x-plugin>.</p>',
+    );
+    expect(body.markdown).toBe('Um dois três quatro.');
+  });
+
   it('nested deeper than the policy allows: the text kept, flattened, no error', async () => {
     const deep = `${'<div><blockquote>'.repeat(300)}Texto no fundo.${'</blockquote></div>'.repeat(300)}`;
     const body = convert(`<p>Início.</p>${deep}`);
