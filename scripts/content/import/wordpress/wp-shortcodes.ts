@@ -220,7 +220,8 @@ export function convertShortcodes(text: string, context: ShortcodeContext, repor
     const written = text.slice(tag.start, tag.end);
     if (isShortcode(text, tag)) into.push(tag.escapedLeft ? '[' : '', shortcodeHtml(tag, null, context, report));
     else into.push(tag.escapedLeft ? '[' : '', written);
-    into.push(...frame.out);
+    // Joined, not spread: a frame may hold more pieces than a call takes arguments.
+    into.push(frame.out.join(''));
   };
   const pop = () => {
     const frame = frames.pop()!;
@@ -276,7 +277,7 @@ export function convertShortcodes(text: string, context: ShortcodeContext, repor
         continue;
       }
       if (!NAME.test(opening.name)) {
-        top().out.push(text.slice(opening.start, opening.end), ...frame.out, text.slice(tag.start, tag.end));
+        top().out.push(text.slice(opening.start, opening.end), frame.out.join(''), text.slice(tag.start, tag.end));
       } else {
         top().out.push(opening.escapedLeft ? '[' : '', shortcodeHtml(opening, frame.out.join(''), context, report));
       }

@@ -299,6 +299,14 @@ describe('shortcodes', () => {
     // Generous: a scan of the rest of the text for each bracket would take minutes.
     expect(performance.now() - started).toBeLessThan(30_000);
   });
+
+  it('settles a tag left open around more pieces than a call takes arguments', () => {
+    // The first [vc_row] waits for a closing tag the second one takes: it is settled at the end, with all it holds.
+    const body = convert(`[vc_row]${'[y] '.repeat(150_000)}[vc_row]fim[/vc_row]`);
+    expect(body.unknownShortcodes).toEqual(['vc_row']);
+    expect(body.markdown.startsWith('\\[y] \\[y]')).toBe(true);
+    expect(body.markdown.endsWith('fim')).toBe(true);
+  });
 });
 
 describe('images', () => {
