@@ -79,11 +79,20 @@ const styleOf = (element: T.Element) => element.attrs.find((attribute) => attrib
 const isBold = (style: string) => /font-weight\s*:\s*(?:bold|[6-9]00)/.test(style);
 const isItalic = (style: string) => /font-style\s*:\s*italic/.test(style);
 
+/** The emphasis a run of text styled inline shows (a Docs `<span style="font-weight:700">`), as the elements the site styles. */
+export const emphasisOfStyle = (style: string): ('strong' | 'em')[] => {
+  const lower = style.toLowerCase();
+  return [...(isBold(lower) ? (['strong'] as const) : []), ...(isItalic(lower) ? (['em'] as const) : [])];
+};
+
+/** Text (already decoded) with each run of two or more non-breaking spaces made one space, as a paste has them. */
+export const collapseNbspRuns = (text: string): string => text.replace(NBSP_RUN, ' ');
+
 /** The newlines of a removed stretch, kept so that every line after it keeps its number. */
 const keepLines = (removed: string) => removed.replace(/[^\n]/g, '');
 
 /** A Google Docs link: https://www.google.com/url?q=<the real address>&sa=D&… */
-function googleRedirectTarget(href: string): string | null {
+export function googleRedirectTarget(href: string): string | null {
   try {
     const url = new URL(href);
     if (url.hostname !== 'www.google.com' || url.pathname !== '/url') return null;
