@@ -18,8 +18,8 @@ import type { AuthorPlan, Fate } from './plan.ts';
 import type { ExportIndex } from './scan.ts';
 import { type ThemesMap, themesOf } from './themes-map.ts';
 import { resolveUpload } from './uploads.ts';
-import { type ConvertedBody, convertWordPressBody } from './wordpress/wp-body.ts';
-import { descriptionOf, wpDateToSite } from './wordpress/wp-fields.ts';
+import { type ConvertedBody, convertWordPressBody, WordPressBodyError } from './wordpress/wp-body.ts';
+import { descriptionOf, footnotesOf, plainText, wpDateToSite } from './wordpress/wp-fields.ts';
 import type { WxrItem } from './wordpress/wxr-reader.ts';
 
 /**
@@ -43,8 +43,12 @@ export interface PostNotes {
   removed: Partial<Record<string, number>>;
   /** Embeds other than YouTube, kept as links. */
   embeds: string[];
-  /** Descriptions that came from the excerpt or the text, not from an SEO plugin. */
+  /** Where the description came from: an SEO plugin, the excerpt, the text. */
   descriptionSource: string;
+  /** Images whose alternative text the converter had to make up (no alt, no attachment alt, no caption). */
+  altMissing: number;
+  /** Blocks the old site drew at each view (latest posts, a form): nothing of them is in the export. */
+  dynamicBlocks: string[];
 }
 
 export type PreparedPost =
@@ -85,7 +89,7 @@ const oneLine = (text: string) => withoutUnsafeChars(text).replace(/\s+/g, ' ').
 
 /** The main image's credit, when WordPress's caption is one ("Foto: Ana Lima/Folhapress"). */
 const creditOf = (caption: string) => {
-  const text = oneLine(caption.replace(/<[^>]*>/g, ''));
+  const text = oneLine(plainText(caption));
   return /^(foto|fotos|imagem|crédito|credito|ilustração|arte)\b/i.test(text) && text.length <= 100 ? text : undefined;
 };
 
@@ -94,14 +98,38 @@ export async function preparePost(
   fate: Extract<Fate, { kind: 'article' | 'draft' }>,
   context: PostContext,
 ): Promise<PreparedPost> {
-  const notes: PostNotes = { problems: [], images: [], unknownShortcodes: [], removed: {}, embeds: [], descriptionSource: '' };
+  const notes: PostNotes = {
+    problems: [],
+    images: [],
+    unknownShortcodes: [],
+    removed: {},
+    embeds: [],
+    descriptionSource: '',
+    altMissing: 0,
+    dynamicBlocks: [],
+  };
   const { index } = context;
-  const attachmentUrl = (id: number) => index.attachments.get(id)?.attachmentUrl ?? null;
+  const title = oneLine(plainText(item.title));
+  const children = index.childAttachments.get(item.id) ?? [];
   const convert = (imageSrc: (url: string) => string): ConvertedBody =>
-    convertWordPressBody(item.content, { imageSrc, attachmentUrl, linkTarget: context.linkTarget });
+    convertWordPressBody(item.content, {
+      imageSrc,
+      attachmentUrl: (id) => index.attachments.get(id)?.attachmentUrl ?? null,
+      attachmentAlt: (id) => index.attachments.get(id)?.alt || null,
+      childAttachments: () => children,
+      linkTarget: context.linkTarget,
+      ...(title.length >= 10 && title.length <= 150 ? { defaultAlt: title } : {}),
+      footnotes: footnotesOf(item.meta),
+    });
 
   // First the images the text names, then the text again with their final names.
-  const first = convert((url) => url);
+  let first: ConvertedBody;
+  try {
+    first = convert((url) => url);
+  } catch (error) {
+    if (!(error instanceof WordPressBodyError)) throw error;
+    return tooComplex(item, title, error.message, notes);
+  }
   const figureUrls = [...new Set(first.images.map((image) => image.url))];
   const figures = new Map<string, Found>();
   for (const url of figureUrls) figures.set(url, await findImage(url, 'figure', context));
@@ -112,6 +140,10 @@ export async function preparePost(
   notes.unknownShortcodes = first.unknownShortcodes;
   notes.removed = first.removed;
   notes.embeds = first.embeds.filter((embed) => !embed.kept).map((embed) => embed.url);
+  notes.altMissing = first.images.filter((image) => image.altSource === 'default').length;
+  notes.dynamicBlocks = first.dynamicBlocks;
+  if (first.missingAttachments > 0)
+    notes.problems.push(`${first.missingAttachments} imagem(ns) de uma galeria não estão no arquivo de exportação`);
   if (!main) notes.problems.push('o post não tem imagem destacada nem imagens no texto: escolha a imagem principal');
   else if ('problem' in main) notes.problems.push(`a imagem principal ${fileName(main.url)} não pôde ser usada: ${main.problem}`);
   for (const found of figures.values()) {
@@ -123,18 +155,17 @@ export async function preparePost(
   }
 
   const author = context.authors.get(item.creator);
-  const body = first.markdown;
-  const description = descriptionOf(item, plainTextOf(body));
+  const description = descriptionOf(item, first.text);
   notes.descriptionSource = description.source;
   const fields: Record<string, unknown> = {
-    titulo: oneLine(item.title),
+    titulo: title,
     descricao: oneLine(description.text),
     ...(wpDateToSite(item.dateGmt, item.date) ? { data: wpDateToSite(item.dateGmt, item.date) } : {}),
     ...(author ? { autor: author.slug } : {}),
   };
   const themes = themesOf(item.terms, context.themes);
   if (themes.length > 0) fields.temas = themes;
-  const alt = oneLine(thumbnail?.alt || thumbnail?.caption.replace(/<[^>]*>/g, '') || '');
+  const alt = oneLine(thumbnail?.alt || plainText(thumbnail?.caption ?? ''));
   if (alt.length >= 10 && alt.length <= 150) fields.alt = alt;
   const credit = thumbnail ? creditOf(thumbnail.caption) : undefined;
   if (credit) fields.credito = credit;
@@ -145,16 +176,6 @@ export async function preparePost(
   }
   return { kind: 'draft', ...asDraft(item, fields, main, figures, convert, notes), notes };
 }
-
-/** The text of a body's Markdown, for a description taken from it: no marks, no image lines. */
-const plainTextOf = (markdown: string) =>
-  markdown
-    .split('\n')
-    .filter((line) => !line.startsWith('!['))
-    .join(' ')
-    .replace(/[#*_>`|[\]]|\(https?:[^)]*\)/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /**
  * The post as an article folder would give it, judged by the folder's own
@@ -295,5 +316,20 @@ function asDraft(
       notes: notes.problems,
     },
     files,
+  };
+}
+
+/**
+ * A post whose markup a browser would build past the body policy's limits:
+ * a draft holding its text as WordPress saved it, so nothing is lost, for a
+ * journalist to divide or simplify.
+ */
+function tooComplex(item: WxrItem, title: string, why: string, notes: PostNotes): PreparedPost {
+  notes.problems.push(why);
+  return {
+    kind: 'draft',
+    draft: { postId: item.id, sourceHash: '', createdBy: '', fields: { titulo: title }, body: item.content, notes: notes.problems },
+    files: new Map(),
+    notes,
   };
 }

@@ -24,6 +24,9 @@ export interface ImportReport {
   removed: Map<string, number>;
   images: (ReportedPost & { what: string })[];
   embeds: (ReportedPost & { url: string })[];
+  /** Posts with images the converter gave a stand-in alternative text (the post's title). */
+  altMissing: (ReportedPost & { count: number })[];
+  dynamicBlocks: Map<string, ReportedPost[]>;
   descriptions: Map<string, number>;
   unmappedTerms: string[];
   newAuthors: string[];
@@ -47,6 +50,8 @@ export const emptyReport = (origin: string, dryRun: boolean, themesFile: string)
   removed: new Map(),
   images: [],
   embeds: [],
+  altMissing: [],
+  dynamicBlocks: new Map(),
   descriptions: new Map(),
   unmappedTerms: [],
   newAuthors: [],
@@ -59,11 +64,14 @@ const REMOVED_NAMES: Record<string, string> = {
   script: 'scripts',
   style: 'blocos de estilo (<style>)',
   'event-handler': 'atributos de evento (onclick…)',
-  'javascript-link': 'links javascript:',
+  'unsafe-link': 'links javascript:, data: ou vbscript: (o texto do link ficou)',
   iframe: 'iframes de outros sites',
   'inline-style': 'estilos no texto (style="…")',
   form: 'formulários',
-  object: 'objetos e plugins (<object>, <embed>)',
+  object: 'objetos e plugins (<object>)',
+  embed: 'plugins (<embed>)',
+  image: 'imagens sem endereço utilizável (data:, vazias)',
+  'other-element': 'outros elementos que o site não mostra (o texto deles ficou)',
 };
 
 const post = ({ id, title }: ReportedPost) => `"${title}" (post ${id})`;

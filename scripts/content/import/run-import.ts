@@ -11,6 +11,7 @@ import { type PreparedPost, preparePost } from './prepare-post.ts';
 import { emptyReport, type ImportReport } from './report.ts';
 import { scanExport } from './scan.ts';
 import { proposeThemes, readThemesFile, type ThemesMap, termKey, themesFile } from './themes-map.ts';
+import { plainText } from './wordpress/wp-fields.ts';
 import { readWxr, type WxrItem } from './wordpress/wxr-reader.ts';
 
 /**
@@ -82,7 +83,7 @@ export async function runImport(options: ImportOptions): Promise<{ report: Impor
   report.comments = index.items.reduce((sum, item) => sum + item.commentCount, 0);
   report.unmappedTerms = index.terms
     .filter((term) => (term.taxonomy === 'category' || term.taxonomy === 'post_tag') && !themes.get(termKey(term)))
-    .map((term) => term.name);
+    .map((term) => plainText(term.name));
 
   const live = await newsroom.live();
   const liveTitles = new Map(
@@ -196,13 +197,13 @@ export async function runImport(options: ImportOptions): Promise<{ report: Impor
       const hash = sourceHash(item, themes, author?.slug ?? '');
       const record = records.get(item.id);
       if (record && record.sourceHash === hash && (record.slug || record.draftId)) {
-        report.unchanged.push({ id: item.id, title: item.title });
+        report.unchanged.push({ id: item.id, title: plainText(item.title) });
         continue;
       }
       const prepared: PreparedPost = await preparePost(item, fate, context);
       collectNotes(report, item, prepared);
       if (prepared.kind === 'article') {
-        articles.push({ article: prepared.article, postId: item.id, sourceHash: hash, title: item.title });
+        articles.push({ article: prepared.article, postId: item.id, sourceHash: hash, title: plainText(item.title) });
         redirects.push(...prepared.images);
         const bytes = bytesOf(
           articles.flatMap(({ article }) => [
@@ -214,7 +215,11 @@ export async function runImport(options: ImportOptions): Promise<{ report: Impor
         if (articles.length >= BATCH_POSTS || bytes >= BATCH_BYTES) await sendArticles();
       } else {
         const email = index.authors.get(item.creator)?.email ?? '';
-        drafts.push({ draft: { ...prepared.draft, sourceHash: hash, createdBy: email }, files: prepared.files, title: item.title });
+        drafts.push({
+          draft: { ...prepared.draft, sourceHash: hash, createdBy: email },
+          files: prepared.files,
+          title: plainText(item.title),
+        });
         if (drafts.length >= BATCH_POSTS || bytesOf(drafts.flatMap(({ files }) => [...files.values()])) >= BATCH_BYTES) await sendDrafts();
       }
     }
@@ -232,11 +237,13 @@ const newAuthor = (name: string): StoredAuthor => ({
 
 function collectNotes(report: ImportReport, item: WxrItem, prepared: PreparedPost) {
   const { notes } = prepared;
-  const post = { id: item.id, title: item.title };
+  const post = { id: item.id, title: plainText(item.title) };
   for (const name of notes.unknownShortcodes) report.unknownShortcodes.set(name, [...(report.unknownShortcodes.get(name) ?? []), post]);
   for (const [kind, count] of Object.entries(notes.removed)) report.removed.set(kind, (report.removed.get(kind) ?? 0) + (count ?? 0));
   for (const what of notes.images) report.images.push({ ...post, what });
   for (const url of notes.embeds) report.embeds.push({ ...post, url });
+  if (notes.altMissing > 0) report.altMissing.push({ ...post, count: notes.altMissing });
+  for (const name of notes.dynamicBlocks) report.dynamicBlocks.set(name, [...(report.dynamicBlocks.get(name) ?? []), post]);
   if (prepared.kind === 'article')
     report.descriptions.set(notes.descriptionSource, (report.descriptions.get(notes.descriptionSource) ?? 0) + 1);
 }

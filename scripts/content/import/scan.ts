@@ -1,4 +1,5 @@
 import type { Term } from './themes-map.ts';
+import { plainText } from './wordpress/wp-fields.ts';
 import { readWxr, type WxrAuthor, type WxrItem, type WxrSite } from './wordpress/wxr-reader.ts';
 
 /**
@@ -32,6 +33,8 @@ export interface ExportIndex {
   terms: Term[];
   items: ItemSummary[];
   attachments: Map<number, ItemSummary>;
+  /** Each post's own attachments (their parent), in file order: a `[gallery]` without ids shows them. */
+  childAttachments: Map<number, number[]>;
 }
 
 export function summaryOf(item: WxrItem): ItemSummary {
@@ -40,7 +43,7 @@ export function summaryOf(item: WxrItem): ItemSummary {
     id: item.id,
     type: item.type,
     status: item.status,
-    title: item.title,
+    title: plainText(item.title),
     link: item.link,
     guid: item.guid,
     postName: item.postName,
@@ -61,6 +64,7 @@ export async function scanExport(path: string): Promise<ExportIndex> {
     terms: [],
     items: [],
     attachments: new Map(),
+    childAttachments: new Map(),
   };
   const seenTerms = new Set<string>();
   const addTerm = (term: Term) => {
@@ -76,7 +80,11 @@ export async function scanExport(path: string): Promise<ExportIndex> {
     else {
       const summary = summaryOf(entry.item);
       index.items.push(summary);
-      if (summary.type === 'attachment') index.attachments.set(summary.id, summary);
+      if (summary.type === 'attachment') {
+        index.attachments.set(summary.id, summary);
+        if (summary.parent > 0)
+          index.childAttachments.set(summary.parent, [...(index.childAttachments.get(summary.parent) ?? []), summary.id]);
+      }
       // A term only used on posts (an export of part of a site) is still a term to map.
       for (const term of entry.item.terms) addTerm(term);
     }
