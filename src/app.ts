@@ -5,6 +5,7 @@ import { contentAccess } from './middleware/content';
 import { edgeCache } from './middleware/edge-cache';
 import { memoryCache } from './middleware/memory-cache';
 import { methodGuard } from './middleware/method-guard';
+import { oldAddresses } from './middleware/old-addresses';
 import { rejectMalformedPath } from './middleware/reject-malformed-path';
 import { securityHeaders } from './middleware/security-headers';
 import { siteSettings } from './middleware/site-settings';
@@ -34,6 +35,7 @@ export const app = new Hono<AppEnv>();
 
 // Middleware, outermost first.
 app.use(securityHeaders()); // every response, errors and 304s included
+app.use(oldAddresses()); // an old WordPress address: 301 to its page, before the caches and instead of a 404
 app.use(etag()); // 304 on If-None-Match; pages come tagged by the renderer, others are hashed here
 app.use(memoryCache()); // pages this isolate rendered, in memory for as long as the edge keeps them
 app.use(edgeCache()); // rendered pages in the Cache API, keyed by path: a hit skips everything below

@@ -9,8 +9,10 @@ import {
   type LiveAnswer,
   MAX_API_ARTICLES,
   MAX_API_BYTES,
+  MAX_API_REDIRECTS,
   PUBLISH_PARTS,
   type PublishManifest,
+  type RedirectsManifest,
 } from '../../src/newsroom/api/wire.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '../../src/newsroom/shared/names.ts';
 import { imageFiles, type LocalRegistry, type PreparedArticle } from '../../src/publishing/plan/prepared-article.ts';
@@ -86,6 +88,8 @@ export interface Newsroom {
   imported(origin: string): Promise<ImportedAnswer>;
   /** The WordPress import's drafts, with their images and variants under their R2 names. */
   importDrafts(manifest: ImportDraftsManifest, files: ReadonlyMap<string, Uint8Array>): Promise<ApiAnswer & { outcomes?: unknown[] }>;
+  /** Stores old addresses as redirects, in requests of MAX_API_REDIRECTS; how many the site holds of them, and the lines of what it refused. */
+  redirects(list: readonly { from: string; to: string }[]): Promise<{ stored: number; refused: string[] }>;
   /** unpublish, gc, restore: a plain form. */
   post(path: string, fields: Record<string, string>): Promise<ApiAnswer>;
   /** Ends the session: stops the local worker the command started, if it did. */
@@ -173,6 +177,21 @@ export function openNewsroom(
       form.set(PUBLISH_PARTS.manifest, JSON.stringify(manifest));
       for (const [name, bytes] of files) form.set(PUBLISH_PARTS.file(name), new Blob([new Uint8Array(bytes)]), name);
       return call(API_PATHS.importDrafts, { method: 'POST', body: form });
+    },
+    async redirects(list) {
+      let stored = 0;
+      const refused: string[] = [];
+      for (let at = 0; at < list.length; at += MAX_API_REDIRECTS) {
+        const form = new FormData();
+        const manifest: RedirectsManifest = { redirects: list.slice(at, at + MAX_API_REDIRECTS) };
+        form.set(PUBLISH_PARTS.manifest, JSON.stringify(manifest));
+        const answer = (await call(API_PATHS.redirects, { method: 'POST', body: form })) as ApiAnswer & {
+          stored?: { added: number; changed: number; unchanged: number };
+        };
+        stored += (answer.stored?.added ?? 0) + (answer.stored?.changed ?? 0) + (answer.stored?.unchanged ?? 0);
+        refused.push(...answer.lines);
+      }
+      return { stored, refused };
     },
     post(path, fields) {
       const form = new FormData();

@@ -17,6 +17,7 @@ import { PATHS, ROUTES } from './paths';
 import { createShareLink, revokeShareLink, showPreview } from './preview/preview-routes';
 import { askUnpublish, showLive, unpublish } from './publishing/live-routes';
 import { correctDraft, publishDraftNow, requestReview, scheduleDraft } from './publishing/publish-routes';
+import { apiRedirects, editorsOnlyForRedirects, removeOldAddress, showRedirects } from './redirects/redirect-routes';
 import type { NewsroomEnv } from './team/newsroom-env';
 import { chiefsOnly, removePerson, savePerson, showPeople } from './team/people-routes';
 
@@ -79,6 +80,7 @@ export function newsroomApp() {
   // Who may enter a part of the newsroom at all, before its routes.
   newsroom.use('/equipe/*', chiefsOnly);
   newsroom.use('/autores/*', editorsOnlyForAuthors);
+  newsroom.use('/enderecos-antigos/*', editorsOnlyForRedirects);
   newsroom.use('/api/*', publishersOnly);
   // Every route: its method, its path (paths.ts, which also builds the links), its handler.
   // Drafts
@@ -110,6 +112,9 @@ export function newsroomApp() {
   newsroom.get(ROUTES.people, showPeople);
   newsroom.post(ROUTES.people, savePerson);
   newsroom.post(ROUTES.removePerson, removePerson);
+  // Old addresses (after a move from WordPress)
+  newsroom.get(ROUTES.redirects, showRedirects);
+  newsroom.post(ROUTES.removeRedirect, removeOldAddress);
   // The command line's API (JSON)
   newsroom.get(ROUTES.apiLive, apiLive);
   newsroom.post(ROUTES.apiPublish, apiPublish);
@@ -119,6 +124,7 @@ export function newsroomApp() {
   newsroom.post(ROUTES.apiReindex, apiReindex);
   newsroom.get(ROUTES.apiImported, apiImported);
   newsroom.post(ROUTES.apiImportDrafts, apiImportDrafts);
+  newsroom.post(ROUTES.apiRedirects, apiRedirects);
   newsroom.all('*', (c) => messagePage(c, 404, 'Página não encontrada', 'Este endereço não existe na redação.'));
   // Its own error page (the reader's would be styled for the reader's CSP): a database that fails, or migrations not yet applied.
   newsroom.onError((error, c) => {

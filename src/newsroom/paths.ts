@@ -44,6 +44,9 @@ export const ROUTES = {
   removePerson: '/equipe/remover',
   authors: '/autores',
   author: '/autores/:slug',
+  /** The old site's addresses that lead here (after a move from WordPress): the list, and removing one (POST). */
+  redirects: '/enderecos-antigos',
+  removeRedirect: '/enderecos-antigos/remover',
   /** The command line's API (api/wire.ts): JSON. */
   apiLive: '/api/no-ar',
   apiPublish: '/api/publicar',
@@ -54,6 +57,7 @@ export const ROUTES = {
   /** The WordPress import: what it recorded of an old site (GET), and its drafts (POST). */
   apiImported: '/api/importado',
   apiImportDrafts: '/api/importar/rascunhos',
+  apiRedirects: '/api/enderecos-antigos',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -100,6 +104,12 @@ export const PATHS = {
   restore: (id: string, version: number) => pathTo('restore', { id, version }),
   images: (id: string) => pathTo('images', { id }),
   media: (file: string) => pathTo('media', { file }),
+  /** The list of old addresses, searched (`busca`) and paged (`pagina`). */
+  redirects: (query: Record<string, string> = {}) => {
+    const search = new URLSearchParams(query).toString();
+    return `${pathTo('redirects')}${search ? `?${search}` : ''}`;
+  },
+  removeRedirect: () => pathTo('removeRedirect'),
 };
 
 /**

@@ -51,7 +51,6 @@ export async function importWordPress(argv: string[]): Promise<number> {
         if (tty) process.stdout.write(`\r${line}${done === total ? '\n' : ''}`);
         else if (done % 50 === 0 || done === total) console.log(line);
       },
-      redirects: (list) => newsroom.redirects(list),
     });
     const file = join(values.saida, dryRun ? 'relatorio-simulacao.md' : 'relatorio.md');
     writeFileSync(file, reportText(report));

@@ -31,6 +31,8 @@ export interface ImportReport {
   unmappedTerms: string[];
   newAuthors: string[];
   redirects: number;
+  /** Old addresses the site would not store, each with why. */
+  refusedRedirects: string[];
   themesFile: string;
   /** Why the run stopped early, when it did: the next run goes on from there. */
   stopped: string | null;
@@ -56,6 +58,7 @@ export const emptyReport = (origin: string, dryRun: boolean, themesFile: string)
   unmappedTerms: [],
   newAuthors: [],
   redirects: 0,
+  refusedRedirects: [],
   themesFile,
   stopped: null,
 });

@@ -43,8 +43,6 @@ export interface ImportOptions {
   now: Date;
   /** Where the second pass is: the progress line ("312 de 507 posts"). */
   progress: (done: number, total: number) => void;
-  /** Sends the redirects (the newsroom's old-addresses API). */
-  redirects: (list: readonly { from: string; to: string }[]) => Promise<number>;
 }
 
 /** The old site's own address: what its posts are recorded under, and the hosts its links and images name. */
@@ -178,7 +176,12 @@ export async function runImport(options: ImportOptions): Promise<{ report: Impor
 
   try {
     await secondPass();
-    report.redirects = options.dryRun ? new Set(redirects.map(({ from }) => oldAddressKey(from))).size : await options.redirects(redirects);
+    if (options.dryRun) report.redirects = new Set(redirects.map(({ from }) => oldAddressKey(from))).size;
+    else {
+      const stored = await newsroom.redirects(redirects);
+      report.redirects = stored.stored;
+      report.refusedRedirects = stored.refused;
+    }
   } catch (error) {
     // Every batch before this one is live and recorded: the next run goes on from here.
     report.stopped = error instanceof Error ? error.message : String(error);

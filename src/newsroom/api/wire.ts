@@ -19,6 +19,7 @@ export const API_PATHS = {
   /** GET `?origem=`: what the WordPress import recorded of an old site's posts. */
   imported: pathTo('apiImported'),
   importDrafts: pathTo('apiImportDrafts'),
+  redirects: pathTo('apiRedirects'),
 };
 
 export const isApiPath = (path: string) => path.startsWith(`${API_PREFIX}/`);
@@ -83,6 +84,14 @@ export interface ImportedDraft {
   /** What the import could not carry over, in pt-BR: shown on the draft's page. */
   notes: string[];
 }
+
+/** Old addresses and the paths they lead to (multipart, this manifest in `pedido`), stored as redirects. */
+export interface RedirectsManifest {
+  redirects: { from: string; to: string }[];
+}
+
+/** Redirects in one request: each is a KV write, and a request may make only so many. */
+export const MAX_API_REDIRECTS = 500;
 
 /** A post the import recorded, as the API lists them. */
 export interface ImportedAnswer extends ApiAnswer {

@@ -41,7 +41,10 @@ describe('the themes map of the WordPress import', () => {
 
   it('takes the developer’s edits and refuses a theme the site does not have, naming it', () => {
     const read = readThemesFile(write('categorias:\n  sem-categoria: mercado-imobiliario\ntags:\n  receitas: decoracao\n'));
-    expect(read instanceof Map && Object.fromEntries(read)).toEqual({ 'category:sem-categoria': 'mercado-imobiliario', 'post_tag:receitas': 'decoracao' });
+    expect(read instanceof Map && Object.fromEntries(read)).toEqual({
+      'category:sem-categoria': 'mercado-imobiliario',
+      'post_tag:receitas': 'decoracao',
+    });
     expect(readThemesFile(write('categorias:\n  noticias: politica\n'))).toEqual({
       problem: expect.stringContaining('"noticias" diz "politica", que não é um tema'),
     });
