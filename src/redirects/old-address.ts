@@ -23,6 +23,7 @@ const UPLOADS = '/wp-content/uploads/';
 const VIEW_SUFFIX = /\/(?:page\/\d{1,6}|feed(?:\/(?:rss2?|atom|rdf))?|amp|embed)$/;
 
 /** Characters no path this site stores may hold once decoded: controls, and the backslash browsers read as a slash. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const UNSAFE = /[\u0000-\u001f\u007f\\]/;
 
 /**
