@@ -65,6 +65,9 @@ export function oldAddresses() {
     await next();
     if (c.res.status !== 404) return;
     const to = await storedTarget(c, path);
-    if (to) c.res = moved(to);
+    if (!to) return;
+    // Unset first: Hono copies the old response's headers onto the one set (the 404's caching, its ETag).
+    c.res = undefined;
+    c.res = moved(to);
   });
 }
