@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { stringify } from 'yaml';
 import { type ArticleSource, checkArticle } from '../../../src/checking/folder/article.ts';
 import type { FigureFile } from '../../../src/checking/folder/figures.ts';
@@ -9,7 +10,6 @@ import { imageKey } from '../../../src/content/schema/format.ts';
 import { variantFile, WEBP_ONLY } from '../../../src/content/schema/image-variants.ts';
 import { withoutUnsafeChars } from '../../../src/lib/escape-xml.ts';
 import type { ImportedDraft } from '../../../src/newsroom/api/wire.ts';
-import { archiveFieldProblems } from '../../../src/newsroom/shared/field-check.ts';
 import { FIGURE_FOLDER, IMAGE_FIELD } from '../../../src/newsroom/shared/media-names.ts';
 import type { PreparedArticle, StoredFile } from '../../../src/publishing/plan/prepared-article.ts';
 import { SHARP } from '../check/images.ts';
@@ -37,6 +37,8 @@ import type { WxrItem } from './wordpress/wxr-reader.ts';
 export interface PostNotes {
   /** Why it is a draft and not live (pt-BR): shown on the draft's page. */
   problems: string[];
+  /** What the site's check refused, for the report: the draft's form and preview show these themselves. */
+  refusals: string[];
   /** Images fitted to the site's rules: "foto.jpg: recortada, ampliada". */
   images: string[];
   unknownShortcodes: string[];
@@ -70,6 +72,32 @@ export interface PostContext {
 
 /** An image of the post, found and fitted, or why not. */
 type Found = { url: string; prepared: PreparedImage } | { url: string; problem: string };
+/** The main image: one of the post's, or the site's own when the post has none (url null). */
+type MainImage = Found | { url: null; prepared: PreparedImage };
+
+/**
+ * The main image of a post that had none: the site's own share image
+ * (assets/og-image.png), its margins extended to 16:9, so the archive
+ * article is published (decision 049) and the report says to replace it.
+ */
+let siteImagePrepared: Promise<PreparedImage> | undefined;
+function siteImage(): Promise<PreparedImage> {
+  siteImagePrepared ??= (async () => {
+    const source = sharp(readFileSync(new URL('../../../assets/og-image.png', import.meta.url)));
+    const { width = 0, height = 0 } = await source.metadata();
+    const { data } = await source.clone().extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    const extra = Math.max(0, Math.round((width * 9) / 16) - height);
+    const background = { r: data[0] ?? 255, g: data[1] ?? 255, b: data[2] ?? 255 };
+    const bytes = await source
+      .extend({ top: Math.floor(extra / 2), bottom: Math.ceil(extra / 2), background })
+      .png()
+      .toBuffer();
+    const prepared = await prepareMainImage(new Uint8Array(bytes));
+    if ('problem' in prepared) throw new Error(`a imagem do site não serve de imagem principal: ${prepared.problem}`);
+    return prepared;
+  })();
+  return siteImagePrepared;
+}
 
 async function findImage(url: string, kind: 'main' | 'figure', context: PostContext): Promise<Found> {
   const resolved = resolveUpload(context.uploadsDir, url, context.siteHosts);
@@ -100,6 +128,7 @@ export async function preparePost(
 ): Promise<PreparedPost> {
   const notes: PostNotes = {
     problems: [],
+    refusals: [],
     images: [],
     unknownShortcodes: [],
     removed: {},
@@ -135,7 +164,7 @@ export async function preparePost(
   for (const url of figureUrls) figures.set(url, await findImage(url, 'figure', context));
   const thumbnail = item.meta._thumbnail_id ? index.attachments.get(Number(item.meta._thumbnail_id)) : undefined;
   const mainUrl = thumbnail?.attachmentUrl ?? figureUrls[0] ?? null;
-  const main = mainUrl ? await findImage(mainUrl, 'main', context) : null;
+  const main = mainUrl ? await findImage(mainUrl, 'main', context) : { url: null, prepared: await siteImage() };
 
   notes.unknownShortcodes = first.unknownShortcodes;
   notes.removed = first.removed;
@@ -144,13 +173,13 @@ export async function preparePost(
   notes.dynamicBlocks = first.dynamicBlocks;
   if (first.missingAttachments > 0)
     notes.problems.push(`${first.missingAttachments} imagem(ns) de uma galeria não estão no arquivo de exportação`);
-  if (!main) notes.problems.push('o post não tem imagem destacada nem imagens no texto: escolha a imagem principal');
+  if (main.url === null) notes.images.push('sem imagem no WordPress: vai a imagem do site (troque-a na redação, se quiser)');
   else if ('problem' in main) notes.problems.push(`a imagem principal ${fileName(main.url)} não pôde ser usada: ${main.problem}`);
   for (const found of figures.values()) {
     if ('problem' in found) notes.problems.push(`a imagem do texto ${fileName(found.url)} não pôde ser usada: ${found.problem}`);
   }
-  for (const found of [...(main ? [main] : []), ...figures.values()]) {
-    if ('prepared' in found && found.prepared.changes.length > 0)
+  for (const found of [main, ...figures.values()]) {
+    if (found.url !== null && 'prepared' in found && found.prepared.changes.length > 0)
       notes.images.push(`${fileName(found.url)}: ${found.prepared.changes.join(', ')}`);
   }
 
@@ -159,7 +188,8 @@ export async function preparePost(
   notes.descriptionSource = description.source;
   const fields: Record<string, unknown> = {
     titulo: title,
-    descricao: oneLine(description.text),
+    // A post with no text at all: its title, as WordPress's own feeds would say it.
+    descricao: oneLine(description.text) || title,
     ...(wpDateToSite(item.dateGmt, item.date) ? { data: wpDateToSite(item.dateGmt, item.date) } : {}),
     ...(author ? { autor: author.slug } : {}),
   };
@@ -170,7 +200,7 @@ export async function preparePost(
   const credit = thumbnail ? creditOf(thumbnail.caption) : undefined;
   if (credit) fields.credito = credit;
 
-  if (fate.kind === 'article' && notes.problems.length === 0 && main && 'prepared' in main) {
+  if (fate.kind === 'article' && notes.problems.length === 0 && 'prepared' in main) {
     const article = await asArticle(item, fate.slug, fields, main, figures, convert, context, notes);
     if (article) return { kind: 'article', ...article, notes };
   }
@@ -180,14 +210,14 @@ export async function preparePost(
 /**
  * The post as an article folder would give it, judged by the folder's own
  * check (checkArticle): index.md written from its fields and text, its
- * images in memory. An archive title at any length passes
- * (archiveFieldProblems); every other error makes it a draft.
+ * images in memory, with the archive's rules (its title and text at any
+ * length: decision 049); any error makes it a draft.
  */
 async function asArticle(
   item: WxrItem,
   slug: string,
   fields: Record<string, unknown>,
-  { url: mainUrl, prepared: main }: { url: string; prepared: PreparedImage },
+  { url: mainUrl, prepared: main }: { url: string | null; prepared: PreparedImage },
   figures: Map<string, Found>,
   convert: (imageSrc: (url: string) => string) => ConvertedBody,
   context: PostContext,
@@ -211,52 +241,24 @@ async function asArticle(
     image: { file: `imagem.${main.extension}`, bytes: main.bytes, extension: main.extension },
     figureImages: figureFiles,
   };
+  const authors = new Set([...context.authors.values()].map((author) => author.slug));
   const checked = await checkArticle(
     source,
-    {
-      knownSlugs: context.knownSlugs,
-      today: context.now,
-      published: true,
-      authors: new Set([...context.authors.values()].map((a) => a.slug)),
-    },
+    { knownSlugs: context.knownSlugs, today: context.now, published: true, authors, archive: true },
     SHARP,
   );
-  const archiveOk = Object.keys(archiveFieldProblems(fields as never)).length === 0;
-  const errors = checked.problems.filter((problem) => problem.severity === 'error' && !(archiveOk && problem.field === 'titulo'));
-  if (errors.length > 0) {
-    notes.problems.push(...errors.map(describeProblem));
+  if (!checked.article) {
+    notes.refusals.push(...checked.problems.filter((problem) => problem.severity === 'error').map(describeProblem));
     return null;
   }
-  const prepared = checked.article ?? (await recheckWithoutTitleLimit(source, context));
-  if (!prepared) return null;
+  const prepared = checked.article;
   return withVariants(prepared, { url: mainUrl, prepared: main }, figures, names);
-}
-
-/** The check refuses a title outside 20–90 characters; an archive title stays as written (archiveFieldProblems), so the article is built with a stand-in title and given its own back. */
-async function recheckWithoutTitleLimit(source: ArticleSource, context: PostContext): Promise<PreparedArticle | null> {
-  const title = source.markdown?.fields?.titulo;
-  if (typeof title !== 'string' || !source.markdown?.fields) return null;
-  const standIn = {
-    ...source,
-    markdown: { ...source.markdown, fields: { ...source.markdown.fields, titulo: 'Título provisório do arquivo importado' } },
-  };
-  const checked = await checkArticle(
-    standIn,
-    {
-      knownSlugs: context.knownSlugs,
-      today: context.now,
-      published: true,
-      authors: new Set([...context.authors.values()].map((a) => a.slug)),
-    },
-    SHARP,
-  );
-  return checked.article ? { ...checked.article, item: { ...checked.article.item, titulo: title } } : null;
 }
 
 /** The article with the WebP variants archive-images.ts made, under the names the check gave its images. */
 function withVariants(
   article: PreparedArticle,
-  main: { url: string; prepared: PreparedImage },
+  main: { url: string | null; prepared: PreparedImage },
   figures: Map<string, Found>,
   names: Map<string, string>,
 ): { article: PreparedArticle; images: { from: string; to: string }[] } {
@@ -266,7 +268,7 @@ function withVariants(
   }));
   const byHash = new Map((article.figures ?? []).map((figure) => [contentHash(figure.bytes), figure.file]));
   // Old image addresses lead to the image here: the main image's, then each figure's (the first named wins, as in planImport).
-  const images: { from: string; to: string }[] = [{ from: main.url, to: `/${imageKey(article.item.imagemAtual)}` }];
+  const images: { from: string; to: string }[] = main.url ? [{ from: main.url, to: `/${imageKey(article.item.imagemAtual)}` }] : [];
   for (const [url, found] of figures) {
     if (!('prepared' in found) || !names.has(url)) continue;
     const file = byHash.get(contentHash(found.prepared.bytes));
@@ -275,7 +277,9 @@ function withVariants(
     for (const { width, bytes } of found.prepared.variants)
       variants.push({ key: imageKey(variantFile(file, width, 'webp')), value: bytes });
   }
-  return { article: { ...article, item: { ...article.item, formatosImagem: WEBP_ONLY }, variants }, images };
+  // Each variant once: a main image shown in the text too is one file, named once.
+  const unique = [...new Map(variants.map((variant) => [variant.key, variant])).values()];
+  return { article: { ...article, item: { ...article.item, formatosImagem: WEBP_ONLY }, variants: unique }, images };
 }
 
 const describeProblem = (problem: Problem) => `${problem.message.replace(/^linha \d+: /, '')} (${problem.hint})`;
@@ -287,7 +291,7 @@ const storedName = (image: PreparedImage) => `${contentHash(image.bytes)}.${imag
 function asDraft(
   item: WxrItem,
   fields: Record<string, unknown>,
-  main: Found | null,
+  main: MainImage,
   figures: Map<string, Found>,
   convert: (imageSrc: (url: string) => string) => ConvertedBody,
   notes: PostNotes,
@@ -300,7 +304,7 @@ function asDraft(
     return name;
   };
   const draftFields: Record<string, unknown> = { ...fields };
-  if (main && 'prepared' in main) draftFields[IMAGE_FIELD] = store(main.prepared);
+  if ('prepared' in main) draftFields[IMAGE_FIELD] = store(main.prepared);
   const body = convert((url) => {
     const found = figures.get(url);
     return found && 'prepared' in found ? `${FIGURE_FOLDER}${store(found.prepared)}` : url;

@@ -128,7 +128,7 @@ export async function runImport(options: ImportOptions): Promise<{ report: Impor
   let done = 0;
   const redirects = [...plan.redirects];
   let articles: { article: PreparedArticle; postId: number; sourceHash: string; title: string }[] = [];
-  let drafts: { draft: ImportedDraft; files: Map<string, Uint8Array>; title: string }[] = [];
+  let drafts: { draft: ImportedDraft; files: Map<string, Uint8Array>; title: string; why: string[] }[] = [];
   const bytesOf = (files: Iterable<{ byteLength: number }>) => [...files].reduce((sum, file) => sum + file.byteLength, 0);
 
   const sendArticles = async () => {
@@ -222,6 +222,7 @@ export async function runImport(options: ImportOptions): Promise<{ report: Impor
           draft: { ...prepared.draft, sourceHash: hash, createdBy: email },
           files: prepared.files,
           title: plainText(item.title),
+          why: [...prepared.notes.problems, ...prepared.notes.refusals],
         });
         if (drafts.length >= BATCH_POSTS || bytesOf(drafts.flatMap(({ files }) => [...files.values()])) >= BATCH_BYTES) await sendDrafts();
       }

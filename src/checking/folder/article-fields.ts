@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import {
   ALT_CHARS,
   ALT_EXAMPLE,
+  ARCHIVE_FIELDS,
   ARTICLE_FIELDS,
   ARTICLE_RELATIONS,
   type ArticleFields,
@@ -98,6 +99,8 @@ export interface ArticleContext {
   authors: ReadonlySet<string>;
   /** Keys spelt another way, reported as such. */
   misspelt: ReadonlySet<string>;
+  /** An old site's article, imported: its rules are ARCHIVE_FIELDS' (decision 049). */
+  archive?: boolean;
 }
 
 const FIELD_ORDER = Object.keys(ARTICLE_FIELDS);
@@ -112,7 +115,8 @@ export function checkArticleFields(meta: Record<string, unknown>, file: string, 
   const { today, published, authors, misspelt } = context;
   const altMissing = !misspelt.has('alt') && (meta.alt === undefined || (typeof meta.alt === 'string' && meta.alt.trim() === ''));
   const skip = altMissing ? new Set([...misspelt, 'alt']) : misspelt;
-  const { problems, valid } = checkFields<ArticleFields>(ARTICLE_FIELDS, ARTICLE_RELATIONS, meta, file, skip);
+  const specs = context.archive ? ARCHIVE_FIELDS : ARTICLE_FIELDS;
+  const { problems, valid } = checkFields<ArticleFields>(specs, ARTICLE_RELATIONS, meta, file, skip);
   if (valid.data !== undefined) problems.push(...scheduledNote(valid.data, file, today));
   if (altMissing) problems.push(altMissingProblem(meta.alt === undefined ? 'missing' : 'empty', file, published));
   else if (valid.alt !== undefined && valid.alt === meta.titulo) {

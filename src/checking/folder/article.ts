@@ -43,6 +43,8 @@ export interface ArticleCheckContext {
   published: boolean;
   /** The authors `autor` may name: the registry beside the folder and the live one. */
   authors: ReadonlySet<string>;
+  /** An old site's article (the WordPress import): its title at any length, its text at any (decision 049). */
+  archive?: boolean;
 }
 
 /** An article checked: every problem, and the article to publish when none is an error. */
@@ -72,7 +74,7 @@ const docsPastedAsHtml = (file: string, line: number) =>
  */
 export async function checkArticle(
   source: ArticleSource,
-  { knownSlugs, today, published, authors }: ArticleCheckContext,
+  { knownSlugs, today, published, authors, archive = false }: ArticleCheckContext,
   images: ImageTools,
 ): Promise<CheckedArticle> {
   const file = source.path;
@@ -105,7 +107,7 @@ export async function checkArticle(
   let fields: Partial<ArticleFields> = {};
   if (unread) problems.push(error(file, 'cabeçalho', unread.message, unread.hint));
   if (markdown.fields !== null) {
-    const checked = checkFrontMatter(markdown.fields, slug, file, { today, published, authors });
+    const checked = checkFrontMatter(markdown.fields, slug, file, { today, published, authors, archive });
     fields = checked.fields;
     problems.push(...checked.problems.map(place));
   }
@@ -117,7 +119,7 @@ export async function checkArticle(
   const judged = [
     ...pasted.cleaned.map((what) => warning(file, 'body: colado', `linha ${what.line}: ${describeCleaned(what)}`, cleanedHint(what.kind))),
     ...figured.problems,
-    ...checkBody(figured.body, file, knownSlugs),
+    ...checkBody(figured.body, file, knownSlugs, archive ? { minWords: 0 } : {}),
   ];
   const docs = pasted.cleaned.find(({ kind }) => kind === 'docs-wrapper');
   if (docs && hasErrors(judged)) problems.push(place(docsPastedAsHtml(file, docs.line)));

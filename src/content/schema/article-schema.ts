@@ -151,6 +151,34 @@ export const ARTICLE_FIELDS = {
   },
 } satisfies Record<string, FieldSpec>;
 
+/**
+ * An old site's article as the WordPress import publishes it
+ * (docs/decisions/049-archive-articles-as-they-were.md): every field's rule,
+ * but a title and a summary at any length a page can show, since their limits
+ * are the newsroom's for new writing and the reader shows stored ones of any length.
+ */
+const ARCHIVE_TITLE_CHARS = { min: 1, max: 300 } as const;
+const ARCHIVE_DESCRIPTION_CHARS = { min: 1, max: DESCRIPTION_CHARS.max } as const;
+export const ARCHIVE_FIELDS = {
+  ...ARTICLE_FIELDS,
+  titulo: {
+    ...requiredText('titulo', ARCHIVE_TITLE_CHARS, {
+      example: '"…"',
+      tooLong: CUT,
+      missing: said('falta o campo "titulo" (ou está vazio)', 'acrescente "titulo": "…" ao cabeçalho do index.md'),
+    }),
+    aliases: ['title'],
+  },
+  descricao: {
+    ...requiredText('descricao', ARCHIVE_DESCRIPTION_CHARS, {
+      example: '"…"',
+      tooLong: CUT,
+      missing: said('falta o campo "descricao" (ou está vazio)', 'acrescente "descricao": "…" ao cabeçalho do index.md'),
+    }),
+    aliases: ['description'],
+  },
+} satisfies Record<string, FieldSpec>;
+
 /** Rules between fields, in the order they are checked: a correction comes after the publication, and a note needs its date. */
 export const ARTICLE_RELATIONS: readonly Relation<ArticleFields>[] = [
   {

@@ -56,6 +56,31 @@ const MANIFEST = v.object({
 });
 
 class Refusal extends Error {}
+
+/**
+ * The files of a request, each taken by what names it: a file may be named
+ * twice (an article's main image shown in its text too: the same bytes, so
+ * the same name, and the same variants), and the files nothing took are what
+ * the request may not carry.
+ */
+class RequestFiles {
+  private readonly taken = new Map<string, Uint8Array>();
+  constructor(private readonly left: Map<string, Uint8Array>) {}
+
+  take(key: string): Uint8Array | undefined {
+    const bytes = this.left.get(key) ?? this.taken.get(key);
+    if (bytes) {
+      this.taken.set(key, bytes);
+      this.left.delete(key);
+    }
+    return bytes;
+  }
+
+  /** A file nothing named, if any. */
+  unused(): string | undefined {
+    return this.left.keys().next().value;
+  }
+}
 const refuse = (reason: string): never => {
   throw new Refusal(reason);
 };
@@ -87,17 +112,16 @@ function checkVariants(
   file: string,
   source: { width: number },
   formats: readonly VariantFormat[],
-  given: Map<string, Uint8Array>,
+  given: RequestFiles,
   what: string,
 ): StoredFile[] {
   return variantFiles(file, formats).map((name) => {
     const key = imageKey(name);
-    const bytes = given.get(key) ?? refuse(`${what}: falta a cópia reduzida "${name}"`);
+    const bytes = given.take(key) ?? refuse(`${what}: falta a cópia reduzida "${name}"`);
     const [, width, format] = /-(\d+)w\.([a-z]+)$/.exec(name)!;
     const picture = sniffPicture(bytes);
     if (picture.format !== format) refuse(`${what}: a cópia "${name}" não é ${format!.toUpperCase()}`);
     if (picture.width > Math.min(Number(width), source.width)) refuse(`${what}: a cópia "${name}" tem ${picture.width} px de largura`);
-    given.delete(key);
     return { key, value: bytes };
   });
 }
@@ -128,24 +152,18 @@ function entryOf(raw: unknown, what: string, archive: boolean): NewsItem & WithF
   return item;
 }
 
-function readArticle(
-  entry: PublishManifest['articles'][number],
-  files: Map<string, Uint8Array>,
-  index: number,
-  archive: boolean,
-): PreparedArticle {
+function readArticle(entry: PublishManifest['articles'][number], files: RequestFiles, index: number, archive: boolean): PreparedArticle {
   const item = entryOf(entry.item, `artigo ${index + 1}`, archive);
   const what = `"${item.titulo}" (${item.slug})`;
   if (item.htmlPath !== bodyKey(item.slug, contentHash(entry.body)))
     refuse(`${what}: o texto chegou diferente do que a ficha diz (o hash não confere)`);
-  const problems = checkBody(entry.body, 'texto');
+  const problems = checkBody(entry.body, 'texto', undefined, archive ? { minWords: 0 } : {});
   if (hasErrors(problems)) {
     const first = problems.find((problem) => problem.severity === 'error')!;
     refuse(`${what}: o texto não passou na verificação (${first.message}; como corrigir: ${first.hint})`);
   }
   if (entry.image !== imageKey(item.imagemAtual)) refuse(`${what}: a imagem principal enviada não é a que a ficha nomeia`);
-  const imageBytes = files.get(entry.image) ?? refuse(`${what}: falta a imagem principal "${item.imagemAtual}"`);
-  files.delete(entry.image);
+  const imageBytes = files.take(entry.image) ?? refuse(`${what}: falta a imagem principal "${item.imagemAtual}"`);
   const image = checkPicture('principal', item.imagemAtual, checkName(item.imagemAtual, item.slug, imageBytes, what), imageBytes, what);
   const formats = variantFormatsOf(item);
   const variants = checkVariants(item.imagemAtual, image, formats, files, what);
@@ -154,16 +172,23 @@ function readArticle(
     refuse(`${what}: as imagens do texto enviadas não são as que a ficha lista`);
   const figures = listed.map((file) => {
     const key = imageKey(file);
-    const bytes = files.get(key) ?? refuse(`${what}: falta a imagem do texto "${file}"`);
-    files.delete(key);
+    const bytes = files.take(key) ?? refuse(`${what}: falta a imagem do texto "${file}"`);
     const figure = checkPicture('figura', file, checkName(file, item.slug, bytes, what), bytes, what);
     variants.push(...checkVariants(file, figure, formats, files, what));
     return { file, key, bytes };
   });
-  return { item, body: entry.body, image: { key: entry.image, bytes: imageBytes }, variants, ...(figures.length > 0 ? { figures } : {}) };
+  // Each variant once: the main image shown in the text names its variants twice.
+  const unique = [...new Map(variants.map((variant) => [variant.key, variant])).values()];
+  return {
+    item,
+    body: entry.body,
+    image: { key: entry.image, bytes: imageBytes },
+    variants: unique,
+    ...(figures.length > 0 ? { figures } : {}),
+  };
 }
 
-function readRegistry(manifest: PublishManifest, files: Map<string, Uint8Array>): LocalRegistry {
+function readRegistry(manifest: PublishManifest, files: RequestFiles): LocalRegistry {
   const authors: Record<string, StoredAuthor> = {};
   const photos: StoredFile[] = [];
   for (const [slug, raw] of Object.entries(manifest.authors)) {
@@ -173,8 +198,7 @@ function readRegistry(manifest: PublishManifest, files: Map<string, Uint8Array>)
     authors[slug] = stored;
     if (stored.foto === undefined) continue;
     const key = imageKey(stored.foto);
-    const bytes = files.get(key) ?? refuse(`autor "${slug}": falta a foto "${stored.foto}"`);
-    files.delete(key);
+    const bytes = files.take(key) ?? refuse(`autor "${slug}": falta a foto "${stored.foto}"`);
     if (checkName(stored.foto, `autor-${slug}`, bytes, `autor "${slug}"`) !== 'webp') refuse(`autor "${slug}": a foto não é WebP`);
     if (!isPreparedAuthorPhoto(sniffPicture(bytes)))
       refuse(`autor "${slug}": a foto não é a WebP de ${AUTHOR_PHOTO_SIZE}×${AUTHOR_PHOTO_SIZE} que o comando prepara`);
@@ -197,12 +221,13 @@ export async function readPublishRequest(form: FormData): Promise<PublishRequest
     const parsed = v.safeParse(MANIFEST, json);
     if (!parsed.success) return { refused: 'o pedido não é uma publicação que a redação entenda (faltam os artigos ou a descrição deles)' };
     const manifest = parsed.output;
-    const files = new Map<string, Uint8Array>();
+    const received = new Map<string, Uint8Array>();
     for (const [name, value] of form) {
       if (!name.startsWith(PUBLISH_PARTS.file(''))) continue;
       if (!(value instanceof File)) return { refused: `a parte "${name}" do pedido não é um arquivo` };
-      files.set(name.slice(PUBLISH_PARTS.file('').length), new Uint8Array(await value.arrayBuffer()));
+      received.set(name.slice(PUBLISH_PARTS.file('').length), new Uint8Array(await value.arrayBuffer()));
     }
+    const files = new RequestFiles(received);
     const slugs = new Set<string>();
     const articles = manifest.articles.map((entry, index) => {
       const article = readArticle(entry, files, index, manifest.imported !== undefined);
@@ -212,7 +237,7 @@ export async function readPublishRequest(form: FormData): Promise<PublishRequest
     });
     const registry = readRegistry(manifest, files);
     // Every file sent is one an article or author names: nothing else reaches the store.
-    const [extra] = files.keys();
+    const extra = files.unused();
     if (extra !== undefined) return { refused: `o arquivo "${extra}" veio no pedido, mas nenhum artigo ou autor o usa` };
     const { imported } = manifest;
     if (imported && imported.posts.length !== articles.length)

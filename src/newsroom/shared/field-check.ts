@@ -1,8 +1,7 @@
 import * as v from 'valibot';
-import { ARTICLE_FIELDS, ARTICLE_RELATIONS, type ArticleFields } from '#src/content/schema/article-schema.ts';
+import { ARCHIVE_FIELDS, ARTICLE_FIELDS, ARTICLE_RELATIONS, type ArticleFields } from '#src/content/schema/article-schema.ts';
 import { siteWallClock } from '#src/content/schema/date-rule.ts';
 import { FIRST_FAILURE, type FieldSpec, heard, isAbsent } from '#src/content/schema/field-rules.ts';
-import { withoutUnsafeChars } from '#src/lib/escape-xml.ts';
 import { type DraftFields, FIELD_NAMES, type FieldName } from './draft-input';
 import { labelOf } from './field-labels';
 
@@ -32,11 +31,14 @@ export interface FieldProblem {
  * between fields. Runs in the worker (the edit page as served) and in the browser
  * as the journalist types (client/newsroom/), with the same messages.
  */
-export function fieldProblems(fields: DraftFields): Partial<Record<string, FieldProblem>> {
+export function fieldProblems(
+  fields: DraftFields,
+  specs: Record<FieldName, FieldSpec> = ARTICLE_FIELDS,
+): Partial<Record<string, FieldProblem>> {
   const problems: Partial<Record<string, FieldProblem>> = {};
   const valid: Record<string, unknown> = {};
   for (const name of FIELD_NAMES) {
-    const spec: FieldSpec = ARTICLE_FIELDS[name];
+    const spec = specs[name];
     const value = fields[name];
     if (isAbsent(spec, value)) {
       if (spec.required !== undefined) problems[name] = { message: `"${labelOf(name)}" está vazio`, fix: 'preencha antes de publicar' };
@@ -54,24 +56,8 @@ export function fieldProblems(fields: DraftFields): Partial<Record<string, Field
   return problems;
 }
 
-/** The longest title an archive article keeps as written: past it, the title is no headline a page could show. */
-const ARCHIVE_TITLE_MAX = 300;
-
-/**
- * An old site's article as the WordPress import publishes it
- * (docs/decisions/049-archive-articles-as-they-were.md): every rule of
- * {@link fieldProblems}, but its title at any length a page can show, since
- * the title's limits are the newsroom's rule for new writing and the reader
- * shows a stored title of any length.
- */
-export function archiveFieldProblems(fields: DraftFields): Partial<Record<string, FieldProblem>> {
-  const problems = fieldProblems(fields);
-  const title = fields.titulo;
-  if (problems.titulo && typeof title === 'string' && title.trim() !== '' && title.length <= ARCHIVE_TITLE_MAX) {
-    if (!/[\t\n\r]/.test(title) && withoutUnsafeChars(title) === title) delete problems.titulo;
-  }
-  return problems;
-}
+/** An old site's article as the WordPress import publishes it: its title at any length a page can show (ARCHIVE_FIELDS). */
+export const archiveFieldProblems = (fields: DraftFields) => fieldProblems(fields, ARCHIVE_FIELDS);
 
 /**
  * The schema names a field by its key, as index.md's front matter writes it
