@@ -172,11 +172,21 @@ export async function preparePost(
   notes.altMissing = first.images.filter((image) => image.altSource === 'default').length;
   notes.dynamicBlocks = first.dynamicBlocks;
   if (first.missingAttachments > 0)
-    notes.problems.push(`${first.missingAttachments} imagem(ns) de uma galeria não estão no arquivo de exportação`);
+    notes.problems.push(
+      `${first.missingAttachments} imagem(ns) de uma galeria do WordPress não vieram do site antigo: envie-as pelo editor, se fizerem falta`,
+    );
   if (main.url === null) notes.images.push('sem imagem no WordPress: vai a imagem do site (troque-a na redação, se quiser)');
-  else if ('problem' in main) notes.problems.push(`a imagem principal ${fileName(main.url)} não pôde ser usada: ${main.problem}`);
+  // On the draft's page in the journalist's words; the reason, for whoever runs the import, in the report.
+  else if ('problem' in main) {
+    notes.problems.push(`a imagem principal (${fileName(main.url)}) não veio do site antigo: escolha uma no campo "Imagem principal"`);
+    notes.refusals.push(`imagem principal ${main.url}: ${main.problem}`);
+  }
   for (const found of figures.values()) {
-    if ('problem' in found) notes.problems.push(`a imagem do texto ${fileName(found.url)} não pôde ser usada: ${found.problem}`);
+    if (!('problem' in found)) continue;
+    notes.problems.push(
+      `a imagem ${fileName(found.url)} do texto não veio do site antigo: envie-a pelo editor no lugar da linha com o endereço antigo`,
+    );
+    notes.refusals.push(`imagem do texto ${found.url}: ${found.problem}`);
   }
   for (const found of [main, ...figures.values()]) {
     if (found.url !== null && 'prepared' in found && found.prepared.changes.length > 0)

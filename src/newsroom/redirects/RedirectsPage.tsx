@@ -3,6 +3,15 @@ import { XsrfField } from '../http/XsrfField';
 import { PATHS } from '../paths';
 import { shownAt } from '../shared/when';
 
+/** An old address as a person reads it: `constru%c3%a7%c3%a3o` is "construção" (the stored text when it does not decode). */
+function readable(address: string): string {
+  try {
+    return decodeURI(address);
+  } catch {
+    return address;
+  }
+}
+
 /** What made a redirect, in an editor's words. */
 const ORIGINS: Record<string, string> = { wordpress: 'importação do WordPress' };
 
@@ -65,7 +74,7 @@ export function RedirectsPage({
       <ul className="nr-list">
         {redirects.map((redirect) => (
           <li key={redirect.key}>
-            <p className="nr-row-title">{redirect.address}</p>
+            <p className="nr-row-title">{readable(redirect.address)}</p>
             <p>
               leva para <a href={redirect.target}>{redirect.target}</a>
             </p>
