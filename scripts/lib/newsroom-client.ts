@@ -88,8 +88,8 @@ export interface Newsroom {
   imported(origin: string): Promise<ImportedAnswer>;
   /** The WordPress import's drafts, with their images and variants under their R2 names. */
   importDrafts(manifest: ImportDraftsManifest, files: ReadonlyMap<string, Uint8Array>): Promise<ApiAnswer & { outcomes?: unknown[] }>;
-  /** Stores old addresses as redirects, in requests of MAX_API_REDIRECTS; how many the site holds of them, and the lines of what it refused. */
-  redirects(list: readonly { from: string; to: string }[]): Promise<{ stored: number; refused: string[] }>;
+  /** Stores old addresses as redirects, in requests of MAX_API_REDIRECTS: how many were new or changed, how many the site already had, and the lines of what it refused. */
+  redirects(list: readonly { from: string; to: string }[]): Promise<{ written: number; unchanged: number; refused: string[] }>;
   /** unpublish, gc, restore: a plain form. */
   post(path: string, fields: Record<string, string>): Promise<ApiAnswer>;
   /** Ends the session: stops the local worker the command started, if it did. */
@@ -179,7 +179,8 @@ export function openNewsroom(
       return call(API_PATHS.importDrafts, { method: 'POST', body: form });
     },
     async redirects(list) {
-      let stored = 0;
+      let written = 0;
+      let unchanged = 0;
       const refused: string[] = [];
       for (let at = 0; at < list.length; at += MAX_API_REDIRECTS) {
         const form = new FormData();
@@ -188,10 +189,11 @@ export function openNewsroom(
         const answer = (await call(API_PATHS.redirects, { method: 'POST', body: form })) as ApiAnswer & {
           stored?: { added: number; changed: number; unchanged: number };
         };
-        stored += (answer.stored?.added ?? 0) + (answer.stored?.changed ?? 0) + (answer.stored?.unchanged ?? 0);
+        written += (answer.stored?.added ?? 0) + (answer.stored?.changed ?? 0);
+        unchanged += answer.stored?.unchanged ?? 0;
         refused.push(...answer.lines);
       }
-      return { stored, refused };
+      return { written, unchanged, refused };
     },
     post(path, fields) {
       const form = new FormData();

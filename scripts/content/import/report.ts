@@ -31,6 +31,8 @@ export interface ImportReport {
   unmappedTerms: string[];
   newAuthors: string[];
   redirects: number;
+  /** Old addresses the site already led where this run would (an earlier run's). */
+  redirectsKept: number;
   /** Old addresses the site would not store, each with why. */
   refusedRedirects: string[];
   themesFile: string;
@@ -58,6 +60,7 @@ export const emptyReport = (origin: string, dryRun: boolean, themesFile: string)
   unmappedTerms: [],
   newAuthors: [],
   redirects: 0,
+  redirectsKept: 0,
   refusedRedirects: [],
   themesFile,
   stopped: null,
@@ -160,7 +163,9 @@ export function summaryLines(report: ImportReport): string[] {
     `${report.drafts.length} post(s) ${would}na redação como rascunho`,
     `${report.unchanged.length} sem mudança desde a última importação (nada a fazer)`,
     `${report.skipped.length} item(ns) não importado(s), cada um com o motivo no relatório`,
-    `${report.redirects} endereço(s) antigo(s) ${report.dryRun ? 'seriam redirecionados' : 'redirecionado(s)'}`,
+    report.dryRun
+      ? `${report.redirects} endereço(s) antigo(s) seriam redirecionados`
+      : `${report.redirects} endereço(s) antigo(s) redirecionado(s) agora${report.redirectsKept > 0 ? `, ${report.redirectsKept} já estavam` : ''}`,
     ...(descriptions ? [`descrições: ${descriptions}`] : []),
   ];
 }

@@ -179,7 +179,8 @@ export async function runImport(options: ImportOptions): Promise<{ report: Impor
     if (options.dryRun) report.redirects = new Set(redirects.map(({ from }) => oldAddressKey(from))).size;
     else {
       const stored = await newsroom.redirects(redirects);
-      report.redirects = stored.stored;
+      report.redirects = stored.written;
+      report.redirectsKept = stored.unchanged;
       report.refusedRedirects = stored.refused;
     }
   } catch (error) {
