@@ -26,9 +26,13 @@
  * 8. The newsroom (newsroom/newsroom.ts): the drafts list, a draft's page, an autosave,
  *    and publish → live through the newsroom's API (what `content:publish
  *    --remote` sends), with a reader's page as the control, in the same rounds.
- * 9. The speed targets beside this run's figures (targets.ts).
+ * 9. The WordPress import (import/import-part.ts): a generated export of
+ *    1,000 posts with images through the newsroom's API, again when nothing
+ *    changed, and the first pass alone over a 100 MB export; wall, CPU and
+ *    peak memory.
+ * 10. The speed targets beside this run's figures (targets.ts).
  *
- * BENCH_QUICK=1 shortens every part, BENCH_ONLY=cpu|search|served|lighthouse|hostile|check|newsroom runs one of
+ * BENCH_QUICK=1 shortens every part, BENCH_ONLY=cpu|search|served|lighthouse|hostile|check|newsroom|import runs one of
  * them (for trying the script, not for results: neither writes bench/RESULTS.md).
  */
 
@@ -38,6 +42,7 @@ import { cpus, totalmem } from 'node:os';
 import { checkCommand, hostileBodies } from './check/check-parts.ts';
 import { snapshotDist } from './common/dist-snapshot.ts';
 import { lines, out, QUICK } from './common/report.ts';
+import { importPart } from './import/import-part.ts';
 import { newsroom } from './newsroom/newsroom.ts';
 import { renderCpu } from './render/render-cpu.ts';
 import { search } from './search/search.ts';
@@ -66,6 +71,7 @@ async function main(): Promise<void> {
   if (!ONLY || ONLY === 'hostile') await hostileBodies();
   if (!ONLY || ONLY === 'check') checkCommand();
   if (!ONLY || ONLY === 'newsroom') await newsroom();
+  if (!ONLY || ONLY === 'import') await importPart();
   if (!ONLY) targets();
   // A trial run (quick, or only one half) never replaces the recorded results.
   if (QUICK || ONLY) return;

@@ -35,7 +35,7 @@ export interface NewsroomTimes {
   publish: number[];
 }
 
-function startSite(port: number, state: string): WranglerProcess {
+export function startSite(port: number, state: string): WranglerProcess {
   wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state]);
   return startWrangler([
     'dev',

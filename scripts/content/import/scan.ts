@@ -37,22 +37,30 @@ export interface ExportIndex {
   childAttachments: Map<number, number[]>;
 }
 
+/**
+ * A string of its own: a piece cut from the parser's text keeps that whole
+ * text alive in V8 (a sliced string), and a summary kept per item would then
+ * keep the export's chunks, which is what the first pass must not hold.
+ */
+const own = (text: string) => (text === '' ? text : Buffer.from(text, 'utf8').toString('utf8'));
+
 export function summaryOf(item: WxrItem): ItemSummary {
   const thumbnail = Number(item.meta._thumbnail_id);
+  const attachment = item.type === 'attachment';
   return {
     id: item.id,
-    type: item.type,
-    status: item.status,
-    title: plainText(item.title),
-    link: item.link,
-    guid: item.guid,
-    postName: item.postName,
-    creator: item.creator,
+    type: own(item.type),
+    status: own(item.status),
+    title: own(plainText(item.title)),
+    link: own(item.link),
+    guid: own(item.guid),
+    postName: own(item.postName),
+    creator: own(item.creator),
     parent: item.parent,
-    attachmentUrl: item.attachmentUrl,
+    attachmentUrl: item.attachmentUrl === null ? null : own(item.attachmentUrl),
     thumbnailId: Number.isSafeInteger(thumbnail) && thumbnail > 0 ? thumbnail : null,
-    alt: item.type === 'attachment' ? (item.meta._wp_attachment_image_alt ?? '') : '',
-    caption: item.type === 'attachment' ? item.excerpt : '',
+    alt: attachment ? own(item.meta._wp_attachment_image_alt ?? '') : '',
+    caption: attachment ? own(item.excerpt) : '',
     commentCount: item.commentCount,
   };
 }
