@@ -81,7 +81,7 @@ export async function runImport(options: ImportOptions): Promise<{ report: Impor
   report.comments = index.items.reduce((sum, item) => sum + item.commentCount, 0);
   report.unmappedTerms = index.terms
     .filter((term) => (term.taxonomy === 'category' || term.taxonomy === 'post_tag') && !themes.get(termKey(term)))
-    .map((term) => plainText(term.name));
+    .map((term) => term.name);
 
   const live = await newsroom.live();
   const liveTitles = new Map(

@@ -75,11 +75,12 @@ export async function scanExport(path: string): Promise<ExportIndex> {
     childAttachments: new Map(),
   };
   const seenTerms = new Set<string>();
-  const addTerm = (term: Term) => {
-    const key = `${term.taxonomy}:${term.slug}`;
-    if (seenTerms.has(key) || term.slug === '') return;
+  const addTerm = ({ taxonomy, slug, name }: Term) => {
+    const key = `${taxonomy}:${slug}`;
+    if (seenTerms.has(key) || slug === '') return;
     seenTerms.add(key);
-    index.terms.push(term);
+    // WordPress writes a name's entities as they were typed ("Cozinha &amp; copa").
+    index.terms.push({ taxonomy: own(taxonomy), slug: own(slug), name: own(plainText(name)) });
   };
   for await (const entry of readWxr(path)) {
     if (entry.kind === 'site') index.site = entry.site;

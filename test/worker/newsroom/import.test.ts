@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentHash } from '#src/content/index/content-hash.ts';
 import { forgetLiveIndex } from '#src/content/index/live-index.ts';
-import { imageKey } from '#src/content/schema/format.ts';
+import { bodyKey, imageKey } from '#src/content/schema/format.ts';
 import { variantFile, variantFiles, WEBP_ONLY } from '#src/content/schema/image-variants.ts';
 import { API_PATHS, type ApiAnswer, type ImportDraftsManifest, type ImportedAnswer, PUBLISH_PARTS } from '#src/newsroom/api/wire.ts';
 import { DraftsStore } from '#src/newsroom/drafts/drafts-store.ts';
@@ -88,6 +88,24 @@ describe('articles the import publishes', () => {
     );
     expect(archive.status, ((await archive.clone().json()) as ApiAnswer).message).toBe(200);
     expect(await (await fetchPath('/noticia/titulo-longo')).text()).toContain('bairro por bairro');
+  });
+
+  it('keep an archive brief of a few words only when imported (decision 049)', async () => {
+    const brief = (article: ReturnType<typeof preparedArticle>) => {
+      const body = '<p>Nota curta do arquivo.</p>';
+      article.entry.body = body;
+      article.entry.item = { ...(article.entry.item as object), htmlPath: bodyKey('nota-curta', contentHash(body)) };
+      return article;
+    };
+    const plain = await publish(publishForm([brief(preparedArticle('nota-curta'))]));
+    expect(((await plain.json()) as ApiAnswer).message).toContain('um artigo tem pelo menos 80');
+    const archive = await publish(
+      publishForm([brief(importedArticle('nota-curta'))], {
+        imported: { origin: ORIGIN_SITE, posts: [{ postId: 8, sourceHash: '0123456789abcdef' }] },
+      }),
+    );
+    expect(archive.status).toBe(200);
+    expect(await (await fetchPath('/noticia/nota-curta')).text()).toContain('Nota curta do arquivo.');
   });
 
   it('refuses a list of posts that does not match the articles: nothing published', async () => {
