@@ -53,8 +53,11 @@ export async function importWordPress(argv: string[]): Promise<number> {
       },
     });
     const file = join(values.saida, dryRun ? 'relatorio-simulacao.md' : 'relatorio.md');
-    writeFileSync(file, reportText(report));
-    for (const line of summaryLines(report)) console.log(`  ${line}`);
+    const text = reportText(report);
+    writeFileSync(file, text);
+    // A dry run is read before anything is done: the whole plan on the terminal, not only its numbers.
+    if (dryRun) console.log(text);
+    else for (const line of summaryLines(report)) console.log(`  ${line}`);
     if (report.stopped) console.log(`A importação parou: ${report.stopped}\nRode o comando de novo: ela continua de onde parou.`);
     console.log(`Relatório completo: ${file}`);
     return ok ? 0 : 1;

@@ -109,7 +109,9 @@ export async function runImport(options: ImportOptions): Promise<{ report: Impor
     ...liveTitles.keys(),
     ...[...plan.fates.values()].flatMap((fate) => (fate.kind === 'article' ? [fate.slug] : [])),
   ]);
+  // Only the old site's own links: another site's /category/x/ is not ours to rewrite.
   const linkTarget = (url: string) => {
+    if (!URL.canParse(url, site.origin) || !site.hosts.includes(new URL(url, site.origin).hostname)) return null;
     const key = oldAddressKey(url);
     return key === null ? null : (plan.targets.get(key) ?? null);
   };
