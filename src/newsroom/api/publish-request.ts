@@ -14,7 +14,8 @@ import { AUTHOR_PHOTO_SIZE, isPreparedAuthorPhoto } from '../shared/author-photo
 import { type DraftFields, FIELD_NAMES } from '../shared/draft-input';
 import { archiveFieldProblems, fieldProblems } from '../shared/field-check';
 import { type ImageKind, storedProblems } from '../shared/image-check';
-import { type ImportedArticles, MAX_API_ARTICLES, PUBLISH_PARTS, type PublishManifest } from './wire';
+import { filesOf, manifestOf } from './manifest';
+import { type ImportedArticles, MAX_API_ARTICLES, type PublishManifest } from './wire';
 
 /**
  * A publish request from the command line (wire.ts), read as if hostile:
@@ -211,22 +212,10 @@ function readRegistry(manifest: PublishManifest, files: RequestFiles): LocalRegi
 /** Reads and checks a publish request's form (the body limit has already bounded its size). */
 export async function readPublishRequest(form: FormData): Promise<PublishRequest> {
   try {
-    const text = form.get(PUBLISH_PARTS.manifest);
-    let json: unknown;
-    try {
-      json = typeof text === 'string' ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    const parsed = v.safeParse(MANIFEST, json);
-    if (!parsed.success) return { refused: 'o pedido não é uma publicação que a redação entenda (faltam os artigos ou a descrição deles)' };
-    const manifest = parsed.output;
-    const received = new Map<string, Uint8Array>();
-    for (const [name, value] of form) {
-      if (!name.startsWith(PUBLISH_PARTS.file(''))) continue;
-      if (!(value instanceof File)) return { refused: `a parte "${name}" do pedido não é um arquivo` };
-      received.set(name.slice(PUBLISH_PARTS.file('').length), new Uint8Array(await value.arrayBuffer()));
-    }
+    const manifest = manifestOf(form, MANIFEST);
+    if (!manifest) return { refused: 'o pedido não é uma publicação que a redação entenda (faltam os artigos ou a descrição deles)' };
+    const received = await filesOf(form);
+    if (!(received instanceof Map)) return { refused: `a parte "${received.notAFile}" do pedido não é um arquivo` };
     const files = new RequestFiles(received);
     const slugs = new Set<string>();
     const articles = manifest.articles.map((entry, index) => {

@@ -3,7 +3,7 @@ import { MAX_BODY_BYTES } from '#src/content/body/html-policy.ts';
 import { contentHash } from '#src/content/index/content-hash.ts';
 import { IMAGE_FORMATS } from '#src/content/schema/format.ts';
 import { variantStem } from '#src/content/schema/image-variants.ts';
-import { PUBLISH_PARTS } from '../api/wire';
+import { filesOf, manifestOf } from '../api/manifest';
 import { sniffPicture } from '../media/sniff';
 import { type DraftContent, storedFields } from '../shared/draft-input';
 import { type ImageKind, storedProblems, variantProblem } from '../shared/image-check';
@@ -58,24 +58,13 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
  * variant WebP at its width), and no file that no draft names.
  */
 export async function readImportDraftsRequest(form: FormData): Promise<ImportDraftsRequest> {
-  const text = form.get(PUBLISH_PARTS.manifest);
-  let json: unknown;
-  try {
-    json = typeof text === 'string' ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  const parsed = v.safeParse(MANIFEST, json);
-  if (!parsed.success) return { refused: 'o pedido não é uma importação de rascunhos que a redação entenda' };
-  const { origin, drafts: given, dryRun } = parsed.output;
-  const files = new Map<string, Uint8Array>();
-  for (const [name, value] of form) {
-    if (!name.startsWith(PUBLISH_PARTS.file(''))) continue;
-    const file = name.slice(PUBLISH_PARTS.file('').length);
-    if (!(value instanceof File) || !isStoredFile(file))
-      return { refused: `a parte "${name.slice(0, 100)}" do pedido não é uma imagem da redação` };
-    files.set(file, new Uint8Array(await value.arrayBuffer()));
-  }
+  const manifest = manifestOf(form, MANIFEST);
+  if (!manifest) return { refused: 'o pedido não é uma importação de rascunhos que a redação entenda' };
+  const { origin, drafts: given, dryRun } = manifest;
+  const files = await filesOf(form);
+  if (!(files instanceof Map)) return { refused: `a parte "${files.notAFile}" do pedido não é um arquivo` };
+  for (const file of files.keys())
+    if (!isStoredFile(file)) return { refused: `o arquivo "${file.slice(0, 100)}" não é uma imagem da redação` };
   const drafts: DraftToImport[] = [];
   const kinds = new Map<string, ImageKind>();
   for (const draft of given) {

@@ -1,3 +1,4 @@
+import { DraftsStore } from '../drafts/drafts-store';
 import type { DraftContent } from '../shared/draft-input';
 
 /**
@@ -97,7 +98,6 @@ export class ImportedPosts {
     now: number,
   ): Promise<string | null> {
     const id = crypto.randomUUID();
-    const fields = JSON.stringify(content.fields);
     try {
       await this.db.batch([
         // First, so a record that exists fails the batch before anything else is written.
@@ -106,14 +106,7 @@ export class ImportedPosts {
             'INSERT INTO imported_posts (origin, post_id, source_hash, draft_id, draft_version, notes, imported_at) VALUES (?1, ?2, ?3, ?4, 1, ?5, ?6)',
           )
           .bind(origin, post.postId, post.sourceHash, id, JSON.stringify(post.notes), now),
-        this.db
-          .prepare(
-            'INSERT INTO newsroom_drafts (id, fields, body, version, created_by, created_at, updated_by, updated_at) VALUES (?1, ?2, ?3, 1, ?4, ?5, ?4, ?5)',
-          )
-          .bind(id, fields, content.body, by, now),
-        this.db
-          .prepare('INSERT INTO newsroom_revisions (draft_id, version, fields, body, saved_by, saved_at) VALUES (?1, 1, ?2, ?3, ?4, ?5)')
-          .bind(id, fields, content.body, by, now),
+        ...new DraftsStore(this.db).creation(id, content, by, now),
       ]);
     } catch (error) {
       if (await this.get(origin, post.postId)) return null;

@@ -2,7 +2,8 @@ import type { Context, Next } from 'hono';
 import * as v from 'valibot';
 import { currentTime } from '#src/lib/clock.ts';
 import { listRedirects, PAGE_SIZE, putRedirects, removeRedirect } from '#src/redirects/redirects-store.ts';
-import { type ApiAnswer, MAX_API_REDIRECTS, PUBLISH_PARTS } from '../api/wire';
+import { manifestOf } from '../api/manifest';
+import { type ApiAnswer, MAX_API_REDIRECTS } from '../api/wire';
 import { postedForm } from '../http/posted-form';
 import { messagePage, page } from '../layout/render';
 import { PATHS } from '../paths';
@@ -63,20 +64,18 @@ const MANIFEST = v.object({
 
 /** The import's old addresses (api/wire.ts, RedirectsManifest): stored, each refused one named. */
 export const apiRedirects = async (c: RouteContext<'apiRedirects'>) => {
-  let json: unknown;
+  let manifest: v.InferOutput<typeof MANIFEST> | null;
   try {
-    const text = (await c.req.formData()).get(PUBLISH_PARTS.manifest);
-    json = typeof text === 'string' ? JSON.parse(text) : undefined;
+    manifest = manifestOf(await c.req.formData(), MANIFEST);
   } catch {
-    json = undefined;
+    manifest = null;
   }
-  const parsed = v.safeParse(MANIFEST, json);
-  if (!parsed.success)
+  if (!manifest)
     return c.json<ApiAnswer>(
       { ok: false, message: `O pedido não é uma lista de até ${MAX_API_REDIRECTS} endereços antigos.`, lines: [] },
       400,
     );
-  const stored = await putRedirects(c.env, parsed.output.redirects, { origin: 'wordpress', by: c.var.member.email, now: currentTime() });
+  const stored = await putRedirects(c.env, manifest.redirects, { origin: 'wordpress', by: c.var.member.email, now: currentTime() });
   return c.json<ApiAnswer & { stored: typeof stored }>({
     ok: true,
     message: `${stored.added} endereço(s) antigo(s) novo(s), ${stored.changed} mudado(s), ${stored.unchanged} sem mudança.`,

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRedirects, putRedirects } from '#src/redirects/redirects-store.ts';
-import { clearKv, fetchWithEnv } from '../helpers';
+import { clearKv, countingKv, fetchWithEnv } from '../helpers';
 
 /**
  * The redirects of a 100,000-article archive (its permalinks and its `?p=`
@@ -51,20 +51,6 @@ afterAll(async () => {
   await clearKv();
 }, 600_000);
 
-/** The KV binding, recording every key read. */
-function counting(keys: string[]): KVNamespace {
-  return new Proxy(env.NEWS, {
-    get(target, name) {
-      const value = Reflect.get(target, name);
-      if (name !== 'get') return typeof value === 'function' ? value.bind(target) : value;
-      return (key: string, ...rest: unknown[]) => {
-        keys.push(key);
-        return (value as (...args: unknown[]) => unknown).call(target, key, ...rest);
-      };
-    },
-  });
-}
-
 describe('200,000 redirects', () => {
   it('an old address is one KV read, found or not', async () => {
     for (const [path, location] of [
@@ -73,7 +59,7 @@ describe('200,000 redirects', () => {
       ['/2017/06/nunca-existiu/', null],
     ] as const) {
       const keys: string[] = [];
-      const response = await fetchWithEnv(path, { NEWS: counting(keys) }, { redirect: 'manual' });
+      const response = await fetchWithEnv(path, { NEWS: countingKv(keys) }, { redirect: 'manual' });
       expect(response.headers.get('Location'), path).toBe(location ?? (path.endsWith('/') ? path.slice(0, -1) : null));
       expect(
         keys.filter((key) => key.startsWith('redirects/')),

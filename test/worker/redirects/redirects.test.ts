@@ -4,7 +4,7 @@ import { API_PATHS, type ApiAnswer, PUBLISH_PARTS } from '#src/newsroom/api/wire
 import { PATHS } from '#src/newsroom/paths.ts';
 import { oldAddressKey } from '#src/redirects/old-address.ts';
 import { putRedirects } from '#src/redirects/redirects-store.ts';
-import { clearKv, fetchPath, fetchWithEnv } from '../helpers';
+import { clearKv, countingKv, fetchPath, fetchWithEnv } from '../helpers';
 import { accessToken, addPerson, CHIEF, newsroomRequest, serveTeamKeys } from '../newsroom/newsroom-helpers';
 
 /**
@@ -104,16 +104,7 @@ describe('old addresses on the reader’s side', () => {
 
   it('cost a page that exists nothing: no redirect is read for it', async () => {
     const keys: string[] = [];
-    const counting = new Proxy(env.NEWS, {
-      get(target, name) {
-        const value = Reflect.get(target, name);
-        if (name !== 'get') return typeof value === 'function' ? value.bind(target) : value;
-        return (key: string, ...rest: unknown[]) => {
-          keys.push(key);
-          return (value as (...args: unknown[]) => unknown).call(target, key, ...rest);
-        };
-      },
-    });
+    const counting = countingKv(keys);
     for (const path of ['/', '/sobre', '/busca?q=casa', '/simulador-de-financiamento']) {
       expect((await fetchWithEnv(path, { NEWS: counting })).status, path).toBe(200);
     }
