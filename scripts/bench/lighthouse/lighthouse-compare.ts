@@ -5,10 +5,11 @@
  * compared with controls measured in the same rounds, never with a figure
  * from another day.
  *
- * The controls are served by a small Hono app of their own (@hono/node-server):
- * - the home page's own markup without its stylesheet or scripts (its images
- *   still come from the site): what the same elements cost with the browser's
- *   defaults alone;
+ * Pages and controls are served alike by a small Hono proxy (@hono/node-server,
+ * gzip), the controls beside the site's pages:
+ * - each page's own markup without its stylesheet or scripts: what the same
+ *   elements cost with the browser's defaults alone, the floor a page is judged
+ *   against;
  * - an empty page with one line of text: the floor of Lighthouse and Chrome
  *   on this machine;
  * - an article's main image alone (its preload and its <img>, the image
@@ -23,6 +24,7 @@ import { loadavg } from 'node:os';
 import { type ServerType, serve } from '@hono/node-server';
 import * as chromeLauncher from 'chrome-launcher';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import lighthouse from 'lighthouse';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { parse, serialize, serializeOuter, type DefaultTreeAdapterTypes as T, defaultTreeAdapter as tree } from 'parse5';
@@ -87,26 +89,51 @@ function imageAlone(article: string): string {
   return `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Imagem</title>${serializeOuter(preload)}<style>img{width:100%;height:auto}</style><p>${serializeOuter(picture)}</p></html>`;
 }
 
-/** Serves the control pages on a free port; returns their targets and the server to close. */
-export async function startControls(siteUrl: string): Promise<{ targets: CompareTarget[]; server: ServerType }> {
-  const home = await (await fetch(`${siteUrl}/`)).text();
+/** The address of a page's bare markup on the proxy (startControls). */
+const BARE = '/__controle/sem-estilo';
+
+/**
+ * A proxy in front of the site, on a free port, that serves the site's pages
+ * and their controls the same way (gzip, one origin, one connection's worth of
+ * setup), as a reader's CDN would serve both: every path is the site's,
+ * except the controls under /__controle/:
+ * - `sem-estilo?pagina=<path>`: that page's own markup with no stylesheet or script;
+ * - `vazia`: an empty page; `imagem`: the article's main image alone.
+ */
+export async function startControls(siteUrl: string): Promise<{
+  /** The proxy's address of a page of the site, and of its bare markup. */
+  page(path: string): string;
+  bare(path: string): string;
+  targets: CompareTarget[];
+  server: ServerType;
+}> {
   const article = await (await fetch(`${siteUrl}${ARTICLE}`)).text();
   const app = new Hono();
-  app.get('/sem-estilo', (c) => c.html(bareMarkup(home, siteUrl)));
-  app.get('/vazia', (c) => c.html(EMPTY_PAGE));
-  app.get('/imagem', (c) => c.html(imageAlone(article)));
-  // The image from this origin, as the article has it from its own: a second origin would add a connection.
-  app.get('/thumbnails/*', (c) => fetch(`${siteUrl}${c.req.path}`));
+  app.use(compress());
+  let base = '';
+  app.get(BARE, async (c) => c.html(bareMarkup(await (await fetch(`${siteUrl}${c.req.query('pagina') ?? '/'}`)).text(), base)));
+  app.get('/__controle/vazia', (c) => c.html(EMPTY_PAGE));
+  app.get('/__controle/imagem', (c) => c.html(imageAlone(article)));
+  // Everything else is the site's, its body passed on as it came (the worker sends it uncompressed; the proxy compresses).
+  app.all('*', async (c) => {
+    const url = new URL(c.req.url);
+    const response = await fetch(`${siteUrl}${url.pathname}${url.search}`, { method: c.req.method, redirect: 'manual' });
+    const headers = new Headers(response.headers);
+    headers.delete('content-encoding');
+    headers.delete('content-length');
+    return new Response(response.body, { status: response.status, headers });
+  });
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((listening) => {
     const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, ({ port }) => listening({ server, port }));
   });
-  const base = `http://127.0.0.1:${port}`;
+  base = `http://127.0.0.1:${port}`;
   return {
     server,
+    page: (path) => `${base}${path}`,
+    bare: (path) => `${base}${BARE}?pagina=${encodeURIComponent(path)}`,
     targets: [
-      { name: 'control: the home’s markup, no stylesheet or script', url: `${base}/sem-estilo` },
-      { name: 'control: an empty page', url: `${base}/vazia` },
-      { name: IMAGE_ALONE, url: `${base}/imagem` },
+      { name: 'control: an empty page', url: `${base}/__controle/vazia` },
+      { name: IMAGE_ALONE, url: `${base}/__controle/imagem` },
     ],
   };
 }
