@@ -15,8 +15,9 @@
  *    profile of the worker serving each uncached page (served/profile.ts).
  * 4. Bytes (gzip) of HTML, CSS and JS, first visit and returning reader (served/bytes.ts).
  * 5. Lighthouse mobile, first visit at 4× CPU, side by side
- *    (lighthouse/lighthouse-part.ts, lighthouse/lighthouse-compare.ts): home, an article and a 30-year simulation, and
- *    two control pages, in turn, round after round; medians and worst runs,
+ *    (lighthouse/lighthouse-part.ts, lighthouse/lighthouse-compare.ts): home, an article and a 30-year simulation,
+ *    each beside its own bare markup, and two more controls, in turn, round after round,
+ *    quiet and with the other core busy; medians and worst runs,
  *    with the LCP element. Long tasks are measured here, never in tests.
  * 6. The costly bodies of the hostile corpus (check/hostile.ts): each as
  *    an article's body, workerd CPU per render and the time of content:check.

@@ -83,6 +83,7 @@ function report(condition: Condition, results: CompareResult[], loads: number[])
       'LCP element',
     ],
     results.map(({ name, samples, failed }) => {
+      if (samples.length === 0) return [name, `0 (+${failed} failed)`, '', '', '', '', '', '', ''];
       const pick = (f: (x: LighthouseSample) => number) => samples.map(f);
       const elements = new Map<string, number>();
       for (const x of samples) elements.set(x.lcpElement, (elements.get(x.lcpElement) ?? 0) + 1);
