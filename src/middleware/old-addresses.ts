@@ -48,7 +48,8 @@ export function oldAddresses() {
   return createMiddleware<AppEnv>(async function redirectOldAddresses(c, next) {
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || isNewsroomPath(c.req.path)) return next();
     const url = new URL(c.req.url);
-    const path = url.pathname;
+    // `//2019/05/casa` is a path here, never a host.
+    const path = url.pathname.replace(/^\/{2,}/, '/');
     if (path === '/' && WORDPRESS_QUERY.some((name) => url.searchParams.has(name))) {
       const words = url.searchParams.get('s');
       if (words !== null) return moved(searchPath(words.slice(0, 200)));

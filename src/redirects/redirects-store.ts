@@ -96,7 +96,7 @@ export async function putRedirects(
   return result;
 }
 
-/** Removes a redirect: KV first (the address answers 404 again), then its row. False when the list has no such key. */
+/** Removes a redirect: KV first (the address answers 404 again), then its row; the redirect removed, or null when the list has no such key. */
 export async function removeRedirect(env: Bindings, key: string): Promise<Redirect | null> {
   const row = await env.DB.prepare('SELECT * FROM redirects WHERE key = ?').bind(key).first<RedirectRow>();
   if (!row) return null;

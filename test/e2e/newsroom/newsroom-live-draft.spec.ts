@@ -19,7 +19,8 @@ async function seeDraftAndPreview(page: Page, press: (target: ReturnType<Page['l
   await expect(page.locator('#campo-corpo')).toHaveValue(/https:\/\/www\.youtube\.com\/watch\?v=M7lc1UVf-VE/);
   const thumbnail = page.locator('img[data-thumbnail]');
   await expect(thumbnail).toBeVisible();
-  expect(await thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  // Visible is not loaded: on a busy machine the image may still be arriving; decode() waits for it, or fails if it never can.
+  expect(await thumbnail.evaluate((image: HTMLImageElement) => image.decode().then(() => image.naturalWidth))).toBeGreaterThan(0);
   const figure = page.locator('[data-figures] img').first();
   expect(await figure.evaluate((image: HTMLImageElement) => image.decode().then(() => image.naturalWidth))).toBeGreaterThan(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

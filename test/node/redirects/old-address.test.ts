@@ -59,6 +59,8 @@ describe('a redirect’s target, read back from a store', () => {
       expect(isSafeTarget(good), good).toBe(true);
     }
     for (const bad of [
+      '/noticia/€',
+      '/noticia/\u0085',
       '//evil.example',
       '/\\evil.example',
       'https://evil.example/',
