@@ -49,11 +49,24 @@ const EMPTY_PAGE = '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><tit
 /** Elements a bare copy leaves out: whatever styles the page or runs in it. */
 const STYLE_OR_SCRIPT = new Set(['style', 'script', 'link']);
 
-/** The page's markup with no stylesheet and no script; relative addresses (its images) still point at the site. */
-function bareMarkup(html: string, siteUrl: string): string {
+const attribute = (element: T.Element, name: string) => element.attrs.find((a) => a.name === name)?.value;
+
+/** The parts of a page a decomposition takes out one at a time (the home's, in lighthouse-part.ts). */
+export const PARTS = {
+  'speculation rules': (element: T.Element) => element.tagName === 'script' && attribute(element, 'type') === 'speculationrules',
+  scripts: (element: T.Element) => element.tagName === 'script',
+  styles: (element: T.Element) => element.tagName === 'style' || (element.tagName === 'link' && attribute(element, 'rel') === 'stylesheet'),
+} as const;
+export type Part = keyof typeof PARTS;
+const isPart = (name: string): name is Part => Object.hasOwn(PARTS, name);
+
+/** The page's markup with no stylesheet and no script, or without the given parts; relative addresses (its images) still point at the site. */
+function bareMarkup(html: string, siteUrl: string, parts?: readonly Part[]): string {
   const document = parse(html);
+  const out = (child: T.ChildNode) =>
+    'tagName' in child && (parts ? parts.some((part) => PARTS[part](child)) : STYLE_OR_SCRIPT.has(child.tagName));
   const strip = (node: T.ParentNode) => {
-    node.childNodes = node.childNodes.filter((child) => !('tagName' in child && STYLE_OR_SCRIPT.has(child.tagName)));
+    node.childNodes = node.childNodes.filter((child) => !out(child));
     for (const child of node.childNodes) if ('childNodes' in child) strip(child);
   };
   strip(document);
@@ -89,8 +102,9 @@ function imageAlone(article: string): string {
   return `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Imagem</title>${serializeOuter(preload)}<style>img{width:100%;height:auto}</style><p>${serializeOuter(picture)}</p></html>`;
 }
 
-/** The address of a page's bare markup on the proxy (startControls). */
+/** The address of a page's bare markup on the proxy (startControls), and of the page without some of its parts. */
 const BARE = '/__controle/sem-estilo';
+const WITHOUT = '/__controle/sem';
 
 /**
  * A proxy in front of the site, on a free port, that serves the site's pages
@@ -98,12 +112,14 @@ const BARE = '/__controle/sem-estilo';
  * setup), as a reader's CDN would serve both: every path is the site's,
  * except the controls under /__controle/:
  * - `sem-estilo?pagina=<path>`: that page's own markup with no stylesheet or script;
+ * - `sem?pagina=<path>&partes=<parts>`: the page without some of its parts (PARTS), to tell which costs what;
  * - `vazia`: an empty page; `imagem`: the article's main image alone.
  */
 export async function startControls(siteUrl: string): Promise<{
   /** The proxy's address of a page of the site, and of its bare markup. */
   page(path: string): string;
   bare(path: string): string;
+  without(path: string, parts: readonly Part[]): string;
   targets: CompareTarget[];
   server: ServerType;
 }> {
@@ -112,6 +128,10 @@ export async function startControls(siteUrl: string): Promise<{
   app.use(compress());
   let base = '';
   app.get(BARE, async (c) => c.html(bareMarkup(await (await fetch(`${siteUrl}${c.req.query('pagina') ?? '/'}`)).text(), base)));
+  app.get(WITHOUT, async (c) => {
+    const parts = (c.req.query('partes') ?? '').split(',').filter(isPart);
+    return c.html(bareMarkup(await (await fetch(`${siteUrl}${c.req.query('pagina') ?? '/'}`)).text(), base, parts));
+  });
   app.get('/__controle/vazia', (c) => c.html(EMPTY_PAGE));
   app.get('/__controle/imagem', (c) => c.html(imageAlone(article)));
   // Everything else is the site's, its body passed on as it came (the worker sends it uncompressed; the proxy compresses).
@@ -131,6 +151,7 @@ export async function startControls(siteUrl: string): Promise<{
     server,
     page: (path) => `${base}${path}`,
     bare: (path) => `${base}${BARE}?pagina=${encodeURIComponent(path)}`,
+    without: (path, parts) => `${base}${WITHOUT}?pagina=${encodeURIComponent(path)}&partes=${encodeURIComponent(parts.join(','))}`,
     targets: [
       { name: 'control: an empty page', url: `${base}/__controle/vazia` },
       { name: IMAGE_ALONE, url: `${base}/__controle/imagem` },

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpus } from 'node:os';
 import { ARTICLE, figures, median, out, QUICK, table } from '../common/report.ts';
-import { type CompareResult, compareFirstVisits, startControls } from './lighthouse-compare.ts';
+import { type CompareResult, compareFirstVisits, type Part, startControls } from './lighthouse-compare.ts';
 import type { LighthouseSample } from './lighthouse-runs.ts';
 
 const LIGHTHOUSE_ROUNDS = QUICK ? 1 : 5;
@@ -15,6 +15,9 @@ export const LIGHTHOUSE_PAGES = [
   ['article', ARTICLE],
   ['simulator, 30-year result', SIMULATION_30_YEARS],
 ] as const;
+
+/** The home's parts, each taken out alone in a control of its own. */
+const DECOMPOSED: readonly Part[] = ['speculation rules', 'scripts', 'styles'];
 
 /** A page's bare-markup control, by the page's name. */
 export const bareName = (page: string) => `control: the ${page}’s own markup, no stylesheet or script`;
@@ -46,6 +49,8 @@ export async function lighthouseRuns(base: string): Promise<void> {
         { name, url: controls.page(path) },
         { name: bareName(name), url: controls.bare(path) },
       ]),
+      // The home taken apart, one part at a time, to tell what costs what beside the page and its bare markup.
+      ...DECOMPOSED.map((part) => ({ name: `home without its ${part}`, url: controls.without('/', [part]) })),
       ...controls.targets,
     ];
     for (const condition of CONDITIONS) {
