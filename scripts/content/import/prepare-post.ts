@@ -107,9 +107,15 @@ async function findImage(url: string, kind: 'main' | 'figure', context: PostCont
   return 'problem' in prepared ? { url, problem: prepared.problem } : { url, prepared };
 }
 
+/** An image's file name as the report and the draft's note show it; as written when its escapes are broken (`foto%E0.jpg`). */
 const fileName = (url: string) => {
   const path = url.split(/[?#]/)[0] ?? url;
-  return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)) || url;
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(name) || url;
+  } catch {
+    return name || url;
+  }
 };
 
 /** A one-line text of the export: entities already decoded by the reader; runs of spaces collapsed, characters no feed may carry dropped. */
