@@ -6,9 +6,10 @@ import devServer from '@hono/vite-dev-server';
 import cloudflareAdapter from '@hono/vite-dev-server/cloudflare';
 import { build, defineConfig, type Plugin } from 'vite';
 import { contentBundle } from './scripts/content/bundle/vite-plugin.ts';
+import { PAGE_STYLESHEETS } from './src/site/page-stylesheets.ts';
 
 /**
- * The stylesheet is inlined in every page while it weighs at most this much
+ * A page's stylesheet is inlined in it while it weighs at most this much
  * gzipped (docs/decisions/023-inline-the-stylesheet.md): a first visit then paints from the
  * HTML alone, one round trip earlier; every page view pays these bytes, cached
  * or not. Past it, pages link the file (cached for a year) instead.
@@ -16,24 +17,25 @@ import { contentBundle } from './scripts/content/bundle/vite-plugin.ts';
 export const INLINE_STYLESHEET_MAX_GZIP_BYTES = 6 * 1024;
 
 /**
- * Adds the stylesheet's text to its entry in Vite's manifest (`inline`), which
- * the worker reads (src/site/client-assets.ts), when it is small enough. The hashed
- * file stays in dist/ either way. Runs once the manifest is on disk.
+ * Adds each page stylesheet's text to its entry in Vite's manifest (`inline`),
+ * which the worker reads (src/site/client-assets.ts), when it is small enough.
+ * The hashed files stay in dist/ either way. Runs once the manifest is on disk.
  */
-function inlineStylesheet(): Plugin {
+function inlineStylesheets(): Plugin {
   return {
-    name: 'casa-em-pauta:inline-stylesheet',
+    name: 'casa-em-pauta:inline-stylesheets',
     apply: 'build',
     writeBundle({ dir = 'dist' }) {
       const manifestFile = join(dir, '.vite/manifest.json');
       const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; inline?: string }>;
-      const entry = manifest['client/styles.css'];
-      if (!entry) throw new Error('client/styles.css is missing from the Vite manifest');
-      const text = readFileSync(join(dir, entry.file), 'utf8');
-      // Inside <style> only "</style" can end the element early; the stylesheet never needs it.
-      if (/<\/style/i.test(text)) throw new Error('client/styles.css contains "</style": it cannot be inlined');
-      if (gzipSync(text, { level: 9 }).byteLength > INLINE_STYLESHEET_MAX_GZIP_BYTES) return;
-      entry.inline = text;
+      for (const name of Object.values(PAGE_STYLESHEETS)) {
+        const entry = manifest[name];
+        if (!entry) throw new Error(`${name} is missing from the Vite manifest`);
+        const text = readFileSync(join(dir, entry.file), 'utf8');
+        // Inside <style> only "</style" can end the element early; a stylesheet never needs it.
+        if (/<\/style/i.test(text)) throw new Error(`${name} contains "</style": it cannot be inlined`);
+        if (gzipSync(text, { level: 9 }).byteLength <= INLINE_STYLESHEET_MAX_GZIP_BYTES) entry.inline = text;
+      }
       writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
     },
   };
@@ -86,7 +88,7 @@ function newsroomEditor(): Plugin {
 /**
  * Two jobs:
  * - `vite build`: the client bundle (hashed files in dist/static, a manifest
- *   the worker reads, with the stylesheet's text while it is small; the
+ *   the worker reads, with each page stylesheet's text while it is small; the
  *   newsroom's script and stylesheet are entries of their own, linked only
  *   by /redacao pages: docs/newsroom.md), the bundled sample content from content/ (checked like
  *   an editor's publish), and assets/ copied as is: dist/ is what wrangler serves.
@@ -103,7 +105,7 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       input: [
         'client/boot.ts',
-        'client/styles.css',
+        ...Object.values(PAGE_STYLESHEETS),
         'client/newsroom/newsroom.ts',
         'client/newsroom/newsroom.css',
         'client/newsroom/preview-bar.css',
@@ -115,5 +117,5 @@ export default defineConfig(({ command }) => ({
   plugins:
     command === 'serve'
       ? [devServer({ entry: 'src/index.ts', adapter: cloudflareAdapter })]
-      : [contentBundle(), inlineStylesheet(), newsroomEditor()],
+      : [contentBundle(), inlineStylesheets(), newsroomEditor()],
 }));

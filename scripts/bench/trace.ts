@@ -11,15 +11,16 @@
 import { type Browser, chromium } from '@playwright/test';
 import { CHROME_FLAGS, CHROME_PATH } from '../chromium.ts';
 import { LOCAL_SITE_URL } from '../local-site.ts';
+import { ARTICLE, SIMULATION_30_YEARS } from './common/report.ts';
 
 /** The page kinds of docs/speed.md, by path. */
 export const TRACED_PAGES: [name: string, path: string][] = [
   ['home', '/'],
-  ['article', '/noticia/como-decorar-apartamentos-pequenos'],
+  ['article', ARTICLE],
   ['theme', '/tema/financiamento'],
   ['search', '/busca?q=apartamento'],
   ['simulator, empty', '/simulador-de-financiamento'],
-  ['simulator, 30-year result', '/simulador-de-financiamento?valor=500000&entrada=100000&juros=11&prazo=30&unidade=anos&sistema=ambos'],
+  ['simulator, 30-year result', SIMULATION_30_YEARS],
 ];
 
 interface TraceEvent {

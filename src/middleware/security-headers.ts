@@ -24,14 +24,11 @@ export async function hashSources(texts: readonly string[]): Promise<string[]> {
  * The pages' inline scripts (shared/inline-scripts.ts: the banner script
  * and the speculation rules) are allowed by their SHA-256 hashes: no other
  * inline script can run. (Chromium ignores 'inline-speculation-rules' once a
- * hash is in the policy.) Likewise the inlined stylesheet (src/site/client-assets.ts),
- * when the build inlined it: no other inline style applies.
+ * hash is in the policy.) Likewise the inlined stylesheets (src/site/client-assets.ts),
+ * those the build inlined: no other inline style applies.
  */
 async function inlineSources(): Promise<{ scripts: string[]; styles: string[] }> {
-  const [scripts, styles] = await Promise.all([
-    hashSources(INLINE_SCRIPTS),
-    hashSources(clientAssets.inlineStyles === undefined ? [] : [clientAssets.inlineStyles]),
-  ]);
+  const [scripts, styles] = await Promise.all([hashSources(INLINE_SCRIPTS), hashSources(clientAssets.inlineStyles)]);
   return { scripts, styles };
 }
 

@@ -57,5 +57,6 @@ export const articleRoute = createFactory<AppEnv, typeof ROUTES.article>().creat
     type: 'article',
     publishedDate: updatedIso(item.data),
     jsonLd: [newsArticle(site, item, author), articleBreadcrumbs(c.var.site, item)],
+    stylesheet: 'article',
   });
 });

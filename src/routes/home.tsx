@@ -15,6 +15,7 @@ export const homeRoute = createFactory<AppEnv>().createHandlers(async function r
     {
       description: site.tagline,
       jsonLd: [organization(site), website(site)],
+      stylesheet: 'home',
     },
   );
 });

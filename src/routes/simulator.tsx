@@ -47,5 +47,6 @@ export const simulatorRoute = factory.createHandlers(function renderSimulator(c)
     description: SIMULATOR_DESCRIPTION,
     canonicalPath: SIMULATOR_PATH,
     jsonLd: [webApplication(c.var.site)],
+    stylesheet: 'tool',
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { PAGE_STYLESHEETS } from '../../src/site/page-stylesheets.ts';
 import { INLINE_STYLESHEET_MAX_GZIP_BYTES } from '../../vite.config.ts';
 
 // Built by `npm test` (vite build) before the tests run.
@@ -46,13 +47,20 @@ describe('client bundle budgets', () => {
     expect(new Set(islandFiles)).toEqual(new Set([manifest['client/islands/consent-banner.tsx']!.file, manifest[boot]!.file]));
   });
 
-  it('the one stylesheet is ≤ 15 KB', () => {
-    expect(gzipBytes(manifest['client/styles.css']!.file)).toBeLessThanOrEqual(15 * 1024);
+  const stylesheets = Object.entries(PAGE_STYLESHEETS);
+
+  it.each(stylesheets)('the %s pages’ stylesheet is ≤ 15 KB', (_kind, entry) => {
+    expect(gzipBytes(manifest[entry]!.file)).toBeLessThanOrEqual(15 * 1024);
   });
 
-  it('the stylesheet is inlined in pages exactly while it is ≤ 6 KB, as the very text of its file', () => {
-    const styles = manifest['client/styles.css']!;
+  it.each(stylesheets)('the %s pages’ stylesheet is inlined exactly while it is ≤ 6 KB, as the very text of its file', (_kind, entry) => {
+    const styles = manifest[entry]!;
     expect(styles.inline !== undefined).toBe(gzipBytes(styles.file) <= INLINE_STYLESHEET_MAX_GZIP_BYTES);
     if (styles.inline !== undefined) expect(styles.inline).toBe(readFileSync(`dist/${styles.file}`, 'utf8'));
+  });
+
+  it('the home, an article and the tools carry less than every part of the stylesheet', () => {
+    const all = gzipBytes(manifest[PAGE_STYLESHEETS.all]!.file);
+    for (const kind of ['home', 'article', 'tool'] as const) expect(gzipBytes(manifest[PAGE_STYLESHEETS[kind]]!.file)).toBeLessThan(all);
   });
 });

@@ -29,6 +29,9 @@ export function table(header: string[], rows: string[][]): void {
 /** The sample article the served and Lighthouse parts load. */
 export const ARTICLE = '/noticia/como-decorar-apartamentos-pequenos';
 
+/** The simulator's heaviest common result: 30 years, both systems side by side. */
+export const SIMULATION_30_YEARS = '/simulador-de-financiamento?valor=500000&entrada=100000&juros=11&prazo=30&unidade=anos&sistema=ambos';
+
 /** A free port for one more workerd of the run (the render and hostile parts start many, one after another). */
 export const workerdPort = () => getPort({ port: portNumbers(9400, 9999) });
 

@@ -46,25 +46,26 @@ export interface CompareResult {
 
 const EMPTY_PAGE = '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Vazia</title><p>Página vazia.</p></html>';
 
-/** Elements a bare copy leaves out: whatever styles the page or runs in it. */
-const STYLE_OR_SCRIPT = new Set(['style', 'script', 'link']);
-
 const attribute = (element: T.Element, name: string) => element.attrs.find((a) => a.name === name)?.value;
 
 /** The parts of a page a decomposition takes out one at a time (the home's, in lighthouse-part.ts). */
 export const PARTS = {
   'speculation rules': (element: T.Element) => element.tagName === 'script' && attribute(element, 'type') === 'speculationrules',
-  scripts: (element: T.Element) => element.tagName === 'script',
+  scripts: (element: T.Element) =>
+    element.tagName === 'script' || (element.tagName === 'link' && attribute(element, 'rel') === 'modulepreload'),
   styles: (element: T.Element) => element.tagName === 'style' || (element.tagName === 'link' && attribute(element, 'rel') === 'stylesheet'),
 } as const;
 export type Part = keyof typeof PARTS;
 const isPart = (name: string): name is Part => Object.hasOwn(PARTS, name);
 
-/** The page's markup with no stylesheet and no script, or without the given parts; relative addresses (its images) still point at the site. */
-function bareMarkup(html: string, siteUrl: string, parts?: readonly Part[]): string {
+/**
+ * The page's markup without the given parts, by default with no stylesheet and no script; relative
+ * addresses (its images) still point at the site. Its other links stay: the icon and an image's
+ * preload are the markup's own, and what a reader's browser fetches for the page either way.
+ */
+function bareMarkup(html: string, siteUrl: string, parts: readonly Part[] = ['styles', 'scripts']): string {
   const document = parse(html);
-  const out = (child: T.ChildNode) =>
-    'tagName' in child && (parts ? parts.some((part) => PARTS[part](child)) : STYLE_OR_SCRIPT.has(child.tagName));
+  const out = (child: T.ChildNode) => 'tagName' in child && parts.some((part) => PARTS[part](child));
   const strip = (node: T.ParentNode) => {
     node.childNodes = node.childNodes.filter((child) => !out(child));
     for (const child of node.childNodes) if ('childNodes' in child) strip(child);
@@ -127,21 +128,30 @@ export async function startControls(siteUrl: string): Promise<{
   const app = new Hono();
   app.use(compress());
   let base = '';
-  app.get(BARE, async (c) => c.html(bareMarkup(await (await fetch(`${siteUrl}${c.req.query('pagina') ?? '/'}`)).text(), base)));
-  app.get(WITHOUT, async (c) => {
-    const parts = (c.req.query('partes') ?? '').split(',').filter(isPart);
-    return c.html(bareMarkup(await (await fetch(`${siteUrl}${c.req.query('pagina') ?? '/'}`)).text(), base, parts));
-  });
+  /**
+   * A response of the site as the proxy sends it on, with its own headers (the CSP, the cache policy):
+   * a control differs from its page in the markup alone. Not how the site's bytes came to the proxy:
+   * Hono's compress leaves a response with a Transfer-Encoding as it is, and with it kept the site's
+   * pages went out uncompressed while the controls were compressed.
+   */
+  const relayed = (response: Response, body: BodyInit | null) => {
+    const headers = new Headers(response.headers);
+    for (const name of ['content-encoding', 'content-length', 'transfer-encoding', 'etag']) headers.delete(name);
+    return new Response(body, { status: response.status, headers });
+  };
+  const withoutParts = async (path: string, parts?: readonly Part[]) => {
+    const page = await fetch(`${siteUrl}${path}`);
+    return relayed(page, bareMarkup(await page.text(), base, parts));
+  };
+  app.get(BARE, (c) => withoutParts(c.req.query('pagina') ?? '/'));
+  app.get(WITHOUT, (c) => withoutParts(c.req.query('pagina') ?? '/', (c.req.query('partes') ?? '').split(',').filter(isPart)));
   app.get('/__controle/vazia', (c) => c.html(EMPTY_PAGE));
   app.get('/__controle/imagem', (c) => c.html(imageAlone(article)));
   // Everything else is the site's, its body passed on as it came (the worker sends it uncompressed; the proxy compresses).
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
     const response = await fetch(`${siteUrl}${url.pathname}${url.search}`, { method: c.req.method, redirect: 'manual' });
-    const headers = new Headers(response.headers);
-    headers.delete('content-encoding');
-    headers.delete('content-length');
-    return new Response(response.body, { status: response.status, headers });
+    return relayed(response, response.body);
   });
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((listening) => {
     const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, ({ port }) => listening({ server, port }));
@@ -206,6 +216,8 @@ export async function simulatedLcp(url: string): Promise<{
   observed: { fcp: number; lcp: number; domContentLoaded: number; load: number };
   /** Lighthouse's LCP breakdown of the observed load (time to first byte, resource load delay…), ms. */
   breakdown: Record<string, number>;
+  /** The document's bytes: over the wire (headers and body as sent) and decoded. */
+  document: { transferSize: number; resourceSize: number };
   requests: SimulatedRequest[];
 }> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
@@ -216,6 +228,9 @@ export async function simulatedLcp(url: string): Promise<{
       { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier: 4 } } },
     );
     const { audits } = result!.lhr;
+    // The document as it came over the wire: its headers and its body, compressed or not (what the simulation downloads).
+    type Requests = { items?: { url: string; transferSize?: number; resourceSize?: number }[] };
+    const document = (audits['network-requests']?.details as Requests | undefined)?.items?.[0];
     const metrics = (audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
     type Subparts = { items?: { type?: string; items?: { label: string; duration: number }[] }[] };
     const subparts = (audits['lcp-breakdown-insight']?.details as Subparts | undefined)?.items?.find(
@@ -253,6 +268,7 @@ export async function simulatedLcp(url: string): Promise<{
         load: metrics.observedLoad ?? Number.NaN,
       },
       breakdown,
+      document: { transferSize: document?.transferSize ?? Number.NaN, resourceSize: document?.resourceSize ?? Number.NaN },
       requests: [...requests.values()].sort((a, b) => a.end - b.end),
     };
   } finally {
@@ -263,11 +279,14 @@ export async function simulatedLcp(url: string): Promise<{
 /** `npx tsx scripts/bench/lighthouse/lighthouse-compare.ts <url>…`: what each page's simulated LCP waited for (one run each). */
 async function main(): Promise<void> {
   for (const url of process.argv.slice(2)) {
-    const { simulated, observed, breakdown, requests } = await simulatedLcp(url);
+    const { simulated, observed, breakdown, document, requests } = await simulatedLcp(url);
     console.log(`\n## ${url} (load average ${loadavg()[0]!.toFixed(2)})`);
     console.log(`simulated: FCP ${simulated.fcp.toFixed(0)} ms, LCP ${simulated.lcp.toFixed(0)} ms`);
     console.log(
       `observed, unthrottled: FCP ${observed.fcp} ms, LCP ${observed.lcp} ms, DOMContentLoaded ${observed.domContentLoaded} ms, load ${observed.load} ms`,
+    );
+    console.log(
+      `document: ${document.transferSize} bytes over the wire (first round trip: ${10 * 1460}), ${document.resourceSize} decoded`,
     );
     const subparts = Object.entries(breakdown).map(([label, ms]) => `${label} ${ms.toFixed(0)} ms`);
     console.log(`LCP breakdown, observed: ${subparts.join(', ')}`);

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpus } from 'node:os';
-import { ARTICLE, figures, median, out, QUICK, table } from '../common/report.ts';
+import { ARTICLE, figures, median, out, QUICK, SIMULATION_30_YEARS, table } from '../common/report.ts';
 import { type CompareResult, compareFirstVisits, type Part, startControls } from './lighthouse-compare.ts';
 import type { LighthouseSample } from './lighthouse-runs.ts';
 
@@ -8,8 +8,7 @@ const LIGHTHOUSE_ROUNDS = QUICK ? 1 : 5;
 /** The Lighthouse part run alone (BENCH_ONLY=lighthouse), unless PORT names another. */
 export const LIGHTHOUSE_PORT = 8927;
 
-/** The simulator's largest page: a 30-year schedule of both systems (docs/speed.md). */
-const SIMULATION_30_YEARS = '/simulador-de-financiamento?valor=500000&entrada=100000&juros=11&prazo=30&unidade=anos&sistema=ambos';
+/** The pages the Lighthouse part measures, each beside its bare markup (docs/speed.md). */
 export const LIGHTHOUSE_PAGES = [
   ['home', '/'],
   ['article', ARTICLE],

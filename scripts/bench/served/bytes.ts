@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { PAGE_STYLESHEETS } from '../../../src/site/page-stylesheets.ts';
 import { BENCH_DIST } from '../common/dist-snapshot.ts';
-import { ARTICLE, out, table } from '../common/report.ts';
+import { ARTICLE, out, SIMULATION_30_YEARS, table } from '../common/report.ts';
 
 /** Part 4: bytes (gzip) of HTML, CSS and JS, first visit and returning reader. */
 export async function bytes(
@@ -12,15 +13,17 @@ export async function bytes(
   const file = (key: string) => readFileSync(`${BENCH_DIST}/${manifest[key]!.file}`);
   const boot = gz(file('client/boot.ts'));
   const island = (manifest['client/boot.ts']!.dynamicImports ?? []).reduce((sum, key) => sum + gz(file(key)), 0);
-  // An inlined stylesheet (vite.config.ts) is in every page's HTML, never fetched on its own.
-  const inlined = manifest['client/styles.css']!.inline !== undefined;
-  const css = inlined ? 0 : gz(file('client/styles.css'));
-  const cssCell = (text: string) => (inlined ? 'in the HTML' : text);
+  // An inlined stylesheet (vite.config.ts) is in its pages' HTML, never fetched on its own.
   const rows: string[][] = [];
-  for (const [page, path] of [
-    ['home', '/'],
-    ['article', ARTICLE],
+  for (const [page, path, kind] of [
+    ['home', '/', 'home'],
+    ['article', ARTICLE, 'article'],
+    ['30-year simulation', SIMULATION_30_YEARS, 'tool'],
   ] as const) {
+    const stylesheet = manifest[PAGE_STYLESHEETS[kind]]!;
+    const inlined = stylesheet.inline !== undefined;
+    const css = inlined ? 0 : gz(file(PAGE_STYLESHEETS[kind]));
+    const cssCell = (text: string) => (inlined ? `in the HTML (${gz(stylesheet.inline!)} on its own)` : text);
     const html = gz(await (await fetch(`${base}${path}`)).text());
     // React (the island) arrives only when the reader reaches for the banner (client/consent/first-reach.ts).
     rows.push([page, 'first visit, before any interaction', String(html), cssCell(String(css)), String(boot), String(html + css + boot)]);
@@ -43,9 +46,7 @@ export async function bytes(
     ]);
   }
   out('### Bytes (gzip -9)');
-  out(
-    `Images are not counted. A returning reader has the hashed ${inlined ? 'JS' : 'CSS and JS'} cached (immutable).${inlined ? ` The stylesheet is inlined in the HTML (${gz(file('client/styles.css'))} bytes gzip on its own).` : ''}`,
-  );
+  out('Images are not counted. A returning reader has the hashed files cached (immutable); each kind of page carries its own stylesheet.');
   out();
   table(['page', 'visit', 'HTML', 'CSS', 'JS', 'total'], rows);
 }

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { PAGE_STYLESHEETS } from '../../../src/site/page-stylesheets.ts';
 import { waitFor } from '../../lib/wrangler.ts';
 import { BENCH_DIST } from '../common/dist-snapshot.ts';
 import { ARTICLE, figures, median, out, QUICK, table } from '../common/report.ts';
@@ -60,7 +61,7 @@ export async function servedPath(script: string): Promise<void> {
     control = startWranglerDev({ port: CONTROL_PORT, ...minimal });
     await Promise.all([waitFor(`${cached.url}/`), waitFor(`${control.url}/`), waitFor(`${uncached.url}/`)]);
     const manifest = JSON.parse(readFileSync(`${BENCH_DIST}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
-    const css = `/${manifest['client/styles.css']!.file}`;
+    const css = `/${manifest[PAGE_STYLESHEETS.home]!.file}`;
     for (const [, path] of SERVED_PAGES) await fetch(`${cached.url}${path}`).then((r) => r.arrayBuffer()); // fill the caches
     const groups: LoadGroup[] = [
       ...SERVED_PAGES.map(([page, path]) => ({
@@ -76,7 +77,7 @@ export async function servedPath(script: string): Promise<void> {
         ] as LoadGroup['targets'],
       })),
       {
-        comparator: ['static file: the stylesheet (the worker never runs)', `${cached.url}${css}`, cached],
+        comparator: ['static file: the home’s stylesheet (the worker never runs)', `${cached.url}${css}`, cached],
         targets: [
           ['worker floor: /robots.txt, uncached', `${uncached.url}/robots.txt`, uncached],
           ['control: a no-op worker, empty 200', `${control.url}/empty`, control],

@@ -44,6 +44,7 @@ export function Document({ site, head, path, children, preview }: DocumentProps)
   const canonical = canonicalPath === null ? null : absoluteUrl(site, canonicalPath);
   const image = head.image ?? DEFAULT_SHARE_IMAGE;
   const imageUrl = absoluteUrl(site, image.path);
+  const stylesheet = clientAssets.stylesheets[head.stylesheet ?? 'all'];
   return (
     <html lang="pt-BR">
       <head>
@@ -74,11 +75,11 @@ export function Document({ site, head, path, children, preview }: DocumentProps)
         <meta name="twitter:title" content={head.title ?? site.name} />
         <meta name="twitter:description" content={head.description} />
         <meta name="twitter:image" content={imageUrl} />
-        {clientAssets.inlineStyles === undefined ? (
-          <link rel="stylesheet" href={clientAssets.styles} />
+        {stylesheet.inline === undefined ? (
+          <link rel="stylesheet" href={stylesheet.href} />
         ) : (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own stylesheet, from the build, allowed by its hash in the CSP
-          <style dangerouslySetInnerHTML={{ __html: clientAssets.inlineStyles }} />
+          <style dangerouslySetInnerHTML={{ __html: stylesheet.inline }} />
         )}
         {preview && <link rel="stylesheet" href={preview.stylesheet} />}
         <SpeculationRules />

@@ -1,4 +1,5 @@
 import type { Thing } from 'schema-dts';
+import type { PageStylesheet } from '#src/site/page-stylesheets.ts';
 
 /** What a page tells the document head about itself. */
 export interface PageHead {
@@ -20,4 +21,6 @@ export interface PageHead {
   publishedDate?: string;
   /** Structured data (schema.org) for search engines. */
   jsonLd?: Thing[];
+  /** The stylesheet of this kind of page (src/site/page-stylesheets.ts); every part of the site's otherwise. */
+  stylesheet?: PageStylesheet;
 }

@@ -5,8 +5,13 @@ import { formatAxisMoney, formatBrl } from '#src/finance/format.ts';
 const WIDTH = 360;
 const HEIGHT = 220;
 const PLOT = { left: 78, right: 350, top: 12, bottom: 186 } as const;
-/** At most this many points per line: a 420-month schedule drawn point by point adds bytes, not shape. */
-const MAX_POINTS = 140;
+/**
+ * At most this many points per line: both lines are smooth, and a chord of
+ * a few months is within a pixel of the curve even on a wide screen. A
+ * 30-year schedule drawn at 120 points a line added 1.5 KB (gzip) to the page
+ * and pushed its HTML past a new connection's first round trip (docs/speed.md).
+ */
+const MAX_POINTS = 48;
 
 export const SYSTEM_NAMES = { sac: 'SAC', price: 'Price' } as const;
 
@@ -63,7 +68,7 @@ export function PayoffChart({ schedules }: { schedules: readonly Schedule[] }) {
   const principal = schedules[0]!.principal;
   const months = schedules[0]!.rows.length;
   const names = schedules.map((schedule) => SYSTEM_NAMES[schedule.system]).join(' e ');
-  const x = (year: number) => PLOT.left + ((PLOT.right - PLOT.left) * year * 12) / months;
+  const x = (year: number) => (PLOT.left + ((PLOT.right - PLOT.left) * year * 12) / months).toFixed(1);
   return (
     <figure className="sim-chart">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="sim-grafico-titulo sim-grafico-desc">

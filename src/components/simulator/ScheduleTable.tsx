@@ -21,7 +21,7 @@ function Head() {
 
 /**
  * A table of months. `deferred`: laid out only when the reader scrolls near it
- * (client/styles/home.css), unless a year is open: the link to it scrolls past
+ * (client/styles/base.css), unless a year is open: the link to it scrolls past
  * this table, and a table whose height changes as it is laid out would move
  * the year away from where the scroll stopped.
  */

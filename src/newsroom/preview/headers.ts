@@ -3,7 +3,7 @@ import { clientAssets } from '#src/site/client-assets.ts';
 
 /**
  * The policy of a preview page, the reader's page with the preview's bar:
- * the site's own stylesheet (inlined, by its hash) and files, the preview
+ * the site's own stylesheets (inlined, by their hashes) and files, the preview
  * bar's stylesheet, images from the site, and no script at all. The site's
  * inline scripts (the consent banner's, the loader of the reader's script)
  * are blocked, so a preview shows the page as with JavaScript off: no ads,
@@ -11,7 +11,7 @@ import { clientAssets } from '#src/site/client-assets.ts';
  * (the bar's link buttons, inside /redacao).
  */
 async function previewPolicy(): Promise<string> {
-  const styles = await hashSources(clientAssets.inlineStyles === undefined ? [] : [clientAssets.inlineStyles]);
+  const styles = await hashSources(clientAssets.inlineStyles);
   return [
     "default-src 'none'",
     "script-src 'none'",

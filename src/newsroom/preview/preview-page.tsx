@@ -69,7 +69,7 @@ export async function previewResponse(
   const markup = renderToString(
     <Document
       site={reader.site}
-      head={{ ...(title ? { title } : {}), description: article.item?.descricao ?? '', canonicalPath: null }}
+      head={{ ...(title ? { title } : {}), description: article.item?.descricao ?? '', canonicalPath: null, stylesheet: 'article' }}
       path={`/noticia/${article.slug}`}
       preview={{ bar, stylesheet: newsroomAssets.previewBar }}
     >

@@ -107,46 +107,38 @@ describe('security headers', () => {
     expect(directive('frame-ancestors')).toEqual(["'none'"]);
   });
 
-  it.each(['/', '/noticia/como-decorar-apartamentos-pequenos', '/sobre', '/nao-existe'])(
-    '%s: every inline script in the page (banner reveal, bootstrap loader, speculation rules) is allowed by its hash, and nothing else is',
-    async (path) => {
-      const response = await fetchPath(path);
-      const html = await response.text();
-      // Inline scripts the CSP governs: no src, and not JSON-LD (data, never run).
-      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map(
-        (match) => match[1]!,
-      );
-      expect(inline).toHaveLength(3);
-      const hashes = await Promise.all(
-        inline.map(async (text) => {
-          const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-          return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
-        }),
-      );
-      const scriptSrc = response.headers
-        .get('content-security-policy')!
-        .match(/script-src ([^;]*)/)![1]!
-        .split(' ');
-      expect(scriptSrc.filter((source) => source.startsWith("'sha256-")).sort()).toEqual(hashes.sort());
-    },
-  );
+  const digestOf = async (text: string) =>
+    `'sha256-${btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))))}'`;
 
-  it.each(['/', '/noticia/como-decorar-apartamentos-pequenos', '/sobre', '/nao-existe'])(
-    '%s: the one inline style is the built stylesheet, no file is linked, and the CSP allows that style by its hash and no other',
-    async (path) => {
+  it.each([
+    ['/', 'home'],
+    ['/noticia/como-decorar-apartamentos-pequenos', 'article'],
+    ['/simulador-de-financiamento?valor=500000&entrada=100000&juros=11&prazo=30', 'tool'],
+    ['/sobre', 'all'],
+    ['/tema/decoracao', 'all'],
+    ['/nao-existe', 'all'],
+  ] as const)(
+    '%s: the one inline style is the built stylesheet of its kind of page (%s), no file is linked, and the CSP allows the built stylesheets by their hashes and no other',
+    async (path, kind) => {
       const response = await fetchPath(path);
       const html = await response.text();
       const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]!);
-      const file = await env.ASSETS.fetch(`${ORIGIN}${clientAssets.styles}`);
+      const file = await env.ASSETS.fetch(`${ORIGIN}${clientAssets.stylesheets[kind].href}`);
       expect(file.status).toBe(200);
       expect(styles).toEqual([await file.text()]);
       expect(html).not.toContain('rel="stylesheet"');
-      const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(styles[0]!));
       const styleSrc = response.headers
         .get('content-security-policy')!
         .match(/style-src ([^;]*)/)![1]!
         .split(' ');
-      expect(styleSrc).toEqual(["'self'", `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`]);
+      const built = await Promise.all(
+        Object.values(clientAssets.stylesheets).map(async ({ href }) =>
+          digestOf(await (await env.ASSETS.fetch(`${ORIGIN}${href}`)).text()),
+        ),
+      );
+      expect(styleSrc[0]).toBe("'self'");
+      expect(styleSrc.slice(1).sort()).toEqual(built.sort());
+      expect(styleSrc).toContain(await digestOf(styles[0]!));
     },
   );
 
