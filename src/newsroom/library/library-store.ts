@@ -1,0 +1,132 @@
+import { HASH_LENGTH } from '#src/content/index/news-index.ts';
+import { isStoredImage } from '../shared/media-names';
+
+/** The library shows this many photos a page: a grid of thumbnails that loads quickly on a phone. */
+export const PHOTOS_PER_PAGE = 24;
+
+/** One image of the library (migrations/0013_media_library.sql). */
+export interface Photo {
+  name: string;
+  width: number | null;
+  height: number | null;
+  alt: string;
+  credit: string;
+  uploadedAt: number;
+  uploadedBy: string;
+}
+
+interface PhotoRow {
+  name: string;
+  width: number | null;
+  height: number | null;
+  alt: string;
+  credit: string;
+  uploaded_at: number;
+  uploaded_by: string;
+}
+
+const photoOf = (row: PhotoRow): Photo => ({
+  name: row.name,
+  width: row.width,
+  height: row.height,
+  alt: row.alt,
+  credit: row.credit,
+  uploadedAt: row.uploaded_at,
+  uploadedBy: row.uploaded_by,
+});
+
+/** The content hash an image and its variants share: what names them all in a draft's text. */
+export const hashOf = (file: string) => file.slice(0, HASH_LENGTH);
+
+/** `%`, `_` and `\` typed in a search are letters, not LIKE's wildcards. */
+const likePattern = (query: string) => `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** A draft names a file when its fields (the main image) or its text (`imagens/<name>`) hold its hash: the SQL both the library and the gc use. */
+export const NAMES_HASH = (table: string, hash: string) => `(instr(${table}.fields, ${hash}) > 0 OR instr(${table}.body, ${hash}) > 0)`;
+
+/** What an upload or an import knows of an image. */
+export interface NewPhoto {
+  name: string;
+  width?: number | null;
+  height?: number | null;
+  alt?: string;
+  credit?: string;
+  by: string;
+  now: number;
+}
+
+/**
+ * The library's rows in D1: one per image stored in R2. Adding one is
+ * idempotent (the same bytes are the same name); it also takes the image off
+ * the gc's waiting list, in the same batch, since whoever stores an image is
+ * about to use it (src/newsroom/library/media-gc.ts explains the order).
+ */
+export class LibraryStore {
+  constructor(private readonly db: D1Database) {}
+
+  /** Takes the image off the waiting list and adds its row when it has none; an existing row keeps its alt and credit. */
+  async add(photo: NewPhoto): Promise<void> {
+    if (!isStoredImage(photo.name)) return;
+    await this.db.batch([
+      this.db.prepare('DELETE FROM newsroom_media_unused WHERE hash = ?').bind(hashOf(photo.name)),
+      this.db
+        .prepare(
+          `INSERT INTO newsroom_media (name, width, height, alt, credit, uploaded_at, uploaded_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+           ON CONFLICT (name) DO UPDATE SET
+             alt = CASE WHEN newsroom_media.alt = '' THEN excluded.alt ELSE newsroom_media.alt END,
+             credit = CASE WHEN newsroom_media.credit = '' THEN excluded.credit ELSE newsroom_media.credit END,
+             width = coalesce(newsroom_media.width, excluded.width),
+             height = coalesce(newsroom_media.height, excluded.height)`,
+        )
+        .bind(photo.name, photo.width ?? null, photo.height ?? null, photo.alt ?? '', photo.credit ?? '', photo.now, photo.by),
+    ]);
+  }
+
+  /**
+   * Claims an image for a new use: off the waiting list, then its row read
+   * back. Null when the gc deleted it first (it removes the row before the
+   * files, and only while the image is still waiting), so a draft never
+   * names an image that is going away.
+   */
+  async claim(name: string): Promise<Photo | null> {
+    if (!isStoredImage(name)) return null;
+    const [, read] = await this.db.batch([
+      this.db.prepare('DELETE FROM newsroom_media_unused WHERE hash = ?').bind(hashOf(name)),
+      this.db.prepare('SELECT * FROM newsroom_media WHERE name = ?').bind(name),
+    ]);
+    const row = (read?.results as PhotoRow[] | undefined)?.[0];
+    return row ? photoOf(row) : null;
+  }
+
+  async get(name: string): Promise<Photo | null> {
+    if (!isStoredImage(name)) return null;
+    const row = await this.db.prepare('SELECT * FROM newsroom_media WHERE name = ?').bind(name).first<PhotoRow>();
+    return row ? photoOf(row) : null;
+  }
+
+  /**
+   * A page of the library, newest first: every photo, or those whose alt
+   * text, credit or the title of a draft that uses it holds `query`.
+   */
+  async list({ query, page }: { query: string; page: number }): Promise<{ total: number; photos: Photo[] }> {
+    // An empty search is the pattern `%%`, which the first test matches at once: one statement for both.
+    const where = `WHERE ?1 = '%%' OR m.alt LIKE ?1 ESCAPE '\\' OR m.credit LIKE ?1 ESCAPE '\\' OR EXISTS (
+      SELECT 1 FROM newsroom_drafts d WHERE json_valid(d.fields) AND json_extract(d.fields, '$.titulo') LIKE ?1 ESCAPE '\\'
+      AND ${NAMES_HASH('d', 'substr(m.name, 1, ?2)')})`;
+    const pattern = likePattern(query);
+    const [count, rows] = await this.db.batch([
+      this.db.prepare(`SELECT count(*) AS total FROM newsroom_media m ${where}`).bind(pattern, HASH_LENGTH),
+      this.db
+        .prepare(`SELECT m.* FROM newsroom_media m ${where} ORDER BY m.uploaded_at DESC, m.name LIMIT ?3 OFFSET ?4`)
+        .bind(pattern, HASH_LENGTH, PHOTOS_PER_PAGE, (page - 1) * PHOTOS_PER_PAGE),
+    ]);
+    const total = Number((count?.results as { total: number }[] | undefined)?.[0]?.total ?? 0);
+    return { total, photos: ((rows?.results ?? []) as PhotoRow[]).map(photoOf) };
+  }
+
+  /** The alt text and credit the library offers for the image from now on. */
+  async describe(name: string, alt: string, credit: string): Promise<boolean> {
+    const result = await this.db.prepare('UPDATE newsroom_media SET alt = ?2, credit = ?3 WHERE name = ?1').bind(name, alt, credit).run();
+    return result.meta.changes === 1;
+  }
+}
