@@ -40,14 +40,15 @@ export function LibraryPage({
         </p>
       )}
       <form className="nr-filters" method="get" action={PATHS.photos()}>
-        {Object.entries(keep).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
         <div className="nr-field">
           <label htmlFor="busca">Buscar no texto alternativo, no crédito ou no título do artigo</label>
           <input id="busca" name="busca" type="search" defaultValue={query} maxLength={200} />
         </div>
         <div className="nr-filter-actions">
+          {/* Here, not first: the filters' grid gives its first child the whole row. */}
+          {Object.entries(keep).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <button type="submit">Buscar</button>
           {query && (
             <a className="nr-button" href={PATHS.photos(keep)}>

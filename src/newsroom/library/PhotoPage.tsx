@@ -71,15 +71,17 @@ export function PhotoPage({
         <form className="nr-form" method="post" action={PATHS.fromLibrary(choosing.draft.id)}>
           <h2>{choosing.kind === 'principal' ? 'Usar como imagem principal' : 'Pôr no texto'}</h2>
           <p className="nr-hint">
-            O texto alternativo{choosing.kind === 'principal' ? ' e o crédito' : ''} abaixo valem só para este rascunho: mude-os se a foto
-            mostrar outra coisa nesta matéria.
-            {choosing.kind === 'figura' ? ' A foto entra no fim do texto; mova-a depois para o lugar certo.' : ''}
+            {choosing.kind === 'principal'
+              ? 'O texto alternativo e o crédito abaixo valem só para este rascunho: mude-os se a foto mostrar outra coisa nesta matéria.'
+              : 'O texto alternativo abaixo vale só para este rascunho: mude-o se a foto mostrar outra coisa nesta matéria. A foto entra no fim do texto; mova-a depois para o lugar certo.'}
           </p>
           <XsrfField token={xsrf} />
           <input type="hidden" name={PHOTO_FORM.image} value={photo.name} />
           <input type="hidden" name={PHOTO_FORM.kind} value={choosing.kind} />
           <TextFields photo={photo} credit={choosing.kind === 'principal'} prefix="uso" />
-          <button type="submit">Usar no rascunho</button>
+          <button type="submit" className="nr-primary">
+            Usar no rascunho
+          </button>
         </form>
       )}
       <h2>Onde é usada</h2>
@@ -100,12 +102,12 @@ export function PhotoPage({
         </ul>
       )}
       {used.more && <p className="nr-meta">E em mais rascunhos: a lista mostra os mudados por último.</p>}
-      {used.revisions > 0 && (
+      {used.inRevisions > 0 && (
         <p className="nr-meta">
-          {`${used.revisions} revisão(ões) guardada(s) também a usam: a foto fica guardada enquanto alguma puder ser restaurada.`}
+          {`Mais ${used.inRevisions} rascunho(s) a usavam antes e ainda a têm em revisões guardadas: a foto fica guardada enquanto alguma delas puder ser restaurada.`}
         </p>
       )}
-      {used.uses.length === 0 && used.revisions === 0 && (
+      {used.uses.length === 0 && used.inRevisions === 0 && (
         <p className="nr-meta">Uma foto que nada usa é apagada da redação depois de uma semana, se ninguém a usar de novo antes.</p>
       )}
       {mayDescribe ? (

@@ -79,11 +79,15 @@ export const showPhoto = async (c: RouteContext<'photo'>) => {
   const photo = await library(c).get(c.req.param('name'));
   if (photo === null) return photoNotFound(c);
   const [used, choosing] = await Promise.all([whereUsed(c.env.DB, photo.name), choosingOf(c)]);
+  // A photo stored before anyone wrote its credit (an upload sends only the alt text) offers what a draft using it as main image says.
+  const main = used.uses.find((use) => use.main)?.draft.fields;
+  const said = (value: unknown) => (typeof value === 'string' ? value : '');
+  const offered = { ...photo, alt: photo.alt || said(main?.alt), credit: photo.credit || said(main?.credito) };
   return page(
     c,
     'Foto',
     <PhotoPage
-      photo={photo}
+      photo={offered}
       used={used}
       choosing={choosing}
       mayDescribe={canPublish(c.var.member)}

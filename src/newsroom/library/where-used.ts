@@ -12,18 +12,18 @@ export interface Use {
   inText: boolean;
 }
 
-/** How many kept revisions (decision 052) name the image, besides the drafts as they are now. */
 export interface WhereUsed {
   uses: Use[];
   /** More drafts than USES_SHOWN name it. */
   more: boolean;
-  revisions: number;
+  /** Other drafts that no longer use it but whose kept revisions (decision 052) still do: a restore would bring it back. */
+  inRevisions: number;
 }
 
 /**
  * Where an image is used: the drafts whose main image or text names it now
  * (a live article is one of them: its draft, marked "no ar"), and how many
- * kept revisions still name it (a revision may be restored). One query per
+ * other drafts still have it in a kept revision (a revision may be restored). One query per
  * table, each bounded; a draft whose fields or text merely mention the hash
  * without using the image is left out of the list, never out of the gc's
  * count (which errs towards keeping).
@@ -34,7 +34,12 @@ export async function whereUsed(db: D1Database, name: string): Promise<WhereUsed
     db
       .prepare(`SELECT id FROM newsroom_drafts d WHERE ${NAMES_HASH('d', '?1')} ORDER BY updated_at DESC, id LIMIT ?2`)
       .bind(hash, USES_SHOWN + 1),
-    db.prepare(`SELECT count(*) AS total FROM newsroom_revisions r WHERE ${NAMES_HASH('r', '?1')}`).bind(hash),
+    db
+      .prepare(
+        `SELECT count(DISTINCT r.draft_id) AS total FROM newsroom_revisions r JOIN newsroom_drafts d ON d.id = r.draft_id
+         WHERE ${NAMES_HASH('r', '?1')} AND NOT ${NAMES_HASH('d', '?1')}`,
+      )
+      .bind(hash),
   ]);
   const ids = ((drafts?.results ?? []) as { id: string }[]).map((row) => row.id);
   const store = new DraftsStore(db);
@@ -49,6 +54,6 @@ export async function whereUsed(db: D1Database, name: string): Promise<WhereUsed
   return {
     uses,
     more: ids.length > USES_SHOWN,
-    revisions: Number((revisions?.results as { total: number }[] | undefined)?.[0]?.total ?? 0),
+    inRevisions: Number((revisions?.results as { total: number }[] | undefined)?.[0]?.total ?? 0),
   };
 }
