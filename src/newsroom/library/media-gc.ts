@@ -1,3 +1,4 @@
+import { HASH_LENGTH } from '#src/content/index/news-index.ts';
 import { mediaKey } from '../media/media-store';
 import { isStoredFile, isStoredImage } from '../shared/media-names';
 import { hashOf, NAMES_HASH } from './library-store';
@@ -14,8 +15,6 @@ export const MEDIA_GRACE_MS = 7 * 24 * 60 * 60_000;
 /** R2 lists at most 1,000 keys a page; a run walks this many pages at most (100,000 files), then stops until the next run. */
 const PAGE_SIZE = 500;
 const MAX_PAGES = 200;
-/** Hashes checked against the drafts in one statement (its JSON list is one bound parameter). */
-const CHECK_BATCH = 50;
 
 const PREFIX = mediaKey('');
 
@@ -51,26 +50,56 @@ function groupsOf(objects: readonly R2Object[]): StoredGroup[] {
   return [...groups.values()];
 }
 
-/** Of these hashes, the ones a draft or a kept revision names (decision 052: every kept revision keeps its images). */
-async function namedOf(db: D1Database, hashes: readonly string[]): Promise<Set<string>> {
+/** Rows read at a time while collecting names: a draft's body is at most 256 KB, so a page stays within a few MB. */
+const ROWS_PER_PAGE = 50;
+
+/** Any stored file's name (an image or a variant) written anywhere in a draft's fields or text: its hash. Errs towards keeping. */
+const FILE_NAME = new RegExp(`([0-9a-f]{${HASH_LENGTH}})(?:-\\d+w)?\\.(?:webp|avif|jpg|png)`, 'g');
+
+/**
+ * Every content hash a draft or a kept revision names (decision 052: every
+ * kept revision keeps its images), each table read once, page by page in
+ * key order: one pass per run, however many images the bucket holds.
+ */
+async function namedHashes(db: D1Database): Promise<Set<string>> {
   const named = new Set<string>();
-  for (let at = 0; at < hashes.length; at += CHECK_BATCH) {
+  const collect = (text: string) => {
+    for (const [, hash = ''] of text.matchAll(FILE_NAME)) named.add(hash);
+  };
+  let id = '';
+  for (;;) {
+    const { results } = await db
+      .prepare('SELECT id, fields, body FROM newsroom_drafts WHERE id > ?1 ORDER BY id LIMIT ?2')
+      .bind(id, ROWS_PER_PAGE)
+      .all<{ id: string; fields: string; body: string }>();
+    for (const row of results) collect(`${row.fields}\n${row.body}`);
+    if (results.length < ROWS_PER_PAGE) break;
+    id = (results.at(-1) as { id: string }).id;
+  }
+  let at = { draft: '', version: 0 };
+  for (;;) {
     const { results } = await db
       .prepare(
-        `SELECT value AS hash FROM json_each(?1) WHERE
-           EXISTS (SELECT 1 FROM newsroom_drafts d WHERE ${NAMES_HASH('d', 'value')})
-           OR EXISTS (SELECT 1 FROM newsroom_revisions r WHERE ${NAMES_HASH('r', 'value')})`,
+        `SELECT draft_id, version, fields, body FROM newsroom_revisions
+         WHERE draft_id > ?1 OR (draft_id = ?1 AND version > ?2) ORDER BY draft_id, version LIMIT ?3`,
       )
-      .bind(JSON.stringify(hashes.slice(at, at + CHECK_BATCH)))
-      .all<{ hash: string }>();
-    for (const row of results) named.add(row.hash);
+      .bind(at.draft, at.version, ROWS_PER_PAGE)
+      .all<{ draft_id: string; version: number; fields: string; body: string }>();
+    for (const row of results) collect(`${row.fields}\n${row.body}`);
+    if (results.length < ROWS_PER_PAGE) break;
+    const last = results.at(-1) as { draft_id: string; version: number };
+    at = { draft: last.draft_id, version: last.version };
   }
   return named;
 }
 
-/** Nothing names the hash, checked inside the statement that acts on it (one D1 statement at a time: no save can slip in between). */
-const UNNAMED = `NOT EXISTS (SELECT 1 FROM newsroom_drafts d WHERE ${NAMES_HASH('d', '?1')})
-  AND NOT EXISTS (SELECT 1 FROM newsroom_revisions r WHERE ${NAMES_HASH('r', '?1')})`;
+/**
+ * Nothing saved since the pass began names the hash, checked inside the
+ * statement that claims it (D1 runs one statement at a time, so no save slips
+ * in between). Only drafts changed since then are read (the index on
+ * updated_at); a revision is always made by a save that changes its draft.
+ */
+const UNNAMED_SINCE = `NOT EXISTS (SELECT 1 FROM newsroom_drafts d WHERE d.updated_at >= ?3 AND ${NAMES_HASH('d', '?1')})`;
 
 /**
  * Takes a due image out of the library, all or nothing: its rows and its
@@ -81,11 +110,13 @@ const UNNAMED = `NOT EXISTS (SELECT 1 FROM newsroom_drafts d WHERE ${NAMES_HASH(
  * row (a choice is refused; an upload stores the files again, newer than
  * `since`, and deleteFiles leaves them).
  */
-async function claimForDeletion(db: D1Database, hash: string, since: number): Promise<boolean> {
+async function claimForDeletion(db: D1Database, hash: string, since: number, passBegan: number): Promise<boolean> {
   const waiting = `EXISTS (SELECT 1 FROM newsroom_media_unused WHERE hash = ?1 AND since = ?2)`;
   const [, mark] = await db.batch([
-    db.prepare(`DELETE FROM newsroom_media WHERE substr(name, 1, length(?1)) = ?1 AND ${waiting} AND ${UNNAMED}`).bind(hash, since),
-    db.prepare(`DELETE FROM newsroom_media_unused WHERE hash = ?1 AND since = ?2 AND ${UNNAMED}`).bind(hash, since),
+    db
+      .prepare(`DELETE FROM newsroom_media WHERE substr(name, 1, length(?1)) = ?1 AND ${waiting} AND ${UNNAMED_SINCE}`)
+      .bind(hash, since, passBegan),
+    db.prepare(`DELETE FROM newsroom_media_unused WHERE hash = ?1 AND since = ?2 AND ${UNNAMED_SINCE}`).bind(hash, since, passBegan),
   ]);
   return mark?.meta.changes === 1;
 }
@@ -114,15 +145,14 @@ async function deleteFiles(bucket: R2Bucket, group: StoredGroup, since: number):
 export async function collectMedia(env: { DB: D1Database; MEDIA: R2Bucket }, now: number, dryRun = false): Promise<MediaGcResult> {
   const { DB: db, MEDIA: bucket } = env;
   const result: MediaGcResult = { registered: 0, found: 0, deleted: [], waiting: 0, complete: false };
+  // A minute's margin for the clocks of the isolates that saved.
+  const passBegan = now - 60_000;
+  const named = await namedHashes(db);
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page += 1) {
     const listed = await bucket.list({ prefix: PREFIX, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) });
     const groups = groupsOf(listed.objects);
     if (!dryRun) result.registered += await register(db, groups);
-    const named = await namedOf(
-      db,
-      groups.map((group) => group.hash),
-    );
     const unnamed = groups.filter((group) => !named.has(group.hash));
     const hashes = JSON.stringify(groups.map((group) => group.hash));
     const { results: waitingRows } = await db
@@ -130,10 +160,11 @@ export async function collectMedia(env: { DB: D1Database; MEDIA: R2Bucket }, now
       .bind(hashes)
       .all<{ hash: string; since: number }>();
     const waitingSince = new Map(waitingRows.map((row) => [row.hash, row.since]));
-    if (!dryRun && named.size > 0) {
+    const namedAgain = groups.filter((group) => named.has(group.hash) && waitingSince.has(group.hash)).map((group) => group.hash);
+    if (!dryRun && namedAgain.length > 0) {
       await db
         .prepare('DELETE FROM newsroom_media_unused WHERE hash IN (SELECT value FROM json_each(?1))')
-        .bind(JSON.stringify([...named]))
+        .bind(JSON.stringify(namedAgain))
         .run();
     }
     for (const group of unnamed) {
@@ -147,7 +178,7 @@ export async function collectMedia(env: { DB: D1Database; MEDIA: R2Bucket }, now
         result.waiting += 1;
       } else if (dryRun) {
         result.deleted.push(...group.files.map((file) => file.name));
-      } else if (await claimForDeletion(db, group.hash, since)) {
+      } else if (await claimForDeletion(db, group.hash, since, passBegan)) {
         result.deleted.push(...(await deleteFiles(bucket, group, since)));
       }
     }
