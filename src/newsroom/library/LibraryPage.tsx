@@ -1,3 +1,4 @@
+import { Pager, SearchBox } from '../layout/SearchBox';
 import { PATHS } from '../paths';
 import { thumbnailOf } from '../shared/media-names';
 import { shownAt } from '../shared/when';
@@ -39,24 +40,13 @@ export function LibraryPage({
           ela é usada e, se você é editor, trocar o texto alternativo ou o crédito em todos os rascunhos que a usam.
         </p>
       )}
-      <form className="nr-filters" method="get" action={PATHS.photos()}>
-        <div className="nr-field">
-          <label htmlFor="busca">Buscar no texto alternativo, no crédito ou no título do artigo</label>
-          <input id="busca" name="busca" type="search" defaultValue={query} maxLength={200} />
-        </div>
-        <div className="nr-filter-actions">
-          {/* Here, not first: the filters' grid gives its first child the whole row. */}
-          {Object.entries(keep).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <button type="submit">Buscar</button>
-          {query && (
-            <a className="nr-button" href={PATHS.photos(keep)}>
-              Limpar
-            </a>
-          )}
-        </div>
-      </form>
+      <SearchBox
+        label="Buscar no texto alternativo, no crédito ou no título do artigo"
+        query={query}
+        action={PATHS.photos()}
+        clear={PATHS.photos(keep)}
+        keep={keep}
+      />
       <p className="nr-meta" role="status">
         {total === 0
           ? query
@@ -78,12 +68,7 @@ export function LibraryPage({
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <nav className="nr-pager" aria-label="Páginas">
-          {page > 1 && <a href={link(page - 1)}>← Anteriores</a>}
-          {page < pages && <a href={link(page + 1)}>Próximas →</a>}
-        </nav>
-      )}
+      <Pager page={page} pages={pages} link={link} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { HASH_LENGTH } from '#src/content/index/news-index.ts';
 import { DraftsStore, REVISIONS_KEPT } from '#src/newsroom/drafts/drafts-store.ts';
@@ -6,6 +6,8 @@ import { LibraryStore } from '#src/newsroom/library/library-store.ts';
 import { collectMedia, MEDIA_GRACE_MS } from '#src/newsroom/library/media-gc.ts';
 import { mediaKey } from '#src/newsroom/media/media-store.ts';
 import { storedVariants } from '#src/newsroom/shared/media-names.ts';
+import { scheduled } from '#src/scheduled.ts';
+import { accessToken, CHIEF, newsroomRequest, serveTeamKeys } from './newsroom-helpers';
 
 const drafts = new DraftsStore(env.DB);
 const library = new LibraryStore(env.DB);
@@ -139,5 +141,30 @@ describe('the newsroom’s gc of R2', () => {
     expect(await isStored(kept)).toEqual([true, true, true, true]);
     expect(await isStored(names[0] as string)).toEqual([false, false, false, false]);
     expect(await isStored(names[128] as string)).toEqual([false, false, false, false]);
+  });
+
+  it('runs from the worker’s cron and from `npm run content:gc` (the API’s limpar), which reports it in pt-BR', async () => {
+    const name = await storeImage('cron');
+    const context = createExecutionContext();
+    await scheduled({ cron: '23 4 * * *', scheduledTime: Date.now(), noRetry() {} } as ScheduledController, env, context);
+    await waitOnExecutionContext(context);
+    const waiting = await env.DB.prepare('SELECT since FROM newsroom_media_unused WHERE hash = ?').bind(name.slice(0, HASH_LENGTH)).first();
+    expect(waiting).not.toBeNull();
+
+    const keys = await serveTeamKeys();
+    const form = new FormData();
+    form.set('simular', '1');
+    const response = await newsroomRequest('/redacao/api/limpar', {
+      method: 'POST',
+      token: await accessToken(keys, CHIEF),
+      multipart: form,
+    });
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { ok: boolean; lines: string[] };
+    expect(answer.lines.join('\n')).toMatch(
+      /fotos da redação: \d+ sem uso encontrada\(s\), 0 arquivo\(s\) seriam apagados, \d+ aguardam 7 dias sem uso/,
+    );
+    // A dry run: still there, still waiting.
+    expect(await isStored(name)).toEqual([true, true, true, true]);
   });
 });
