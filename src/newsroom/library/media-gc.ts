@@ -110,7 +110,7 @@ const UNNAMED_SINCE = `NOT EXISTS (SELECT 1 FROM newsroom_drafts d WHERE d.updat
  * row (a choice is refused; an upload stores the files again, newer than
  * `since`, and deleteFiles leaves them).
  */
-async function claimForDeletion(db: D1Database, hash: string, since: number, passBegan: number): Promise<boolean> {
+export async function claimForDeletion(db: D1Database, hash: string, since: number, passBegan: number): Promise<boolean> {
   const waiting = `EXISTS (SELECT 1 FROM newsroom_media_unused WHERE hash = ?1 AND since = ?2)`;
   const [, mark] = await db.batch([
     db

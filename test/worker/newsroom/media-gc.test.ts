@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { HASH_LENGTH } from '#src/content/index/news-index.ts';
 import { DraftsStore, REVISIONS_KEPT } from '#src/newsroom/drafts/drafts-store.ts';
 import { LibraryStore } from '#src/newsroom/library/library-store.ts';
-import { collectMedia, MEDIA_GRACE_MS } from '#src/newsroom/library/media-gc.ts';
+import { claimForDeletion, collectMedia, MEDIA_GRACE_MS } from '#src/newsroom/library/media-gc.ts';
 import { mediaKey } from '#src/newsroom/media/media-store.ts';
 import { storedVariants } from '#src/newsroom/shared/media-names.ts';
 import { scheduled } from '#src/scheduled.ts';
@@ -166,5 +166,18 @@ describe('the newsroom’s gc of R2', () => {
     );
     // A dry run: still there, still waiting.
     expect(await isStored(name)).toEqual([true, true, true, true]);
+  });
+
+  it('does not claim a waiting image that a draft saved after the run began names (the save that races the deletion wins)', async () => {
+    const name = await storeImage('corrida');
+    const hash = name.slice(0, HASH_LENGTH);
+    await env.DB.prepare('INSERT INTO newsroom_media_unused (hash, since) VALUES (?, 1000)').bind(hash).run();
+    const passBegan = Date.now();
+    // A journalist pastes the image into a draft just after the run read the drafts.
+    await drafts.create({ fields: { titulo: 'Corrida' }, body: `![x](imagens/${name})` }, WHO, passBegan + 5);
+    expect(await claimForDeletion(env.DB, hash, 1000, passBegan)).toBe(false);
+    expect(await library.get(name)).not.toBeNull();
+    // Another instant of waiting than the one the run read: someone took it off the list and it was dropped again since.
+    expect(await claimForDeletion(env.DB, hash, 999, 0)).toBe(false);
   });
 });
