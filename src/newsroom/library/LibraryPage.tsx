@@ -1,10 +1,10 @@
 import { Pager, SearchBox } from '../layout/SearchBox';
 import { PATHS } from '../paths';
-import { thumbnailOf } from '../shared/media-names';
 import { shownAt } from '../shared/when';
 import { ChoosingBar } from './ChoosingBar';
 import { type Choosing, choosingQuery } from './choosing';
 import type { Photo } from './library-store';
+import { photoUrls } from './photo-urls';
 
 /**
  * The photo library: every image the newsroom holds, newest first, as a grid
@@ -58,7 +58,7 @@ export function LibraryPage({
         {photos.map((photo) => (
           <li key={photo.name}>
             <a href={PATHS.photo(photo.name, keep)}>
-              <img src={PATHS.media(thumbnailOf(photo.name))} alt={photo.alt} width={240} height={135} loading="lazy" />
+              <img src={photoUrls(photo).thumbnail} alt={photo.alt} width={240} height={135} loading="lazy" />
               <span className="nr-library-alt">{photo.alt || 'Sem texto alternativo'}</span>
             </a>
             <span className="nr-meta">

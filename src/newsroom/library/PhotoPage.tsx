@@ -1,11 +1,13 @@
+import { articlePath } from '#src/seo/urls.ts';
 import { draftTitle } from '../drafts/DraftsPage';
 import { XsrfField } from '../http/XsrfField';
 import { PATHS } from '../paths';
-import { IMAGE_FIELD, storedVariants } from '../shared/media-names';
+import { IMAGE_FIELD } from '../shared/media-names';
 import { shownAt } from '../shared/when';
 import { ChoosingBar } from './ChoosingBar';
 import { CHOOSING, type Choosing, choosingQuery } from './choosing';
 import type { Photo } from './library-store';
+import { photoUrls } from './photo-urls';
 import type { WhereUsed } from './where-used';
 
 /** The form fields of the library's two forms: the text the photo carries, and which photo for which use. */
@@ -50,7 +52,6 @@ export function PhotoPage({
   notice?: string;
   xsrf: string;
 }) {
-  const widest = storedVariants(photo.name).at(-1)?.file ?? photo.name;
   return (
     <>
       <p>
@@ -63,9 +64,11 @@ export function PhotoPage({
           {notice}
         </p>
       )}
-      <img className="nr-photo" src={PATHS.media(widest)} alt={photo.alt} width={photo.width ?? 1200} height={photo.height ?? 675} />
+      <img className="nr-photo" src={photoUrls(photo).picture} alt={photo.alt} width={photo.width ?? 1200} height={photo.height ?? 675} />
       <p className="nr-meta">
-        {`${photo.width && photo.height ? `${photo.width}×${photo.height} pixels · ` : ''}enviada em ${shownAt(photo.uploadedAt)}${photo.uploadedBy.includes('@') ? ` por ${photo.uploadedBy}` : ''}`}
+        {photo.article
+          ? `Publicada no site em ${shownAt(photo.uploadedAt)}, com o artigo abaixo.`
+          : `${photo.width && photo.height ? `${photo.width}×${photo.height} pixels · ` : ''}enviada em ${shownAt(photo.uploadedAt)}${photo.uploadedBy.includes('@') ? ` por ${photo.uploadedBy}` : ''}`}
       </p>
       {choosing && (
         <form className="nr-form" method="post" action={PATHS.fromLibrary(choosing.draft.id)}>
@@ -85,6 +88,11 @@ export function PhotoPage({
         </form>
       )}
       <h2>Onde é usada</h2>
+      {photo.article && (
+        <p>
+          No ar: <a href={articlePath(photo.article)}>{photo.article.title}</a>
+        </p>
+      )}
       {used.uses.length === 0 ? (
         <p>Nenhum rascunho usa esta foto agora.</p>
       ) : (
@@ -107,10 +115,15 @@ export function PhotoPage({
           {`Mais ${used.inRevisions} rascunho(s) a usavam antes e ainda a têm em revisões guardadas: a foto fica guardada enquanto alguma delas puder ser restaurada.`}
         </p>
       )}
-      {used.uses.length === 0 && used.inRevisions === 0 && (
+      {!photo.article && used.uses.length === 0 && used.inRevisions === 0 && (
         <p className="nr-meta">Uma foto que nada usa é apagada da redação depois de uma semana, se ninguém a usar de novo antes.</p>
       )}
-      {mayDescribe ? (
+      {photo.article ? (
+        <p className="nr-meta">
+          Esta foto está só no site, com o artigo. Para trocar o texto alternativo ou o crédito, abra o artigo na redação (Editar) e
+          publique de novo.
+        </p>
+      ) : mayDescribe ? (
         <form className="nr-form" method="post" action={PATHS.photo(photo.name)}>
           <h2>Trocar o texto alternativo e o crédito em todos os rascunhos</h2>
           <p className="nr-hint">

@@ -4,19 +4,20 @@ import { draftOf, mayEdit, notAllowed, notFound } from '../drafts/draft-routes';
 import { DraftsStore } from '../drafts/drafts-store';
 import { postedForm } from '../http/posted-form';
 import { messagePage, page } from '../layout/render';
+import { copyPublishedImage } from '../live-draft/live-images';
 import { getMedia } from '../media/media-store';
 import { sniffPicture } from '../media/sniff';
 import { PATHS } from '../paths';
 import type { DraftContent } from '../shared/draft-input';
 import { fieldProblems } from '../shared/field-check';
 import { isImageKind, storedProblems } from '../shared/image-check';
-import { figureMarkdown, IMAGE_FIELD } from '../shared/media-names';
+import { figureMarkdown, IMAGE_FIELD, isStoredImage } from '../shared/media-names';
 import type { NewsroomEnv, RouteContext } from '../team/newsroom-env';
 import { canPublish } from '../team/roles';
 import { choosingOf } from './choosing';
 import { describeEverywhere } from './describe-everywhere';
 import { LibraryPage } from './LibraryPage';
-import { LibraryStore, PHOTOS_PER_PAGE } from './library-store';
+import { LibraryStore, PHOTOS_PER_PAGE, type Photo } from './library-store';
 import { PHOTO_FORM, PhotoPage } from './PhotoPage';
 import { whereUsed } from './where-used';
 
@@ -101,7 +102,8 @@ export const showPhoto = async (c: RouteContext<'photo'>) => {
 export const describePhoto = async (c: RouteContext<'photo'>) => {
   if (!canPublish(c.var.member)) return notAllowed(c, 'Só editores trocam o texto de uma foto em todos os rascunhos.');
   const photo = await library(c).get(c.req.param('name'));
-  if (photo === null) return photoNotFound(c);
+  // A live article's own photo is changed by publishing the article again (the page says so).
+  if (photo === null || photo.article !== null) return photoNotFound(c);
   const text = textOf(await postedForm(c), true);
   if ('problem' in text) return messagePage(c, 400, 'Foto não mudada', `Nada foi mudado: ${text.problem}.`);
   const done = await describeEverywhere(c.env.DB, photo.name, text.alt, text.credit, c.var.member.email, currentTime());
@@ -129,7 +131,7 @@ export const putFromLibrary = async (c: RouteContext<'fromLibrary'>) => {
   if (!isImageKind(kind)) return messagePage(c, 400, 'Foto não usada', 'O pedido não disse se a foto é a imagem principal ou do texto.');
   const text = textOf(form, kind === 'principal');
   if ('problem' in text) return messagePage(c, 400, 'Foto não usada', `O rascunho não mudou: ${text.problem}.`);
-  const photo = await library(c).claim(form?.get(PHOTO_FORM.image) ?? '');
+  const photo = await claimed(c, form?.get(PHOTO_FORM.image) ?? '');
   const bytes = photo === null ? null : await getMedia(c.env.MEDIA, photo.name);
   if (photo === null || bytes === null) return photoNotFound(c);
   const problems = storedProblems(kind, sniffPicture(bytes));
@@ -154,6 +156,21 @@ export const putFromLibrary = async (c: RouteContext<'fromLibrary'>) => {
     return messagePage(c, 409, 'Foto não usada', 'Alguém salvou este rascunho neste instante: volte ao rascunho e escolha a foto de novo.');
   return c.redirect(`${PATHS.draft(draft.id)}?salvo`, 303);
 };
+
+/**
+ * The library photo, claimed for a new use (LibraryStore.claim); a live
+ * article's photo is first copied into the newsroom's bucket, as "Editar"
+ * copies a live article's images, and joins the library under its stored name.
+ */
+async function claimed(c: C, name: string): Promise<Photo | null> {
+  if (isStoredImage(name)) return library(c).claim(name);
+  const photo = await library(c).get(name);
+  if (photo === null) return null;
+  const stored = await copyPublishedImage(c.env, 'kv', photo.name);
+  if (stored === null) return null;
+  await library(c).add({ name: stored, alt: photo.alt, credit: photo.credit, by: c.var.member.email, now: currentTime() });
+  return library(c).claim(stored);
+}
 
 function withMainImage(fields: DraftContent['fields'], name: string, text: { alt: string; credit: string }): DraftContent['fields'] {
   const next = { ...fields, [IMAGE_FIELD]: name, alt: text.alt };

@@ -1,4 +1,5 @@
 import { HASH_LENGTH } from '#src/content/index/news-index.ts';
+import { isValidImageFile, isValidSlug } from '#src/content/schema/format.ts';
 import { storedFields } from '../shared/draft-input';
 import { figuresIn, IMAGE_FIELD, isStoredImage } from '../shared/media-names';
 
@@ -8,7 +9,12 @@ const TITLE_MATCHES = 50;
 /** The library shows this many photos a page: a grid of thumbnails that loads quickly on a phone. */
 export const PHOTOS_PER_PAGE = 24;
 
-/** One image of the library (migrations/0013_media_library.sql). */
+/**
+ * One image of the library: one the newsroom stores in R2
+ * (migrations/0013_media_library.sql), or the main image of a live article
+ * that has no copy there (published by the command line or a WordPress
+ * import), read from the site's search table, which holds every live entry.
+ */
 export interface Photo {
   name: string;
   width: number | null;
@@ -17,6 +23,8 @@ export interface Photo {
   credit: string;
   uploadedAt: number;
   uploadedBy: string;
+  /** For a photo only on the site: its article's address and title. */
+  article: { slug: string; title: string } | null;
 }
 
 interface PhotoRow {
@@ -27,6 +35,8 @@ interface PhotoRow {
   credit: string;
   uploaded_at: number;
   uploaded_by: string;
+  slug?: string | null;
+  title?: string | null;
 }
 
 const photoOf = (row: PhotoRow): Photo => ({
@@ -37,10 +47,34 @@ const photoOf = (row: PhotoRow): Photo => ({
   credit: row.credit,
   uploadedAt: row.uploaded_at,
   uploadedBy: row.uploaded_by,
+  article: typeof row.slug === 'string' ? { slug: row.slug, title: typeof row.title === 'string' ? row.title : row.slug } : null,
 });
+
+/**
+ * Every photo: the newsroom's, then each live article's main image
+ * (`<slug>-<hash>.<ext>`) unless the newsroom holds the same bytes
+ * (`<hash>.<ext>`, found by its primary key). A slug has no dot, so the
+ * first dot of a published name ends its hash.
+ */
+const ALL_PHOTOS = `
+  SELECT name, width, height, alt, credit, uploaded_at, uploaded_by, NULL AS slug, NULL AS title FROM newsroom_media
+  UNION ALL
+  SELECT s.name, NULL, NULL, s.alt, s.credit, s.published, 'site', s.slug, s.title FROM (
+    SELECT json_extract(item, '$.imagemAtual') AS name, coalesce(json_extract(item, '$.alt'), '') AS alt,
+      coalesce(json_extract(item, '$.credito'), '') AS credit, json_extract(item, '$.titulo') AS title, published, slug
+    FROM search_articles WHERE json_valid(item)
+  ) s
+  WHERE typeof(s.name) = 'text' AND typeof(s.alt) = 'text' AND typeof(s.credit) = 'text' AND instr(s.name, '.') > ${HASH_LENGTH + 1}
+    AND NOT EXISTS (SELECT 1 FROM newsroom_media m WHERE m.name = substr(s.name, instr(s.name, '.') - ${HASH_LENGTH}))`;
 
 /** The content hash an image and its variants share: what names them all in a draft's text. */
 export const hashOf = (file: string) => file.slice(0, HASH_LENGTH);
+
+/** The hash of any image's name: the newsroom's (`<hash>.<ext>`) or a published one (`<slug>-<hash>.<ext>`). */
+export const hashIn = (file: string) => {
+  const dot = file.indexOf('.');
+  return dot > HASH_LENGTH ? file.slice(dot - HASH_LENGTH, dot) : hashOf(file);
+};
 
 /** `%`, `_` and `\` typed in a search are letters, not LIKE's wildcards. */
 const likePattern = (query: string) => `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -102,9 +136,23 @@ export class LibraryStore {
     return row ? photoOf(row) : null;
   }
 
+  /** A photo by its name: the newsroom's (`<hash>.<ext>`), or a live article's main image (`<slug>-<hash>.<ext>`). */
   async get(name: string): Promise<Photo | null> {
-    if (!isStoredImage(name)) return null;
-    const row = await this.db.prepare('SELECT * FROM newsroom_media WHERE name = ?').bind(name).first<PhotoRow>();
+    if (isStoredImage(name)) {
+      const row = await this.db.prepare('SELECT * FROM newsroom_media WHERE name = ?').bind(name).first<PhotoRow>();
+      return row ? photoOf(row) : null;
+    }
+    const slug = name.slice(0, name.lastIndexOf('-'));
+    if (!isValidSlug(slug) || !isValidImageFile(name)) return null;
+    const row = await this.db
+      .prepare(
+        `SELECT ?2 AS name, NULL AS width, NULL AS height, coalesce(json_extract(item, '$.alt'), '') AS alt,
+           coalesce(json_extract(item, '$.credito'), '') AS credit, published AS uploaded_at, 'site' AS uploaded_by, slug,
+           json_extract(item, '$.titulo') AS title
+         FROM search_articles WHERE slug = ?1 AND json_valid(item) AND json_extract(item, '$.imagemAtual') = ?2`,
+      )
+      .bind(slug, name)
+      .first<PhotoRow>();
     return row ? photoOf(row) : null;
   }
 
@@ -119,12 +167,13 @@ export class LibraryStore {
     const pattern = likePattern(query);
     const titled = query === '' ? [] : await this.namedByTitle(pattern);
     // An empty search is the pattern `%%`, which the first test matches at once: one statement for both.
-    const where = `WHERE ?1 = '%%' OR m.alt LIKE ?1 ESCAPE '\\' OR m.credit LIKE ?1 ESCAPE '\\' OR m.name IN (SELECT value FROM json_each(?2))`;
+    const where = `WHERE ?1 = '%%' OR p.alt LIKE ?1 ESCAPE '\\' OR p.credit LIKE ?1 ESCAPE '\\' OR p.title LIKE ?1 ESCAPE '\\'
+      OR p.name IN (SELECT value FROM json_each(?2))`;
     const names = JSON.stringify(titled);
     const [count, rows] = await this.db.batch([
-      this.db.prepare(`SELECT count(*) AS total FROM newsroom_media m ${where}`).bind(pattern, names),
+      this.db.prepare(`SELECT count(*) AS total FROM (${ALL_PHOTOS}) p ${where}`).bind(pattern, names),
       this.db
-        .prepare(`SELECT m.* FROM newsroom_media m ${where} ORDER BY m.uploaded_at DESC, m.name LIMIT ?3 OFFSET ?4`)
+        .prepare(`SELECT p.* FROM (${ALL_PHOTOS}) p ${where} ORDER BY p.uploaded_at DESC, p.name LIMIT ?3 OFFSET ?4`)
         .bind(pattern, names, PHOTOS_PER_PAGE, (page - 1) * PHOTOS_PER_PAGE),
     ]);
     const total = Number((count?.results as { total: number }[] | undefined)?.[0]?.total ?? 0);

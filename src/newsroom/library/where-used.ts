@@ -1,6 +1,6 @@
 import { type Draft, DraftsStore } from '../drafts/drafts-store';
 import { figuresIn, IMAGE_FIELD } from '../shared/media-names';
-import { hashOf, NAMES_HASH } from './library-store';
+import { hashIn, NAMES_HASH } from './library-store';
 
 /** The most drafts one image's page lists (and that "everywhere" changes at once): far more than any photo is reused in. */
 export const USES_SHOWN = 100;
@@ -29,7 +29,7 @@ export interface WhereUsed {
  * count (which errs towards keeping).
  */
 export async function whereUsed(db: D1Database, name: string): Promise<WhereUsed> {
-  const hash = hashOf(name);
+  const hash = hashIn(name);
   const [drafts, revisions] = await db.batch([
     db
       .prepare(`SELECT id FROM newsroom_drafts d WHERE ${NAMES_HASH('d', '?1')} ORDER BY updated_at DESC, id LIMIT ?2`)
@@ -47,8 +47,10 @@ export async function whereUsed(db: D1Database, name: string): Promise<WhereUsed
   for (const id of ids.slice(0, USES_SHOWN)) {
     const draft = await store.get(id);
     if (draft === null) continue;
-    const main = draft.fields[IMAGE_FIELD] === name;
-    const inText = figuresIn(draft.body).includes(name);
+    // A published name (`<slug>-<hash>.<ext>`) is the draft's `<hash>.<ext>`.
+    const stored = name.slice(name.indexOf('.') - hash.length);
+    const main = draft.fields[IMAGE_FIELD] === stored;
+    const inText = figuresIn(draft.body).includes(stored);
     if (main || inText) uses.push({ draft, main, inText });
   }
   return {

@@ -7,13 +7,14 @@ import { mediaKey } from '#src/newsroom/media/media-store.ts';
 
 /**
  * A newsroom after years of work: 5,000 drafts with 3 revisions each, each
- * with a main image and a figure in a text of a few KB, and 10,000 photos in
- * the library. The library's page, its search, where-used and the gc of R2
+ * with a main image and a figure in a text of a few KB, 12,000 photos in
+ * the library, and 20,000 live articles. The library's page, its search, where-used and the gc of R2
  * still answer with the right photos, every list bounded (no timing asserts:
  * `npm run bench` is where speed is judged).
  */
 const DRAFTS = 5_000;
 const PHOTOS = 12_000;
+const LIVE = 20_000;
 const FILLER = 'Parágrafo de texto de uma matéria sobre o mercado imobiliário. '.repeat(40);
 
 const nameOf = (i: number) => `${i.toString(16).padStart(10, '0')}.webp`;
@@ -54,16 +55,36 @@ beforeAll(async () => {
       ).bind(FILLER),
     );
   }
+  // The live site: 20,000 articles in the search table, each with its main image; the newest 2,000 have a copy in the newsroom (photos 0–1,999).
+  for (let at = 0; at < LIVE; at += 500) {
+    const rows = Array.from({ length: 500 }, (_, n) => at + n).map((i) => {
+      const image = i < 2_000 ? `artigo-${i}-${nameOf(i)}` : `artigo-${i}-${(100_000 + i).toString(16).padStart(10, '0')}.webp`;
+      const item = JSON.stringify({
+        slug: `artigo-${i}`,
+        titulo: `Artigo ${i}`,
+        imagemAtual: image,
+        alt: `Imagem do artigo ${i}`,
+        credito: 'Foto: Site',
+      });
+      return `('artigo-${i}', ${-i}, '${item}', 'v')`;
+    });
+    statements.push(env.DB.prepare(`INSERT INTO search_articles (slug, published, item, version) VALUES ${rows.join(',')}`));
+  }
   for (let at = 0; at < statements.length; at += 20) await env.DB.batch(statements.slice(at, at + 20));
 }, 120_000);
 
 describe('the photo library at scale', () => {
   it('pages the newest photos and finds one by the title of the draft using it', async () => {
     const first = await library.list({ query: '', page: 1 });
-    expect(first.total).toBe(PHOTOS);
+    // Every photo once: the newsroom's, and the live articles' that it has no copy of.
+    expect(first.total).toBe(PHOTOS + LIVE - 2_000);
     expect(first.photos.map((photo) => photo.name)).toEqual(Array.from({ length: PHOTOS_PER_PAGE }, (_, n) => nameOf(PHOTOS - 1 - n)));
     const byTitle = await library.list({ query: 'Avenida Paulista', page: 1 });
     expect(byTitle.photos.map((photo) => photo.name).sort()).toEqual([nameOf(8_642), nameOf(8_643)]);
+    const live = await library.list({ query: 'Artigo 19999', page: 1 });
+    expect(live.photos.map((photo) => [photo.name, photo.article?.slug])).toEqual([
+      [`artigo-19999-${(119_999).toString(16).padStart(10, '0')}.webp`, 'artigo-19999'],
+    ]);
     const byCredit = await library.list({ query: 'Folhapress', page: 2 });
     expect(byCredit.total).toBe(Math.ceil(PHOTOS / 7));
     expect(byCredit.photos).toHaveLength(PHOTOS_PER_PAGE);

@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { app } from '#src/app.ts';
+import { contentHash } from '#src/content/index/content-hash.ts';
 import { DraftsStore } from '#src/newsroom/drafts/drafts-store.ts';
+import { mediaKey } from '#src/newsroom/media/media-store.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '#src/newsroom/shared/names.ts';
 import { png, webp } from './media-fixtures';
 import { ACCESS_ENV, accessToken, addPerson, CHIEF, newsroomRequest, ORIGIN, serveTeamKeys, XSRF } from './newsroom-helpers';
@@ -232,5 +234,60 @@ describe('the photo library', () => {
     const page = await text(await newsroomRequest(`/redacao/rascunhos/${id}`, { token: chief }));
     expect(page).toContain(`href="/redacao/fotos?rascunho=${id}&amp;uso=principal"`);
     expect(page).toContain(`href="/redacao/fotos?rascunho=${id}&amp;uso=figura"`);
+  });
+
+  it('lists a live article’s photo that the newsroom has no copy of (an import, the command line), and puts it in a draft', async () => {
+    const bytes = webp(1600, 900, 'publicada');
+    const hash = contentHash(bytes);
+    const published = `ponte-estaiada-${hash}.webp`;
+    await env.NEWS.put(`thumbnails/${published}`, bytes);
+    for (const [width, height] of [
+      [480, 270],
+      [800, 450],
+      [1200, 675],
+    ] as const) {
+      await env.NEWS.put(`thumbnails/ponte-estaiada-${hash}-${width}w.webp`, webp(width, height, 'publicada'));
+    }
+    const item = {
+      slug: 'ponte-estaiada',
+      titulo: 'A ponte estaiada vista de um apartamento',
+      imagemAtual: published,
+      alt: 'Ponte estaiada ao entardecer',
+      credito: 'Foto: Agência Importada',
+    };
+    await env.DB.prepare("INSERT INTO search_articles (slug, published, item, version) VALUES ('ponte-estaiada', ?, ?, 'v')")
+      .bind(Date.now(), JSON.stringify(item))
+      .run();
+
+    const listed = await text(await newsroomRequest('/redacao/fotos?busca=ponte%20estaiada%20vista', { token: chief }));
+    expect(listed).toContain('1 foto(s)');
+    expect(listed).toContain(`/thumbnails/ponte-estaiada-${hash}-480w.webp`);
+    const page = await text(await newsroomRequest(`/redacao/fotos/${published}`, { token: chief }));
+    expect(page).toContain('href="/noticia/ponte-estaiada"');
+    expect(page).toContain('Esta foto está só no site');
+    // Only the newsroom's own photos are changed "everywhere": a live article's is changed by publishing it again.
+    expect(
+      (
+        await newsroomRequest(`/redacao/fotos/${published}`, {
+          method: 'POST',
+          token: chief,
+          form: { alt: 'Outro texto alternativo', credito: '' },
+        })
+      ).status,
+    ).toBe(404);
+
+    const id = await newDraft();
+    const response = await newsroomRequest(`/redacao/rascunhos/${id}/biblioteca`, {
+      method: 'POST',
+      token: chief,
+      form: { imagem: published, uso: 'principal', alt: 'Ponte estaiada ao entardecer', credito: 'Foto: Agência Importada' },
+    });
+    expect(response.status).toBe(303);
+    expect((await drafts.get(id))?.fields.imagem).toBe(`${hash}.webp`);
+    expect(await env.MEDIA.head(mediaKey(`${hash}-800w.webp`))).not.toBeNull();
+    // Now in the newsroom's bucket, it is listed once, as the newsroom's.
+    const after = await text(await newsroomRequest('/redacao/fotos?busca=Ponte%20estaiada%20ao', { token: chief }));
+    expect(after).toContain('1 foto(s)');
+    expect(after).toContain(`/redacao/fotos/${hash}.webp`);
   });
 });
