@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { openLiveIndex } from '#src/content/index/live-index.ts';
 import { currentTime } from '#src/lib/clock.ts';
 import { draftOf, mayEdit, notAllowed, notFound } from '../drafts/draft-routes';
 import { DraftsStore } from '../drafts/drafts-store';
@@ -166,7 +167,9 @@ async function claimed(c: C, name: string): Promise<Photo | null> {
   if (isStoredImage(name)) return library(c).claim(name);
   const photo = await library(c).get(name);
   if (photo === null) return null;
-  const stored = await copyPublishedImage(c.env, 'kv', photo.name);
+  // From where the site reads it now: KV, or the bundle while KV was never published to.
+  const { source } = await openLiveIndex(c.env, currentTime());
+  const stored = await copyPublishedImage(c.env, source, photo.name);
   if (stored === null) return null;
   await library(c).add({ name: stored, alt: photo.alt, credit: photo.credit, by: c.var.member.email, now: currentTime() });
   return library(c).claim(stored);
