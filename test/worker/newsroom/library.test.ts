@@ -2,9 +2,12 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { app } from '#src/app.ts';
 import { contentHash } from '#src/content/index/content-hash.ts';
+import { forgetLiveIndex } from '#src/content/index/live-index.ts';
 import { DraftsStore } from '#src/newsroom/drafts/drafts-store.ts';
 import { mediaKey } from '#src/newsroom/media/media-store.ts';
 import { XSRF_COOKIE, XSRF_HEADER } from '#src/newsroom/shared/names.ts';
+import { newsItem, publishList } from '../helpers';
+import { indexArticles } from '../search/search-helpers';
 import { png, webp } from './media-fixtures';
 import { ACCESS_ENV, accessToken, addPerson, CHIEF, newsroomRequest, ORIGIN, serveTeamKeys, XSRF } from './newsroom-helpers';
 
@@ -248,16 +251,17 @@ describe('the photo library', () => {
     ] as const) {
       await env.NEWS.put(`thumbnails/ponte-estaiada-${hash}-${width}w.webp`, webp(width, height, 'publicada'));
     }
-    const item = {
-      slug: 'ponte-estaiada',
+    // Live: in KV's index (as the command line publishes) and in the site's search.
+    const item = newsItem('ponte-estaiada', {
       titulo: 'A ponte estaiada vista de um apartamento',
       imagemAtual: published,
       alt: 'Ponte estaiada ao entardecer',
       credito: 'Foto: Agência Importada',
-    };
-    await env.DB.prepare("INSERT INTO search_articles (slug, published, item, version) VALUES ('ponte-estaiada', ?, ?, 'v')")
-      .bind(Date.now(), JSON.stringify(item))
-      .run();
+      formatosImagem: ['webp'],
+    });
+    await publishList([item]);
+    await indexArticles([{ item }]);
+    forgetLiveIndex();
 
     const listed = await text(await newsroomRequest('/redacao/fotos?busca=ponte%20estaiada%20vista', { token: chief }));
     expect(listed).toContain('1 foto(s)');
