@@ -1,6 +1,7 @@
 import { app } from './app';
+import { scheduled } from './scheduled';
 import { warmUp } from './warm-up';
 
 warmUp(app);
 
-export default app satisfies ExportedHandler<Env>;
+export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>;

@@ -11,6 +11,7 @@ import { createDraft, listDrafts, listRevisions, restoreRevision, saveDraft, sho
 import { newsroomHeaders } from './http/headers';
 import { apiImportDrafts, apiImported } from './importing/import-routes';
 import { messagePage } from './layout/render';
+import { describePhoto, putFromLibrary, showLibrary, showPhoto } from './library/library-routes';
 import { openLiveDraft } from './live-draft/live-draft-routes';
 import { isUploadPath, MAX_UPLOAD_BYTES, serveMedia, uploadImage } from './media/media-routes';
 import { PATHS, ROUTES } from './paths';
@@ -92,6 +93,11 @@ export function newsroomApp() {
   newsroom.post(ROUTES.restore, restoreRevision);
   newsroom.post(ROUTES.images, uploadImage);
   newsroom.get(ROUTES.media, serveMedia);
+  // The photo library
+  newsroom.get(ROUTES.photos, showLibrary);
+  newsroom.get(ROUTES.photo, showPhoto);
+  newsroom.post(ROUTES.photo, describePhoto);
+  newsroom.post(ROUTES.fromLibrary, putFromLibrary);
   // Preview and share links
   newsroom.get(ROUTES.preview, showPreview);
   newsroom.post(ROUTES.shareLinks, createShareLink);

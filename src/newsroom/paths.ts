@@ -36,6 +36,11 @@ export const ROUTES = {
   images: '/rascunhos/:id/imagens',
   /** An uploaded image or variant, from R2. */
   media: '/midia/:file',
+  /** The photo library: every image the newsroom holds (GET, searched and paged); one photo, where it is used, its text changed everywhere (POST). */
+  photos: '/fotos',
+  photo: '/fotos/:name',
+  /** Puts a library photo in the draft, as its main image or in its text (POST). */
+  fromLibrary: '/rascunhos/:id/biblioteca',
   live: '/no-ar',
   unpublish: '/no-ar/:slug/despublicar',
   /** Opens a live article's draft (POST). */
@@ -81,6 +86,12 @@ export function pathTo<N extends RouteName>(name: N, ...[params]: ParamValues<N>
   return path === '/' ? NEWSROOM_PREFIX : `${NEWSROOM_PREFIX}${path}`;
 }
 
+/** A path with a query, when it has one. */
+function withQuery(path: string, query: Record<string, string>): string {
+  const search = new URLSearchParams(query).toString();
+  return `${path}${search ? `?${search}` : ''}`;
+}
+
 /** The links the pages use, built from the route table. */
 export const PATHS = {
   home: pathTo('drafts'),
@@ -104,11 +115,12 @@ export const PATHS = {
   restore: (id: string, version: number) => pathTo('restore', { id, version }),
   images: (id: string) => pathTo('images', { id }),
   media: (file: string) => pathTo('media', { file }),
+  /** The library, searched (`busca`), paged (`pagina`), and choosing for a draft (`rascunho`, `uso`). */
+  photos: (query: Record<string, string> = {}) => withQuery(pathTo('photos'), query),
+  photo: (name: string, query: Record<string, string> = {}) => withQuery(pathTo('photo', { name }), query),
+  fromLibrary: (id: string) => pathTo('fromLibrary', { id }),
   /** The list of old addresses, searched (`busca`) and paged (`pagina`). */
-  redirects: (query: Record<string, string> = {}) => {
-    const search = new URLSearchParams(query).toString();
-    return `${pathTo('redirects')}${search ? `?${search}` : ''}`;
-  },
+  redirects: (query: Record<string, string> = {}) => withQuery(pathTo('redirects'), query),
   removeRedirect: () => pathTo('removeRedirect'),
 };
 

@@ -1,6 +1,7 @@
 import type { Context, Next } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isValidSlug } from '#src/content/schema/format.ts';
+import { currentTime } from '#src/lib/clock.ts';
 import { isRefused, type Refused, SEARCH_FOLLOWS_TEXT, unlessRefused } from '#src/publishing/error-policy.ts';
 import { describePlan, planSummary } from '#src/publishing/plan/describe-plan.ts';
 import { STOPPED } from '#src/publishing/plan/replace-refusal.ts';
@@ -11,6 +12,7 @@ import { type WorkerRun, workerRun } from '#src/publishing/worker-run.ts';
 import { articlePath } from '#src/seo/urls.ts';
 import { finishEvenIfLeft } from '../http/finish-even-if-left';
 import { postedForm } from '../http/posted-form';
+import { collectMedia, MEDIA_GRACE_MS } from '../library/media-gc';
 import { targetOf } from '../publishing/live-routes';
 import { collectGarbage, reindexSearch, restoreIndex } from '../publishing/maintenance';
 import { planArticles, publishArticles } from '../publishing/publish-articles';
@@ -157,6 +159,8 @@ export const apiGc = async (c: RouteContext<'apiGc'>) => {
   const done = await finishEvenIfLeft(c, collectGarbage(run, dryRun));
   if (isRefused(done)) return engineRefusal(c, done, run.lines);
   const { found, deleted, waiting } = done;
+  // The newsroom's own files in R2 (decision 052), after the site's keys: the same command, the same dry run.
+  const media = await collectMedia(c.env, currentTime(), dryRun);
   const lines = [
     ...run.lines,
     `${found.length} chave(s) sem uso encontrada(s)`,
@@ -164,6 +168,7 @@ export const apiGc = async (c: RouteContext<'apiGc'>) => {
     ...(waiting.size > 0
       ? [`${waiting.size} chave(s) aguardam ${DELETE_AFTER_MS / 60_000} minutos depois de deixarem de ser usadas: rode de novo depois`]
       : []),
+    `fotos da redação: ${media.found} sem uso encontrada(s), ${media.deleted.length} arquivo(s) ${dryRun ? 'seriam apagados' : 'apagado(s)'}, ${media.waiting} aguardam ${MEDIA_GRACE_MS / 86_400_000} dias sem uso${media.complete ? '' : '; a lista não acabou: rode de novo'}`,
   ];
   return answer(c, 200, { ok: true, message: `${dryRun ? 'Simulação, nada foi gravado' : 'Feito'} ${WHERE[targetOf(c)]}.`, lines });
 };

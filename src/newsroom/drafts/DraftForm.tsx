@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { THEME_LIST } from '#src/content/schema/themes.ts';
 import { newsroomAssets } from '../http/assets';
+import { LibraryLink } from '../library/LibraryLink';
 import { PATHS } from '../paths';
 import { type DraftContent, type DraftFields, FIELD_NAMES, type FieldName } from '../shared/draft-input';
 import type { FieldProblem } from '../shared/field-check';
@@ -144,23 +145,26 @@ export function DraftFieldset({
   problems,
   authors,
   uploadTo,
+  library,
 }: {
   content: DraftContent;
   problems: Partial<Record<string, FieldProblem>>;
   authors: readonly AuthorChoice[];
   /** Where the form uploads images (client/newsroom/image-upload.ts). */
   uploadTo: string;
+  /** The photo library's address choosing each kind of image for this draft (src/newsroom/library/choosing.ts). */
+  library?: Record<ImageKind, string>;
 }) {
   return (
     <>
       {FIELD_NAMES.map((name) => (
         <Fragment key={name}>
-          {name === 'alt' && <MainImageField image={content.fields[IMAGE_FIELD]} uploadTo={uploadTo} />}
+          {name === 'alt' && <MainImageField image={content.fields[IMAGE_FIELD]} uploadTo={uploadTo} library={library?.principal} />}
           <Field name={name} value={content.fields[name]} problem={problems[name]} authors={authors} />
         </Fragment>
       ))}
       <BodyField body={content.body} />
-      <FiguresField figures={figuresIn(content.body)} uploadTo={uploadTo} />
+      <FiguresField figures={figuresIn(content.body)} uploadTo={uploadTo} library={library?.figura} />
     </>
   );
 }
@@ -198,7 +202,7 @@ function ImagePicker({
 }
 
 /** The main image: its thumbnail once uploaded, the picker, and the field that names it in the draft. */
-function MainImageField({ image, uploadTo }: { image: string | undefined; uploadTo: string }) {
+function MainImageField({ image, uploadTo, library }: { image: string | undefined; uploadTo: string; library?: string | undefined }) {
   return (
     <fieldset className="nr-field nr-image" data-field={IMAGE_FIELD}>
       <legend>Imagem principal</legend>
@@ -223,12 +227,13 @@ function MainImageField({ image, uploadTo }: { image: string | undefined; upload
         altInput={fieldIds('alt').input}
         uploadTo={uploadTo}
       />
+      <LibraryLink href={library} />
     </fieldset>
   );
 }
 
 /** Images for the text: the ones its Markdown shows, and a picker that puts a new one where the cursor is. */
-function FiguresField({ figures, uploadTo }: { figures: string[]; uploadTo: string }) {
+function FiguresField({ figures, uploadTo, library }: { figures: string[]; uploadTo: string; library?: string | undefined }) {
   return (
     <fieldset className="nr-field nr-image">
       <legend>Imagens do texto</legend>
@@ -253,6 +258,7 @@ function FiguresField({ figures, uploadTo }: { figures: string[]; uploadTo: stri
         altInput="alt-figura"
         uploadTo={uploadTo}
       />
+      <LibraryLink href={library} />
     </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { XsrfField } from '../http/XsrfField';
+import { choosePhotoFor } from '../library/choosing';
 import { PATHS } from '../paths';
 import type { FieldProblem } from '../shared/field-check';
 import { DRAFT_FORM_ID, FORM } from '../shared/names';
@@ -56,7 +57,13 @@ export function DraftPage({
       <form id={DRAFT_FORM_ID} className="nr-form" method="post" action={PATHS.draft(draft.id)} noValidate>
         <XsrfField token={xsrf} />
         <input type="hidden" name={FORM.version} value={draft.version} />
-        <DraftFieldset content={draft} problems={problems} authors={authors} uploadTo={PATHS.images(draft.id)} />
+        <DraftFieldset
+          content={draft}
+          problems={problems}
+          authors={authors}
+          uploadTo={PATHS.images(draft.id)}
+          library={{ principal: choosePhotoFor(draft.id, 'principal'), figura: choosePhotoFor(draft.id, 'figura') }}
+        />
         <div className="nr-actions">
           <button type="submit" className="nr-primary">
             Salvar

@@ -1,4 +1,5 @@
 import { DraftsStore } from '../drafts/drafts-store';
+import { recordDraftImages } from '../library/draft-images';
 import { mediaKey, putMedia } from '../media/media-store';
 import type { DraftToImport } from './import-request';
 import { ImportedPosts } from './imported-posts';
@@ -45,6 +46,7 @@ export async function importDrafts(
       outcomes.push({ postId: draft.postId, result: 'recusado', missing });
       continue;
     }
+    await recordDraftImages(env.DB, draft.content, draft.createdBy ?? who, now);
     outcomes.push(await importOne(records, store, origin, draft, draft.createdBy ?? who, now));
   }
   return outcomes;

@@ -29,6 +29,7 @@ export function Layout({ title, member, children }: { title: string; member?: Me
             <nav aria-label="Redação">
               <a href={PATHS.home}>Artigos</a>
               <a href={PATHS.live}>No ar</a>
+              <a href={PATHS.photos()}>Fotos</a>
               {canPublish(member) && <a href={PATHS.authors}>Autores</a>}
               {canPublish(member) && <a href={PATHS.redirects()}>Endereços antigos</a>}
               {canManagePeople(member) && <a href={PATHS.people}>Equipe</a>}

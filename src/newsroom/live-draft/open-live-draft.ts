@@ -3,6 +3,7 @@ import { type ContentBindings, ContentUnavailableError } from '#src/content/inde
 import { IMAGE_FOLDER } from '#src/content/schema/format.ts';
 import type { NewsEntry } from '#src/content/schema/news-item.ts';
 import { type Draft, DraftsStore } from '../drafts/drafts-store';
+import { recordDraftImages } from '../library/draft-images';
 import { type DraftFields, FIELD_NAMES } from '../shared/draft-input';
 import { FIGURE_FOLDER, IMAGE_FIELD } from '../shared/media-names';
 import { bodyMarkdown } from './html-to-markdown';
@@ -59,6 +60,7 @@ export async function openLiveDraft(env: Bindings, slug: string, by: string, now
   const addresses = new Map(sources.flatMap((src, at) => (figures[at] ? [[src, `${FIGURE_FOLDER}${figures[at]}`] as const] : [])));
   const body = bodyMarkdown(parsed, (src) => addresses.get(src) ?? src);
   const content = { fields: draftFieldsOf(entry, image ?? null), body };
+  await recordDraftImages(env.DB, content, by, now);
   const draft = (await store.createLinked(content, slug, by, now)) ?? (await store.bySlug(slug));
   // Null only if the draft that took the address first was deleted in between: there is nothing to open.
   return draft ? { draft } : { missing: 'article' };

@@ -1,8 +1,10 @@
 import type { Context } from 'hono';
 import { contentHash } from '#src/content/index/content-hash.ts';
 import { IMAGE_FORMATS, imageContentType } from '#src/content/schema/format.ts';
+import { currentTime } from '#src/lib/clock.ts';
 import { draftOf, mayEdit, notAllowed, notFound } from '../drafts/draft-routes';
 import { messagePage } from '../layout/render';
+import { LibraryStore } from '../library/library-store';
 import { PATHS } from '../paths';
 import type { FieldProblem } from '../shared/field-check';
 import { altProblem, isImageKind, storedProblems, variantProblem } from '../shared/image-check';
@@ -60,6 +62,15 @@ export const uploadImage = async (c: RouteContext<'images'>) => {
     if (problem) return refuse(c, `${problem}; recarregue a página e tente de novo`);
     variants.push({ file, bytes: variant });
   }
+  // The library's row first: it also takes the image off the gc's waiting list before its files are stored (library/media-gc.ts).
+  await new LibraryStore(c.env.DB).add({
+    name,
+    width: image.width,
+    height: image.height,
+    alt: String(alt).trim(),
+    by: c.var.member.email,
+    now: currentTime(),
+  });
   await Promise.all([{ file: name, bytes }, ...variants].map((item) => putMedia(c.env.MEDIA, item.file, item.bytes)));
   return c.json({ name, thumbnail: PATHS.media(thumbnailOf(name)) }, 201);
 };

@@ -1,5 +1,6 @@
 import type { Redirect } from '#src/redirects/redirects-store.ts';
 import { XsrfField } from '../http/XsrfField';
+import { Pager, SearchBox } from '../layout/SearchBox';
 import { PATHS } from '../paths';
 import { shownAt } from '../shared/when';
 
@@ -50,20 +51,7 @@ export function RedirectsPage({
           {notice}
         </p>
       )}
-      <form className="nr-filters" method="get" action={PATHS.redirects()}>
-        <div className="nr-field">
-          <label htmlFor="busca">Buscar no endereço antigo ou no novo</label>
-          <input id="busca" name="busca" type="search" defaultValue={query} maxLength={200} />
-        </div>
-        <div className="nr-filter-actions">
-          <button type="submit">Buscar</button>
-          {query && (
-            <a className="nr-button" href={PATHS.redirects()}>
-              Limpar
-            </a>
-          )}
-        </div>
-      </form>
+      <SearchBox label="Buscar no endereço antigo ou no novo" query={query} action={PATHS.redirects()} clear={PATHS.redirects()} />
       <p className="nr-meta" role="status">
         {total === 0
           ? query
@@ -91,12 +79,7 @@ export function RedirectsPage({
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <nav className="nr-pager" aria-label="Páginas">
-          {page > 1 && <a href={link(page - 1)}>← Anteriores</a>}
-          {page < pages && <a href={link(page + 1)}>Próximos →</a>}
-        </nav>
-      )}
+      <Pager page={page} pages={pages} link={link} />
     </>
   );
 }
