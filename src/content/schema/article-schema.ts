@@ -86,6 +86,15 @@ export const ARTICLE_FIELDS = {
     }),
     aliases: ['description'],
   },
+  /** The publication day, or day and São Paulo time; in the future, the article is scheduled. */
+  data: {
+    rule: dateRule('data'),
+    required: said('falta o campo "data"', 'acrescente "data": "AAAA-MM-DD" com a data de publicação, p. ex. "2025-04-28"'),
+  },
+  /** What the image shows, for readers who cannot see it; the title stands in when absent. */
+  alt: { ...plainText('alt', ALT_CHARS, { example: ALT_EXAMPLE }), aliases: ['alttext', 'texto alternativo'] },
+  /** Who made the image: "Imagem: <credito>" under it ("Imagem: Reprodução/Internet" when absent). */
+  credito: { ...plainText('credito', CREDIT_CHARS, { example: '"Foto: Ana Lima/Folhapress"' }), aliases: ['credito da imagem', 'fonte'] },
   /** The title link previews show (`og:title`, `twitter:title`) instead of `titulo`, when given. */
   tituloSocial: {
     ...plainText('tituloSocial', SHARE_TITLE_CHARS, {
@@ -102,15 +111,6 @@ export const ARTICLE_FIELDS = {
     }),
     aliases: ['og:description', 'og description', 'descricao para compartilhar', 'descricao social', 'share description'],
   },
-  /** The publication day, or day and São Paulo time; in the future, the article is scheduled. */
-  data: {
-    rule: dateRule('data'),
-    required: said('falta o campo "data"', 'acrescente "data": "AAAA-MM-DD" com a data de publicação, p. ex. "2025-04-28"'),
-  },
-  /** What the image shows, for readers who cannot see it; the title stands in when absent. */
-  alt: { ...plainText('alt', ALT_CHARS, { example: ALT_EXAMPLE }), aliases: ['alttext', 'texto alternativo'] },
-  /** Who made the image: "Imagem: <credito>" under it ("Imagem: Reprodução/Internet" when absent). */
-  credito: { ...plainText('credito', CREDIT_CHARS, { example: '"Foto: Ana Lima/Folhapress"' }), aliases: ['credito da imagem', 'fonte'] },
   /** When the article was last corrected: a day, or a day and São Paulo time, not before `data`. */
   atualizado: { rule: dateRule('atualizado'), aliases: ['updated', 'atualizacao', 'data de atualizacao', 'modificado'] },
   /** What the correction of `atualizado` changed, shown under the text; only with `atualizado`. */

@@ -8,7 +8,9 @@ import { FIELD_LABELS, labelOf } from '../shared/field-labels';
 import type { ImageKind } from '../shared/image-check';
 import { FIGURE_FOLDER, figuresIn, IMAGE_FIELD, thumbnailOf } from '../shared/media-names';
 import { FORM, fieldIds } from '../shared/names';
+import { isCountedField, lengthCount } from '../shared/share-card';
 import { widgetOf } from '../shared/widgets';
+import { SharePreview } from './SharePreview';
 
 /** The registry's authors the form offers for `autor`: slug and name. */
 export type AuthorChoice = { slug: string; name: string };
@@ -84,6 +86,7 @@ function Field({
         </p>
       )}
       <Control name={name} value={value} authors={authors} />
+      {isCountedField(name) && <LengthCount name={name} value={typeof value === 'string' ? value : ''} />}
       <p id={ids.problem} className="nr-problem" aria-live="polite">
         {problemText}
       </p>
@@ -102,6 +105,16 @@ function Field({
       <label htmlFor={ids.input}>{label}</label>
       {body}
     </div>
+  );
+}
+
+/** How long a share text is against what link previews show whole; client/newsroom/share-preview.ts keeps it counting. */
+function LengthCount({ name, value }: { name: Parameters<typeof lengthCount>[0]; value: string }) {
+  const count = lengthCount(name, value);
+  return (
+    <p className={count.over ? 'nr-count nr-count-over' : 'nr-count'} data-count={name} aria-live="polite">
+      {count.text}
+    </p>
   );
 }
 
@@ -138,18 +151,21 @@ export function BodyField({ body }: { body: string }) {
   );
 }
 
-/** Every field of the article schema, in its order (the main image before its text alternative), then the body and its images. */
+/** Every field of the article schema, in its order (the main image before its text alternative; the link's preview after the share texts), then the body and its images. */
 export function DraftFieldset({
   content,
   problems,
   authors,
   uploadTo,
+  shareHost,
 }: {
   content: DraftContent;
   problems: Partial<Record<string, FieldProblem>>;
   authors: readonly AuthorChoice[];
   /** Where the form uploads images (client/newsroom/image-upload.ts). */
   uploadTo: string;
+  /** The site's address as link previews show it (shared/share-card.ts). */
+  shareHost: string;
 }) {
   return (
     <>
@@ -157,6 +173,7 @@ export function DraftFieldset({
         <Fragment key={name}>
           {name === 'alt' && <MainImageField image={content.fields[IMAGE_FIELD]} uploadTo={uploadTo} />}
           <Field name={name} value={content.fields[name]} problem={problems[name]} authors={authors} />
+          {name === 'descricaoSocial' && <SharePreview fields={content.fields} host={shareHost} />}
         </Fragment>
       ))}
       <BodyField body={content.body} />

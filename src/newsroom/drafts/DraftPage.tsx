@@ -23,6 +23,7 @@ export function DraftPage({
   notice,
   warnings = [],
   publishing,
+  shareHost,
 }: {
   draft: Draft;
   problems: Partial<Record<string, FieldProblem>>;
@@ -34,6 +35,8 @@ export function DraftPage({
   warnings?: readonly string[];
   /** The draft's actions on the site (PublishPanel). */
   publishing?: ReactNode;
+  /** The site's address as link previews show it. */
+  shareHost: string;
 }) {
   return (
     <>
@@ -56,7 +59,7 @@ export function DraftPage({
       <form id={DRAFT_FORM_ID} className="nr-form" method="post" action={PATHS.draft(draft.id)} noValidate>
         <XsrfField token={xsrf} />
         <input type="hidden" name={FORM.version} value={draft.version} />
-        <DraftFieldset content={draft} problems={problems} authors={authors} uploadTo={PATHS.images(draft.id)} />
+        <DraftFieldset content={draft} problems={problems} authors={authors} uploadTo={PATHS.images(draft.id)} shareHost={shareHost} />
         <div className="nr-actions">
           <button type="submit" className="nr-primary">
             Salvar

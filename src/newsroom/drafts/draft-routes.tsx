@@ -15,6 +15,7 @@ import { publishPanel } from '../publishing/publish-routes';
 import { type DraftContent, draftFromForm } from '../shared/draft-input';
 import { fieldProblems, withPublishTime } from '../shared/field-check';
 import { FORM } from '../shared/names';
+import { cardHost } from '../shared/share-card';
 import type { NewsroomEnv, RouteContext } from '../team/newsroom-env';
 import { canEditDraft, canSeeRevisions } from '../team/roles';
 import { articleRows, filterRows, listQuery } from './article-list';
@@ -161,6 +162,7 @@ export const showDraft = async (c: RouteContext<'draft'>) => {
       notice={noticeOf(c)}
       warnings={[...liveImageProblems(draft), ...(await importNotes(c.env.DB, draft.id))]}
       publishing={publishPanel(c, draft)}
+      shareHost={cardHost(c.var.site.url)}
     />
   );
   return page(c, draftTitle(draft), content);
