@@ -37,6 +37,8 @@ export const ROUTES = {
   /** An uploaded image or variant, from R2. */
   media: '/midia/:file',
   live: '/no-ar',
+  /** Live articles by words of their title, as JSON: the editor's link panel. */
+  articleTitles: '/no-ar/titulos',
   unpublish: '/no-ar/:slug/despublicar',
   /** Opens a live article's draft (POST). */
   editLive: '/no-ar/:slug/editar',
@@ -89,6 +91,7 @@ export const PATHS = {
   authors: pathTo('authors'),
   author: (slug: string) => pathTo('author', { slug }),
   live: pathTo('live'),
+  articleTitles: pathTo('articleTitles'),
   unpublish: (slug: string) => pathTo('unpublish', { slug }),
   editLive: (slug: string) => pathTo('editLive', { slug }),
   removePerson: pathTo('removePerson'),

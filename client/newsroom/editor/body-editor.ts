@@ -126,6 +126,7 @@ export function setUpBodyEditor(textarea: HTMLTextAreaElement): Editor {
       alt?.focus();
     },
     isLinkAddress,
+    ...(textarea.dataset.titles ? { titlesUrl: textarea.dataset.titles } : {}),
     toggleMarkdown: () => {
       markdownView = !markdownView;
       if (!markdownView) editor.commands.setContent(parse(textarea.value).toJSON(), { emitUpdate: false });

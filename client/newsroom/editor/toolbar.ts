@@ -12,6 +12,8 @@ import { createLinkPanel } from './link-panel';
  */
 export interface ToolbarActions extends ImageActions {
   isLinkAddress: (address: string) => boolean;
+  /** Where the link panel lists the site's articles by words of their title; without it, addresses only. */
+  titlesUrl?: string;
   /** Switches between the editor and the Markdown textarea; whether the Markdown shows now. */
   toggleMarkdown: () => boolean;
 }
@@ -35,7 +37,7 @@ export function toolbar(editor: Editor, actions: ToolbarActions) {
   let markdown = false;
   // Back to the text at once: TipTap's focus command waits for the next frame, and a key typed before it would be lost.
   const backToText = () => editor.view.focus();
-  const { element: linkPanel, open: showLink } = createLinkPanel(editor, actions.isLinkAddress, backToText);
+  const { element: linkPanel, open: showLink } = createLinkPanel(editor, actions.isLinkAddress, backToText, actions.titlesUrl);
   const { element: imagePanel, open: showImages } = createImagePanel(actions, backToText);
   const openLink = () => {
     if (markdown) return;

@@ -145,6 +145,7 @@ export function BodyField({ body }: { body: string }) {
         aria-describedby="dica-corpo"
         data-body-editor
         data-media={PATHS.media('')}
+        data-titles={PATHS.articleTitles}
       />
       <script type="module" src={newsroomAssets.editor} />
     </div>
