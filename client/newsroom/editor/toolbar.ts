@@ -27,6 +27,19 @@ interface Button {
   enabled?: () => boolean;
 }
 
+/** Apple's keyboards: TipTap's `Mod` is ⌘ there, Ctrl elsewhere. */
+const onApple = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+
+/** A shortcut as the journalist's keyboard names it: "Ctrl+Alt+2", or "⌘⌥2" on a Mac. */
+export function shownKeys(keys: string, apple = onApple): string {
+  if (!apple) return keys.replace('Control', 'Ctrl');
+  const symbols: Record<string, string> = { Control: '⌘', Alt: '⌥', Shift: '⇧' };
+  return keys
+    .split('+')
+    .map((key) => symbols[key] ?? key)
+    .join('');
+}
+
 export function toolbar(editor: Editor, actions: ToolbarActions) {
   const root = element('div', 'nr-ed-tools');
   const bar = element('div', 'nr-ed-toolbar');
@@ -57,23 +70,38 @@ export function toolbar(editor: Editor, actions: ToolbarActions) {
     {
       text: 'T2',
       name: 'Intertítulo',
+      keys: 'Control+Alt+2',
       run: () => chain().toggleHeading({ level: 2 }).run(),
       pressed: () => editor.isActive('heading', { level: 2 }),
     },
     {
       text: 'T3',
       name: 'Intertítulo menor',
+      keys: 'Control+Alt+3',
       run: () => chain().toggleHeading({ level: 3 }).run(),
       pressed: () => editor.isActive('heading', { level: 3 }),
     },
-    { text: '• Lista', name: 'Lista', run: () => chain().toggleBulletList().run(), pressed: () => editor.isActive('bulletList') },
+    {
+      text: '• Lista',
+      name: 'Lista',
+      keys: 'Control+Shift+8',
+      run: () => chain().toggleBulletList().run(),
+      pressed: () => editor.isActive('bulletList'),
+    },
     {
       text: '1. Lista',
       name: 'Lista numerada',
+      keys: 'Control+Shift+7',
       run: () => chain().toggleOrderedList().run(),
       pressed: () => editor.isActive('orderedList'),
     },
-    { text: '“ Citação', name: 'Citação', run: () => chain().toggleBlockquote().run(), pressed: () => editor.isActive('blockquote') },
+    {
+      text: '“ Citação',
+      name: 'Citação',
+      keys: 'Control+Shift+B',
+      run: () => chain().toggleBlockquote().run(),
+      pressed: () => editor.isActive('blockquote'),
+    },
     {
       text: 'Tabela',
       name: 'Tabela',
@@ -97,8 +125,9 @@ export function toolbar(editor: Editor, actions: ToolbarActions) {
   const place = (spec: Button, parent: HTMLElement) => {
     const control = button(spec.text, spec.name);
     if (spec.keys) {
-      control.setAttribute('aria-keyshortcuts', spec.keys);
-      control.title = `${spec.name} (${spec.keys.replace('Control', 'Ctrl')})`;
+      const keys = onApple ? spec.keys.replace('Control', 'Meta') : spec.keys;
+      control.setAttribute('aria-keyshortcuts', keys);
+      control.title = `${spec.name} (${shownKeys(spec.keys)})`;
     } else control.title = spec.name;
     if (spec.pressed) control.setAttribute('aria-pressed', 'false');
     // A tap keeps the editor's selection: the button acts on it without taking the focus first.

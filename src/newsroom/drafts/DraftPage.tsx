@@ -3,6 +3,7 @@ import { XsrfField } from '../http/XsrfField';
 import { PATHS } from '../paths';
 import type { FieldProblem } from '../shared/field-check';
 import { DRAFT_FORM_ID, FORM } from '../shared/names';
+import { readingAids } from '../shared/reading-aids';
 import { shownAt } from '../shared/when';
 import { type AuthorChoice, DraftFieldset } from './DraftForm';
 import { draftTitle } from './DraftsPage';
@@ -66,6 +67,10 @@ export function DraftPage({
           </button>
           <p className="nr-save-state" role="status" aria-live="polite" data-save-state>
             Versão {draft.version}, salva em {shownAt(draft.updatedAt)} por {draft.updatedBy}
+          </p>
+          {/* In the sticky bar, so it shows while the text is written; client/newsroom/newsroom.ts keeps it counting. */}
+          <p className="nr-reading" data-reading title="Como a página da notícia vai dizer">
+            {readingAids(draft.body).text}
           </p>
         </div>
       </form>
