@@ -4,7 +4,7 @@ import { cutForCard, isCountedField, lengthCount, SHARE_CUTS, shareCardOf } from
 /**
  * Redraws the link's preview (src/newsroom/drafts/SharePreview.tsx) and the
  * share texts' counters from the form's fields as the journalist types, with
- * the code the page was rendered with (shared/share-card.ts).
+ * the code the page was rendered with (src/newsroom/shared/share-card.ts).
  */
 export function showSharePreview(root: ParentNode, fields: DraftFields): void {
   const card = shareCardOf(fields);

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { photo } from '../photo';
 
 /**
- * Issue 39's aids to writing (docs/newsroom.md, "Sharing and linking"), on a phone: a link to an
+ * The newsroom's aids to sharing and linking (docs/newsroom.md, "Sharing and linking"), on a phone: a link to an
  * older article found by its title, the link's preview as WhatsApp, Facebook and X draw it changing
  * with the share title, the word count and reading time following the text, and the editor's
  * keyboard shortcuts on a desktop. `npm start` opens the newsroom as its development editor, with
