@@ -1,5 +1,5 @@
 import type { DraftFields } from '../shared/draft-input';
-import { cutForCard, SHARE_CUTS, shareCardOf } from '../shared/share-card';
+import { cutForCard, SHARE_CUTS, type ShareCard, shareCardOf } from '../shared/share-card';
 
 /** Which card a text or image belongs to: the client script (client/newsroom/share-preview.ts) rewrites them by these names. */
 type App = keyof typeof SHARE_CUTS;
@@ -15,6 +15,37 @@ function CardImage({ app, image }: { app: App; image: string | null }) {
   );
 }
 
+/** A card with its texts under the image (WhatsApp's, Facebook's): the address after them, or above them as Facebook writes it. */
+function TextCard({
+  app,
+  name,
+  card,
+  host,
+  hostFirst = false,
+}: {
+  app: 'whatsapp' | 'facebook';
+  name: string;
+  card: ShareCard;
+  host: string;
+  hostFirst?: boolean;
+}) {
+  const address = <span className="nr-share-host">{host}</span>;
+  return (
+    <figure className={`nr-share-card nr-share-${app}`}>
+      <figcaption>{name}</figcaption>
+      <span className="nr-share-bubble">
+        <CardImage app={app} image={card.image} />
+        <span className="nr-share-text">
+          {hostFirst && address}
+          <strong data-share-title={app}>{cutForCard(card.title, SHARE_CUTS[app].title)}</strong>
+          <span data-share-description={app}>{cutForCard(card.description, SHARE_CUTS[app].description)}</span>
+          {!hostFirst && address}
+        </span>
+      </span>
+    </figure>
+  );
+}
+
 /**
  * The link to the article as WhatsApp, Facebook and X draw it from the page's
  * `og:` and `twitter:` tags (shared/share-card.ts): the image in their 1.91:1
@@ -24,8 +55,6 @@ function CardImage({ app, image }: { app: App; image: string | null }) {
  */
 export function SharePreview({ fields, host }: { fields: DraftFields; host: string }) {
   const card = shareCardOf(fields);
-  const title = (app: App) => cutForCard(card.title, SHARE_CUTS[app].title);
-  const description = (app: 'whatsapp' | 'facebook') => cutForCard(card.description, SHARE_CUTS[app].description);
   return (
     <section className="nr-share" aria-labelledby="compartilhar-titulo" data-share-preview>
       <h2 id="compartilhar-titulo">O link compartilhado</h2>
@@ -34,34 +63,14 @@ export function SharePreview({ fields, host }: { fields: DraftFields; host: stri
         título e o resumo. Os aplicativos guardam a prévia de um link por dias: confira antes de publicar.
       </p>
       <div className="nr-share-cards">
-        <figure className="nr-share-card nr-share-whatsapp">
-          <figcaption>WhatsApp</figcaption>
-          <span className="nr-share-bubble">
-            <CardImage app="whatsapp" image={card.image} />
-            <span className="nr-share-text">
-              <strong data-share-title="whatsapp">{title('whatsapp')}</strong>
-              <span data-share-description="whatsapp">{description('whatsapp')}</span>
-              <span className="nr-share-host">{host}</span>
-            </span>
-          </span>
-        </figure>
-        <figure className="nr-share-card nr-share-facebook">
-          <figcaption>Facebook</figcaption>
-          <span className="nr-share-bubble">
-            <CardImage app="facebook" image={card.image} />
-            <span className="nr-share-text">
-              <span className="nr-share-host">{host.toUpperCase()}</span>
-              <strong data-share-title="facebook">{title('facebook')}</strong>
-              <span data-share-description="facebook">{description('facebook')}</span>
-            </span>
-          </span>
-        </figure>
+        <TextCard app="whatsapp" name="WhatsApp" card={card} host={host} />
+        <TextCard app="facebook" name="Facebook" card={card} host={host.toUpperCase()} hostFirst />
         <figure className="nr-share-card nr-share-x">
           <figcaption>X</figcaption>
           <span className="nr-share-bubble">
             <CardImage app="x" image={card.image} />
             <strong className="nr-share-overlay" data-share-title="x">
-              {title('x')}
+              {cutForCard(card.title, SHARE_CUTS.x.title)}
             </strong>
           </span>
           <span className="nr-share-host">De {host}</span>
