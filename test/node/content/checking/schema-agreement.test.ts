@@ -60,19 +60,6 @@ const ARTICLE_VALUES: Record<keyof typeof ARTICLE_FIELDS, Row[]> = {
       'Construtoras apostam em madeira, mais rápida e com menor pegada que a alvenaria.',
     ],
   ],
-  tituloSocial: [
-    ['good', 'Madeira volta a crescer no Sul'],
-    ['bad', 'Curto'],
-    ['bad', 'x'.repeat(101)],
-    ['bad', 7],
-    ['cleaned', 'Madeira volta\ta crescer no Sul', 'Madeira volta a crescer no Sul'],
-  ],
-  descricaoSocial: [
-    ['good', 'Construtoras apostam em madeira, mais rápida que a alvenaria.'],
-    ['bad', 'Curta demais.'],
-    ['bad', 'x'.repeat(201)],
-    ['bad', ['Construtoras apostam em madeira, mais rápida que a alvenaria.']],
-  ],
   data: [
     ['good', '2025-06-01'],
     ['good', '2025-06-01T08:30'],
@@ -95,6 +82,19 @@ const ARTICLE_VALUES: Record<keyof typeof ARTICLE_FIELDS, Row[]> = {
     ['bad', 'AB'],
     ['bad', ['Foto']],
     ['cleaned', 'Foto: Ana\ufffe Lima', 'Foto: Ana Lima'],
+  ],
+  tituloSocial: [
+    ['good', 'Madeira volta a crescer no Sul'],
+    ['bad', 'Curto'],
+    ['bad', 'x'.repeat(101)],
+    ['bad', 7],
+    ['cleaned', 'Madeira volta\ta crescer no Sul', 'Madeira volta a crescer no Sul'],
+  ],
+  descricaoSocial: [
+    ['good', 'Construtoras apostam em madeira, mais rápida que a alvenaria.'],
+    ['bad', 'Curta demais.'],
+    ['bad', 'x'.repeat(201)],
+    ['bad', ['Construtoras apostam em madeira, mais rápida que a alvenaria.']],
   ],
   atualizado: [
     ['good', '2025-06-03'],
