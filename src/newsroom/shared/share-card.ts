@@ -58,7 +58,8 @@ export const isCountedField = (name: string): name is CountedField => Object.has
 
 /** A counted field's counter, in the form's words: how many characters, of how many the cards show whole. */
 export function lengthCount(name: CountedField, value: string): { text: string; over: boolean } {
-  const length = Array.from(value.trim()).length;
+  // Counted as the schema counts its limits (src/content/schema/field-rules.ts), so the counter and the field's problem agree.
+  const length = value.trim().length;
   const recommended = SHARE_RECOMMENDED[name];
   if (length === 0) return { text: `Vazio: o link usa o ${name === 'tituloSocial' ? 'título' : 'resumo'}.`, over: false };
   const over = length > recommended;
