@@ -68,7 +68,7 @@ export function DraftPage({
           <p className="nr-save-state" role="status" aria-live="polite" data-save-state>
             Versão {draft.version}, salva em {shownAt(draft.updatedAt)} por {draft.updatedBy}
           </p>
-          {/* In the sticky bar, so it shows while the text is written; client/newsroom/newsroom.ts keeps it counting. */}
+          {/* In the sticky bar, so it shows while the text is written; the editor's script (client/newsroom/editor.ts) keeps it counting. */}
           <p className="nr-reading" data-reading title="Como a página da notícia vai dizer">
             {readingAids(draft.body).text}
           </p>

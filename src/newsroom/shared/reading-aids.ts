@@ -3,7 +3,7 @@ import { countWords, minutesFor } from '#src/lib/reading-time.ts';
 
 /**
  * The word count and reading time shown under the draft's text while it is
- * written (drafts/DraftForm.tsx, then client/newsroom/newsroom.ts as the
+ * written (drafts/DraftPage.tsx, then client/newsroom/editor.ts as the
  * journalist types): the text read by the site's Markdown reader, its words
  * counted and its minutes rounded by the code that tells readers
  * (src/lib/reading-time.ts), so "3 min de leitura" here is what the article
