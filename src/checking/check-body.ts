@@ -26,6 +26,22 @@ function grouped(findings: readonly BodyFinding[]): { finding: BodyFinding; time
   return [...groups.values()];
 }
 
+/** A link to `/noticia/<slug>` that leads to no published article, in the journalist's words: a warning, never a refusal. */
+export const missingArticleLink = (slug: string) => ({
+  message: `o link para ${articlePath({ slug })} não leva a nenhuma notícia publicada`,
+  fix: 'confira o endereço (escolha a notícia pela busca do link, no editor), ou publique essa notícia antes',
+});
+
+/** The articles a body links to (`/noticia/<slug>`), each once, in order: what the newsroom looks up before checking. */
+export function linkedArticles(html: string): string[] {
+  const found = new Set<string>();
+  for (const { url } of readBody(html, { report: true }).links) {
+    const slug = articleSlugOf(url);
+    if (slug !== null) found.add(slug);
+  }
+  return [...found];
+}
+
 /**
  * Checks an article body as a reader's browser will see it: parsed by the
  * same WHATWG parser and judged by the same policy as the render-time
@@ -108,14 +124,8 @@ export function checkBody(
   for (const { url, line } of body.links) {
     const slug = articleSlugOf(url);
     if (slug !== null && knownSlugs && !knownSlugs.has(slug)) {
-      problems.push(
-        warning(
-          file,
-          'body: link',
-          `${atLine(line)}o link para ${articlePath({ slug })} leva a um artigo que não está publicado`,
-          'confira o slug, ou publique esse artigo antes',
-        ),
-      );
+      const { message, fix } = missingArticleLink(slug);
+      problems.push(warning(file, 'body: link', `${atLine(line)}${message}`, fix));
     }
   }
 

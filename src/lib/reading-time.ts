@@ -9,8 +9,11 @@ export const WORDS_PER_MINUTE = 200;
  */
 export function readingTimeMinutes(html: string | null | undefined): number {
   if (!html) return 1;
-  return Math.max(1, Math.ceil(countWords(html) / WORDS_PER_MINUTE));
+  return minutesFor(countWords(html));
 }
+
+/** The minutes a reader is told for this many words (the same rounding as {@link readingTimeMinutes}). */
+export const minutesFor = (words: number) => Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 
 const TAG_START = 0x3c; // <
 /** Matches one character of JavaScript's `\s`, the separator of the split in docs/product.md §9. */
@@ -23,7 +26,7 @@ const SPACE = /\s/;
  * A tag is `<` up to the next `>` and separates words; a `<` with no `>` after
  * it is text, as in the regular expression.
  */
-function countWords(html: string): number {
+export function countWords(html: string): number {
   let words = 0;
   let inWord = false;
   for (let i = 0; i < html.length; i++) {

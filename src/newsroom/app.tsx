@@ -12,6 +12,7 @@ import { newsroomHeaders } from './http/headers';
 import { apiImportDrafts, apiImported } from './importing/import-routes';
 import { messagePage } from './layout/render';
 import { describePhoto, putFromLibrary, showLibrary, showPhoto } from './library/library-routes';
+import { listArticleTitles } from './links/article-titles';
 import { openLiveDraft } from './live-draft/live-draft-routes';
 import { isUploadPath, MAX_UPLOAD_BYTES, serveMedia, uploadImage } from './media/media-routes';
 import { PATHS, ROUTES } from './paths';
@@ -108,6 +109,7 @@ export function newsroomApp() {
   newsroom.post(ROUTES.correct, correctDraft);
   newsroom.post(ROUTES.review, requestReview);
   newsroom.get(ROUTES.live, showLive);
+  newsroom.get(ROUTES.articleTitles, listArticleTitles);
   newsroom.get(ROUTES.unpublish, askUnpublish);
   newsroom.post(ROUTES.unpublish, unpublish);
   newsroom.post(ROUTES.editLive, openLiveDraft);

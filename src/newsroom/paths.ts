@@ -42,6 +42,8 @@ export const ROUTES = {
   /** Puts a library photo in the draft, as its main image or in its text (POST). */
   fromLibrary: '/rascunhos/:id/biblioteca',
   live: '/no-ar',
+  /** Live articles by words of their title, as JSON: the editor's link panel. */
+  articleTitles: '/no-ar/titulos',
   unpublish: '/no-ar/:slug/despublicar',
   /** Opens a live article's draft (POST). */
   editLive: '/no-ar/:slug/editar',
@@ -100,6 +102,7 @@ export const PATHS = {
   authors: pathTo('authors'),
   author: (slug: string) => pathTo('author', { slug }),
   live: pathTo('live'),
+  articleTitles: pathTo('articleTitles'),
   unpublish: (slug: string) => pathTo('unpublish', { slug }),
   editLive: (slug: string) => pathTo('editLive', { slug }),
   removePerson: pathTo('removePerson'),

@@ -52,6 +52,7 @@ export const articleRoute = createFactory<AppEnv, typeof ROUTES.article>().creat
   return c.render(<ArticlePage site={site} item={item} body={body} related={renderCards(related, 'below')} author={author} />, {
     title: item.titulo,
     description: item.descricao,
+    share: { title: item.tituloSocial, description: item.descricaoSocial },
     image: { ...articleShareImage(item), alt: imageAlt(item) },
     robots: 'max-image-preview:large',
     type: 'article',

@@ -8,7 +8,7 @@ import { editorExtensions, isLinkAddress } from './extensions';
 import { markdownParser } from './markdown-parser';
 import { toMarkdown } from './markdown-writer';
 import { cleanPastedHtml, pastedNotes, tabSeparatedTable } from './paste';
-import { toolbar } from './toolbar';
+import { shownKeys, toolbar } from './toolbar';
 
 /**
  * The draft's body as rich text (TipTap), drawn in place of its Markdown
@@ -19,8 +19,17 @@ import { toolbar } from './toolbar';
  * coming back, the editor reads it again.
  */
 
-const HINT =
-  'Use os botões acima ou os atalhos Ctrl+B (negrito), Ctrl+I (itálico) e Ctrl+K (link); o botão Markdown mostra o texto como ele é guardado.';
+/** The editor's hint: its shortcuts as the journalist's keyboard names them (⌘ on a Mac), and the Markdown button. */
+const HINT = `Use os botões acima ou os atalhos ${[
+  ['Control+B', 'negrito'],
+  ['Control+I', 'itálico'],
+  ['Control+K', 'link'],
+  ['Control+Alt+2', 'intertítulo'],
+  ['Control+Z', 'desfazer'],
+  ['Control+Shift+Z', 'refazer'],
+]
+  .map(([keys, what]) => `${shownKeys(keys!)} (${what})`)
+  .join(', ')}; o botão Markdown mostra o texto como ele é guardado.`;
 
 export function setUpBodyEditor(textarea: HTMLTextAreaElement): Editor {
   const mediaPrefix = textarea.dataset.media ?? '';
@@ -126,6 +135,7 @@ export function setUpBodyEditor(textarea: HTMLTextAreaElement): Editor {
       alt?.focus();
     },
     isLinkAddress,
+    ...(textarea.dataset.titles ? { titlesUrl: textarea.dataset.titles } : {}),
     toggleMarkdown: () => {
       markdownView = !markdownView;
       if (!markdownView) editor.commands.setContent(parse(textarea.value).toJSON(), { emitUpdate: false });

@@ -1,19 +1,35 @@
 import type { Editor } from '@tiptap/core';
+import type { TitledArticle } from '../../../src/newsroom/shared/names';
 import { button, element } from './controls';
+import { createTitleSearch } from './title-search';
 
-const LINK_PROBLEM = 'use um endereço que comece com https:// (ou http://), ou um endereço do site que comece com /, como /noticia/…';
+const LINK_PROBLEM =
+  'use um endereço que comece com https:// (ou http://), um endereço do site que comece com /, como /noticia/…, ou escolha uma notícia da lista';
 
 /**
  * The link panel under the toolbar: the address, checked before it is
- * applied. `backToText` puts the cursor back in the text once it closes.
+ * applied; or words of a title, which list the site's live articles to link
+ * to (`titlesUrl`: src/newsroom/links/article-titles.ts). `backToText` puts
+ * the cursor back in the text once it closes.
  */
-export function createLinkPanel(editor: Editor, isLinkAddress: (address: string) => boolean, backToText: () => void) {
+export function createLinkPanel(
+  editor: Editor,
+  isLinkAddress: (address: string) => boolean,
+  backToText: () => void,
+  titlesUrl: string | undefined,
+) {
   const chain = () => editor.chain().focus();
   const linkPanel = element('div', 'nr-ed-panel');
   linkPanel.hidden = true;
   linkPanel.setAttribute('role', 'group');
   linkPanel.setAttribute('aria-label', 'Link');
-  const linkLabel = element('label', '', 'Endereço do link (https://… ou /noticia/…)');
+  const linkLabel = element(
+    'label',
+    '',
+    titlesUrl
+      ? 'Endereço do link (https://… ou /noticia/…), ou palavras do título de uma notícia do site'
+      : 'Endereço do link (https://… ou /noticia/…)',
+  );
   const linkInput = element('input', 'nr-ed-input');
   linkInput.type = 'text';
   linkInput.inputMode = 'url';
@@ -29,11 +45,13 @@ export function createLinkPanel(editor: Editor, isLinkAddress: (address: string)
   const cancelLink = button('Cancelar', 'Cancelar');
   const linkButtons = element('div', 'nr-ed-panel-buttons');
   linkButtons.append(apply, unlink, cancelLink);
-  linkPanel.append(linkLabel, linkInput, linkProblem, linkButtons);
+  const search = titlesUrl ? createTitleSearch(titlesUrl, (found) => applyLink(found)) : null;
+  linkPanel.append(linkLabel, linkInput, linkProblem, ...(search ? [search.element] : []), linkButtons);
 
   const closeLink = () => {
     linkPanel.hidden = true;
     linkProblem.textContent = '';
+    search?.clear();
     backToText();
   };
   const openLink = () => {
@@ -41,11 +59,13 @@ export function createLinkPanel(editor: Editor, isLinkAddress: (address: string)
     linkInput.value = String(editor.getAttributes('link').href ?? '');
     unlink.hidden = !editor.isActive('link');
     linkProblem.textContent = '';
+    search?.clear();
     linkInput.focus();
     linkInput.select();
   };
-  const applyLink = () => {
-    const address = linkInput.value.trim();
+  /** Applies the address typed, or an article picked from the list (its title the link's text when nothing is selected). */
+  const applyLink = (picked?: TitledArticle) => {
+    const address = picked?.endereco ?? linkInput.value.trim();
     if (!isLinkAddress(address)) {
       linkProblem.textContent = `Link não aplicado: ${LINK_PROBLEM}.`;
       linkInput.focus();
@@ -53,25 +73,34 @@ export function createLinkPanel(editor: Editor, isLinkAddress: (address: string)
     }
     const { empty } = editor.state.selection;
     if (empty && !editor.isActive('link')) {
-      // Nothing selected: the address itself becomes the link's text.
+      // Nothing selected: the article's title, or the address itself, becomes the link's text.
       chain()
-        .insertContent({ type: 'text', text: address, marks: [{ type: 'link', attrs: { href: address } }] })
+        .insertContent({ type: 'text', text: picked?.titulo ?? address, marks: [{ type: 'link', attrs: { href: address } }] })
         .unsetMark('link')
         .run();
     } else chain().extendMarkRange('link').setLink({ href: address }).run();
     closeLink();
   };
-  apply.addEventListener('click', applyLink);
+  apply.addEventListener('click', () => applyLink());
+  // Words that are not an address list the articles whose title has them.
+  linkInput.addEventListener('input', () => {
+    const typed = linkInput.value.trim();
+    if (search) search.find(/^(\/|https?:)/i.test(typed) ? '' : typed);
+  });
   unlink.addEventListener('click', () => {
     chain().extendMarkRange('link').unsetLink().run();
     closeLink();
   });
   cancelLink.addEventListener('click', closeLink);
   linkInput.addEventListener('keydown', (event) => {
-    // Enter applies (and never submits the draft's form); Escape goes back to the text.
+    // Enter applies (the first article listed, when words were typed) and never submits the draft's form;
+    // the down arrow goes into the list; Escape goes back to the text.
     if (event.key === 'Enter') {
       event.preventDefault();
-      applyLink();
+      const first = isLinkAddress(linkInput.value.trim()) ? undefined : search?.first();
+      applyLink(first);
+    } else if (event.key === 'ArrowDown' && search?.focusFirst()) {
+      event.preventDefault();
     } else if (event.key === 'Escape') {
       event.preventDefault();
       closeLink();

@@ -12,6 +12,8 @@ import { createLinkPanel } from './link-panel';
  */
 export interface ToolbarActions extends ImageActions {
   isLinkAddress: (address: string) => boolean;
+  /** Where the link panel lists the site's articles by words of their title; without it, addresses only. */
+  titlesUrl?: string;
   /** Switches between the editor and the Markdown textarea; whether the Markdown shows now. */
   toggleMarkdown: () => boolean;
 }
@@ -25,6 +27,19 @@ interface Button {
   enabled?: () => boolean;
 }
 
+/** Apple's keyboards: TipTap's `Mod` is ⌘ there, Ctrl elsewhere. */
+const onApple = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+
+/** A shortcut as the journalist's keyboard names it: "Ctrl+Alt+2", or "⌘⌥2" on a Mac. */
+export function shownKeys(keys: string, apple = onApple): string {
+  if (!apple) return keys.replace('Control', 'Ctrl');
+  const symbols: Record<string, string> = { Control: '⌘', Alt: '⌥', Shift: '⇧' };
+  return keys
+    .split('+')
+    .map((key) => symbols[key] ?? key)
+    .join('');
+}
+
 export function toolbar(editor: Editor, actions: ToolbarActions) {
   const root = element('div', 'nr-ed-tools');
   const bar = element('div', 'nr-ed-toolbar');
@@ -35,7 +50,7 @@ export function toolbar(editor: Editor, actions: ToolbarActions) {
   let markdown = false;
   // Back to the text at once: TipTap's focus command waits for the next frame, and a key typed before it would be lost.
   const backToText = () => editor.view.focus();
-  const { element: linkPanel, open: showLink } = createLinkPanel(editor, actions.isLinkAddress, backToText);
+  const { element: linkPanel, open: showLink } = createLinkPanel(editor, actions.isLinkAddress, backToText, actions.titlesUrl);
   const { element: imagePanel, open: showImages } = createImagePanel(actions, backToText);
   const openLink = () => {
     if (markdown) return;
@@ -55,23 +70,38 @@ export function toolbar(editor: Editor, actions: ToolbarActions) {
     {
       text: 'T2',
       name: 'Intertítulo',
+      keys: 'Control+Alt+2',
       run: () => chain().toggleHeading({ level: 2 }).run(),
       pressed: () => editor.isActive('heading', { level: 2 }),
     },
     {
       text: 'T3',
       name: 'Intertítulo menor',
+      keys: 'Control+Alt+3',
       run: () => chain().toggleHeading({ level: 3 }).run(),
       pressed: () => editor.isActive('heading', { level: 3 }),
     },
-    { text: '• Lista', name: 'Lista', run: () => chain().toggleBulletList().run(), pressed: () => editor.isActive('bulletList') },
+    {
+      text: '• Lista',
+      name: 'Lista',
+      keys: 'Control+Shift+8',
+      run: () => chain().toggleBulletList().run(),
+      pressed: () => editor.isActive('bulletList'),
+    },
     {
       text: '1. Lista',
       name: 'Lista numerada',
+      keys: 'Control+Shift+7',
       run: () => chain().toggleOrderedList().run(),
       pressed: () => editor.isActive('orderedList'),
     },
-    { text: '“ Citação', name: 'Citação', run: () => chain().toggleBlockquote().run(), pressed: () => editor.isActive('blockquote') },
+    {
+      text: '“ Citação',
+      name: 'Citação',
+      keys: 'Control+Shift+B',
+      run: () => chain().toggleBlockquote().run(),
+      pressed: () => editor.isActive('blockquote'),
+    },
     {
       text: 'Tabela',
       name: 'Tabela',
@@ -95,8 +125,9 @@ export function toolbar(editor: Editor, actions: ToolbarActions) {
   const place = (spec: Button, parent: HTMLElement) => {
     const control = button(spec.text, spec.name);
     if (spec.keys) {
-      control.setAttribute('aria-keyshortcuts', spec.keys);
-      control.title = `${spec.name} (${spec.keys.replace('Control', 'Ctrl')})`;
+      const keys = onApple ? spec.keys.replace('Control', 'Meta') : spec.keys;
+      control.setAttribute('aria-keyshortcuts', keys);
+      control.title = `${spec.name} (${shownKeys(spec.keys)})`;
     } else control.title = spec.name;
     if (spec.pressed) control.setAttribute('aria-pressed', 'false');
     // A tap keeps the editor's selection: the button acts on it without taking the focus first.

@@ -45,6 +45,8 @@ export function Document({ site, head, path, children, preview }: DocumentProps)
   const image = head.image ?? DEFAULT_SHARE_IMAGE;
   const imageUrl = absoluteUrl(site, image.path);
   const stylesheet = clientAssets.stylesheets[head.stylesheet ?? 'all'];
+  const shareTitle = head.share?.title ?? head.title ?? site.name;
+  const shareDescription = head.share?.description ?? head.description;
   return (
     <html lang="pt-BR">
       <head>
@@ -63,8 +65,8 @@ export function Document({ site, head, path, children, preview }: DocumentProps)
         <meta property="og:site_name" content={site.name} />
         <meta property="og:locale" content="pt_BR" />
         <meta property="og:type" content={head.type ?? 'website'} />
-        <meta property="og:title" content={head.title ?? site.name} />
-        <meta property="og:description" content={head.description} />
+        <meta property="og:title" content={shareTitle} />
+        <meta property="og:description" content={shareDescription} />
         {canonical && <meta property="og:url" content={canonical} />}
         <meta property="og:image" content={imageUrl} />
         <meta property="og:image:width" content={String(image.width)} />
@@ -72,8 +74,8 @@ export function Document({ site, head, path, children, preview }: DocumentProps)
         {head.image?.alt && <meta property="og:image:alt" content={head.image.alt} />}
         {head.publishedDate && <meta property="article:published_time" content={head.publishedDate} />}
         <meta name="twitter:card" content="summary_large_image" />
-        <meta name="twitter:title" content={head.title ?? site.name} />
-        <meta name="twitter:description" content={head.description} />
+        <meta name="twitter:title" content={shareTitle} />
+        <meta name="twitter:description" content={shareDescription} />
         <meta name="twitter:image" content={imageUrl} />
         {stylesheet.inline === undefined ? (
           <link rel="stylesheet" href={stylesheet.href} />

@@ -6,6 +6,8 @@ export interface PageHead {
   /** Page title without the brand; omitted on the home page. */
   title?: string;
   description: string;
+  /** What link previews (`og:`, `twitter:`) show instead of the title and description, when the article gives its own. */
+  share?: { title?: string; description?: string };
   /** Canonical path; defaults to the request path. Null for pages that must not be indexed. */
   canonicalPath?: string | null;
   /**

@@ -24,6 +24,15 @@ const TITLE_CHARS = { min: 20, max: 90 } as const;
 const SUBTITLE_CHARS = { min: 10, max: 160 } as const;
 /** Search snippets are cut near 160 characters; cards show about 150. */
 const DESCRIPTION_CHARS = { min: 50, max: 160 } as const;
+/**
+ * A share title and description (link previews: WhatsApp, Facebook, X), when the
+ * editor writes ones other than the title and summary. Their limits are the
+ * schema's; what previews show in full (about 60 and 155 characters) is
+ * SHARE_RECOMMENDED, a counter in the form, never an error.
+ */
+const SHARE_TITLE_CHARS = { min: 10, max: 100 } as const;
+const SHARE_DESCRIPTION_CHARS = { min: 30, max: 200 } as const;
+export const SHARE_RECOMMENDED = { tituloSocial: 60, descricaoSocial: 155 } as const;
 export const ALT_CHARS = { min: 10, max: 150 } as const;
 const CREDIT_CHARS = { min: 3, max: 100 } as const;
 export const CORRECTION_CHARS = { min: 20, max: 400 } as const;
@@ -86,6 +95,22 @@ export const ARTICLE_FIELDS = {
   alt: { ...plainText('alt', ALT_CHARS, { example: ALT_EXAMPLE }), aliases: ['alttext', 'texto alternativo'] },
   /** Who made the image: "Imagem: <credito>" under it ("Imagem: Reprodução/Internet" when absent). */
   credito: { ...plainText('credito', CREDIT_CHARS, { example: '"Foto: Ana Lima/Folhapress"' }), aliases: ['credito da imagem', 'fonte'] },
+  /** The title link previews show (`og:title`, `twitter:title`) instead of `titulo`, when given. */
+  tituloSocial: {
+    ...plainText('tituloSocial', SHARE_TITLE_CHARS, {
+      example: '"Apartamento de 38 m² ganha espaço com marcenaria sob medida"',
+      tooLong: 'encurte o texto: o WhatsApp mostra umas duas linhas do título',
+    }),
+    aliases: ['og:title', 'og title', 'titulo para compartilhar', 'titulo social', 'share title'],
+  },
+  /** The description link previews show (`og:description`, `twitter:description`) instead of `descricao`, when given. */
+  descricaoSocial: {
+    ...plainText('descricaoSocial', SHARE_DESCRIPTION_CHARS, {
+      example: '"Marcenaria sob medida e cores claras fazem um apartamento pequeno parecer maior"',
+      tooLong: 'encurte o texto: as prévias de link cortam a descrição em uma ou duas linhas',
+    }),
+    aliases: ['og:description', 'og description', 'descricao para compartilhar', 'descricao social', 'share description'],
+  },
   /** When the article was last corrected: a day, or a day and São Paulo time, not before `data`. */
   atualizado: { rule: dateRule('atualizado'), aliases: ['updated', 'atualizacao', 'data de atualizacao', 'modificado'] },
   /** What the correction of `atualizado` changed, shown under the text; only with `atualizado`. */

@@ -9,7 +9,9 @@ import { FIELD_LABELS, labelOf } from '../shared/field-labels';
 import type { ImageKind } from '../shared/image-check';
 import { FIGURE_FOLDER, figuresIn, IMAGE_FIELD, thumbnailOf } from '../shared/media-names';
 import { FORM, fieldIds } from '../shared/names';
+import { isCountedField, lengthCount } from '../shared/share-card';
 import { widgetOf } from '../shared/widgets';
+import { SharePreview } from './SharePreview';
 
 /** The registry's authors the form offers for `autor`: slug and name. */
 export type AuthorChoice = { slug: string; name: string };
@@ -85,6 +87,7 @@ function Field({
         </p>
       )}
       <Control name={name} value={value} authors={authors} />
+      {isCountedField(name) && <LengthCount name={name} value={typeof value === 'string' ? value : ''} />}
       <p id={ids.problem} className="nr-problem" aria-live="polite">
         {problemText}
       </p>
@@ -103,6 +106,16 @@ function Field({
       <label htmlFor={ids.input}>{label}</label>
       {body}
     </div>
+  );
+}
+
+/** How long a share text is against what link previews show whole; client/newsroom/share-preview.ts keeps it counting. */
+function LengthCount({ name, value }: { name: Parameters<typeof lengthCount>[0]; value: string }) {
+  const count = lengthCount(name, value);
+  return (
+    <p className={count.over ? 'nr-count nr-count-over' : 'nr-count'} data-count={name} aria-live="polite">
+      {count.text}
+    </p>
   );
 }
 
@@ -133,19 +146,21 @@ export function BodyField({ body }: { body: string }) {
         aria-describedby="dica-corpo"
         data-body-editor
         data-media={PATHS.media('')}
+        data-titles={PATHS.articleTitles}
       />
       <script type="module" src={newsroomAssets.editor} />
     </div>
   );
 }
 
-/** Every field of the article schema, in its order (the main image before its text alternative), then the body and its images. */
+/** Every field of the article schema, in its order (the main image before its text alternative; the link's preview after the share texts), then the body and its images. */
 export function DraftFieldset({
   content,
   problems,
   authors,
   uploadTo,
   library,
+  shareHost,
 }: {
   content: DraftContent;
   problems: Partial<Record<string, FieldProblem>>;
@@ -154,6 +169,8 @@ export function DraftFieldset({
   uploadTo: string;
   /** The photo library's address choosing each kind of image for this draft (src/newsroom/library/choosing.ts). */
   library?: Record<ImageKind, string>;
+  /** The site's address as link previews show it (shared/share-card.ts). */
+  shareHost: string;
 }) {
   return (
     <>
@@ -161,6 +178,7 @@ export function DraftFieldset({
         <Fragment key={name}>
           {name === 'alt' && <MainImageField image={content.fields[IMAGE_FIELD]} uploadTo={uploadTo} library={library?.principal} />}
           <Field name={name} value={content.fields[name]} problem={problems[name]} authors={authors} />
+          {name === 'descricaoSocial' && <SharePreview fields={content.fields} host={shareHost} />}
         </Fragment>
       ))}
       <BodyField body={content.body} />

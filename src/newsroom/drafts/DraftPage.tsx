@@ -4,6 +4,7 @@ import { choosePhotoFor } from '../library/choosing';
 import { PATHS } from '../paths';
 import type { FieldProblem } from '../shared/field-check';
 import { DRAFT_FORM_ID, FORM } from '../shared/names';
+import { readingAids } from '../shared/reading-aids';
 import { shownAt } from '../shared/when';
 import { type AuthorChoice, DraftFieldset } from './DraftForm';
 import { draftTitle } from './DraftsPage';
@@ -24,6 +25,7 @@ export function DraftPage({
   notice,
   warnings = [],
   publishing,
+  shareHost,
 }: {
   draft: Draft;
   problems: Partial<Record<string, FieldProblem>>;
@@ -35,6 +37,8 @@ export function DraftPage({
   warnings?: readonly string[];
   /** The draft's actions on the site (PublishPanel). */
   publishing?: ReactNode;
+  /** The site's address as link previews show it. */
+  shareHost: string;
 }) {
   return (
     <>
@@ -63,6 +67,7 @@ export function DraftPage({
           authors={authors}
           uploadTo={PATHS.images(draft.id)}
           library={{ principal: choosePhotoFor(draft.id, 'principal'), figura: choosePhotoFor(draft.id, 'figura') }}
+          shareHost={shareHost}
         />
         <div className="nr-actions">
           <button type="submit" className="nr-primary">
@@ -70,6 +75,10 @@ export function DraftPage({
           </button>
           <p className="nr-save-state" role="status" aria-live="polite" data-save-state>
             Versão {draft.version}, salva em {shownAt(draft.updatedAt)} por {draft.updatedBy}
+          </p>
+          {/* In the sticky bar, so it shows while the text is written; the editor's script (client/newsroom/editor.ts) keeps it counting. */}
+          <p className="nr-reading" data-reading title="Como a página da notícia vai dizer">
+            {readingAids(draft.body).text}
           </p>
         </div>
       </form>

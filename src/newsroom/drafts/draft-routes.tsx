@@ -8,6 +8,7 @@ import { authorChoices } from '../authors/author-choices';
 import { postedForm } from '../http/posted-form';
 import { ImportedPosts } from '../importing/imported-posts';
 import { messagePage, page, wantsJson } from '../layout/render';
+import { missingLinkWarnings } from '../links/linked-articles';
 import { liveImageProblems } from '../live-draft/image-problems';
 import { PATHS } from '../paths';
 import { newestLive } from '../publishing/live-articles';
@@ -15,6 +16,7 @@ import { publishPanel } from '../publishing/publish-routes';
 import { type DraftContent, draftFromForm } from '../shared/draft-input';
 import { fieldProblems, withPublishTime } from '../shared/field-check';
 import { FORM } from '../shared/names';
+import { cardHost } from '../shared/share-card';
 import type { NewsroomEnv, RouteContext } from '../team/newsroom-env';
 import { canEditDraft, canSeeRevisions } from '../team/roles';
 import { articleRows, filterRows, listQuery } from './article-list';
@@ -105,7 +107,7 @@ async function liveOrNull(c: C, now: number, search: string | undefined) {
 }
 
 /** Live articles whose title has the search's words; none when the search index cannot answer (logged: the newest are still listed). */
-async function liveByTitle(c: C, now: number, search: string | undefined) {
+export async function liveByTitle(c: C, now: number, search: string | undefined) {
   const query = parseSearchQuery(search);
   if (query.kind !== 'terms') return [];
   try {
@@ -151,16 +153,22 @@ export const showDraft = async (c: RouteContext<'draft'>) => {
   const draft = await draftOf(c);
   if (draft === null) return notFound(c);
   if (!mayEdit(c, draft)) return page(c, draftTitle(draft), <DraftView draft={draft} />);
+  const now = currentTime();
   const content = (
     <DraftPage
       draft={draft}
-      problems={fieldProblems(withPublishTime(draft.fields, currentTime()))}
+      problems={fieldProblems(withPublishTime(draft.fields, now))}
       authors={await authorChoices(c)}
       xsrf={c.var.xsrf}
       showRevisions={canSeeRevisions(c.var.member)}
       notice={noticeOf(c)}
-      warnings={[...liveImageProblems(draft), ...(await importNotes(c.env.DB, draft.id))]}
+      warnings={[
+        ...liveImageProblems(draft),
+        ...(await importNotes(c.env.DB, draft.id)),
+        ...(await missingLinkWarnings(c.env, draft.body, now)),
+      ]}
       publishing={publishPanel(c, draft)}
+      shareHost={cardHost(c.var.site.url)}
     />
   );
   return page(c, draftTitle(draft), content);

@@ -96,12 +96,15 @@ function withPublishedFigures(html: string, figures: ReadonlyMap<string, Publish
  * line. Fields the schema rejects are left out of the page (required ones
  * replaced by stand-ins), so the page renders whenever it can. The address
  * is {@link draftSlug}'s. The body's uploaded images point at their
- * published files: with their sizes when publishing (`figures`).
+ * published files: with their sizes when publishing (`figures`). Given the
+ * articles the site has among those the body links to (`knownArticles`:
+ * links/linked-articles.ts), a link to any other is a warning.
  */
 export function draftArticle(
   draft: Pick<Draft, 'fields' | 'body'> & { slug?: string | null },
   now: number,
   figures: ReadonlyMap<string, PublishedFigure> = unreadFigures(draft),
+  knownArticles?: ReadonlySet<string>,
 ): DraftArticle {
   const given = withPublishTime(draft.fields, now);
   const fieldFaults = fieldProblems(given);
@@ -118,7 +121,7 @@ export function draftArticle(
   for (const note of converted.notes) {
     problems.push({ severity: note.severity, where: `${BODY_LABEL}, linha ${note.line}`, message: note.message, fix: note.hint });
   }
-  for (const found of checkBody(html, BODY_FILE)) {
+  for (const found of checkBody(html, BODY_FILE, knownArticles)) {
     if (found.severity === 'note') continue;
     const lined = LINE.exec(found.message);
     problems.push({

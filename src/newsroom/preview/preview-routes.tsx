@@ -3,6 +3,7 @@ import { currentTime } from '#src/lib/clock.ts';
 import { draftOf, notFound } from '../drafts/draft-routes';
 import type { Draft } from '../drafts/drafts-store';
 import { messagePage } from '../layout/render';
+import { linkedArticlesOf } from '../links/linked-articles';
 import { PATHS, sharedPreviewPath } from '../paths';
 import type { NewsroomEnv, RouteContext } from '../team/newsroom-env';
 import { canEditDraft } from '../team/roles';
@@ -65,8 +66,19 @@ export const showPreview = async (c: RouteContext<'preview'>) => {
       )}
     </>
   );
-  return previewResponse(c, c.var, draftArticle(draft, now), now, PATHS.media(''), extra);
+  return previewResponse(c, c.var, await checkedDraftArticle(c, draft, now), now, PATHS.media(''), extra);
 };
+
+/**
+ * The draft as the preview reads it, its links to the site's articles judged:
+ * read again with the ones the site has only when the body links to any, as
+ * which those are is known only once the body is HTML.
+ */
+async function checkedDraftArticle(c: C, draft: Draft, now: number) {
+  const read = draftArticle(draft, now);
+  const linked = await linkedArticlesOf(c.env, read.html, now);
+  return linked.missing.length === 0 ? read : draftArticle(draft, now, undefined, linked.known);
+}
 
 export const createShareLink = async (c: RouteContext<'shareLinks'>) => {
   const draft = await draftOf(c);

@@ -9,6 +9,14 @@ export const FIELD_LABELS: Partial<Record<FieldName, { label: string; hint: stri
   titulo: { label: 'Título', hint: 'Aparece nos cards, no topo da página, nos resultados de busca e nas prévias de link.' },
   subtitulo: { label: 'Subtítulo (linha fina)', hint: 'Opcional: uma linha sob o título, só na página do artigo.' },
   descricao: { label: 'Resumo', hint: 'Aparece nos cards, nos resultados de busca e na descrição da página.' },
+  tituloSocial: {
+    label: 'Título para compartilhar',
+    hint: 'Opcional: o título que WhatsApp, Facebook e X mostram no link, se for diferente do título. Até uns 60 caracteres aparecem inteiros.',
+  },
+  descricaoSocial: {
+    label: 'Descrição para compartilhar',
+    hint: 'Opcional: o texto sob o título no link compartilhado, se for diferente do resumo. Até uns 155 caracteres.',
+  },
   data: {
     label: 'Data de publicação',
     hint: 'Vazio: publica agora (o minuto da publicação fica gravado). Horário de Brasília; uma data no futuro agenda o artigo: ele só aparece no site a partir dela.',

@@ -37,3 +37,12 @@ export interface FigureUploaded {
   alt: string;
   name: string;
 }
+
+/**
+ * An article the link panel offers (client/newsroom/editor/title-search.ts), as the newsroom lists it
+ * (src/newsroom/links/article-titles.ts, `?busca=` words of its title): its title and its address.
+ */
+export interface TitledArticle {
+  titulo: string;
+  endereco: string;
+}

@@ -78,7 +78,9 @@ async function newDraft(page: Page, title: string, tap: boolean) {
   await (tap ? start.tap() : start.click());
   await expect(page).toHaveURL(/\/redacao\/rascunhos\/[0-9a-f-]{36}$/);
   await page.getByLabel('Título', { exact: true }).fill(title);
-  const editor = page.getByRole('textbox', { name: 'Texto', exact: true });
+  // The rich text editor, not the Markdown textarea it replaces (named the same): a locator that found the
+  // textarea before the editor's script ran would keep acting on it, hidden from then on.
+  const editor = page.getByRole('textbox', { name: 'Texto', exact: true }).and(page.locator('[contenteditable="true"]'));
   await expect(editor).toBeVisible();
   return { editor, markdown: page.locator('#campo-corpo'), saved: page.locator('[data-save-state]') };
 }

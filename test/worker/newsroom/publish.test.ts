@@ -154,6 +154,25 @@ describe('publishing a draft', () => {
     expect((await post(`${path}/corrigir`, chief, { correcao: 'O prazo citado era de três meses, não de dois.' })).status).toBe(409);
   });
 
+  it("carries the share title and description from the form to the published page's og: and twitter: tags", async () => {
+    const title = 'Casas de madeira voltam a crescer no Sul do país';
+    const shared = {
+      tituloSocial: 'Madeira volta a crescer no Sul',
+      descricaoSocial: 'Construtoras dobram as obras de madeira em dois anos.',
+    };
+    const path = await savedDraft(chief, title, shared);
+    // The draft's page draws the link as it will be shared, from the saved draft (no script needed).
+    const page = await (await newsroomRequest(path, { token: chief })).text();
+    expect(page).toMatch(/data-share-title="whatsapp">Madeira volta a crescer no Sul</);
+    expect(page).toMatch(/data-share-description="whatsapp">Construtoras dobram as obras de madeira em dois anos.</);
+    expect(page).toContain('30 de 60 caracteres recomendados.');
+    expect((await post(`${path}/publicar`, chief)).status).toBe(303);
+    const html = await (await site('/noticia/casas-de-madeira-voltam-a-crescer-no-sul-do-pais')).text();
+    expect(html).toContain(`<meta property="og:title" content="${shared.tituloSocial}"/>`);
+    expect(html).toContain(`<meta name="twitter:description" content="${shared.descricaoSocial}"/>`);
+    expect(html).toContain(`<title>${title} |`);
+  });
+
   it('refuses a draft with errors, listing them in the form’s terms, and writes nothing', async () => {
     const path = await savedDraft(chief, 'Um título curto demais', { descricao: 'Curta.', corpo: '# Título de nível 1\n\nTexto.' });
     const before = await kvKeys();

@@ -50,6 +50,41 @@ describe('link previews', () => {
   });
 });
 
+describe('share title and description', () => {
+  const metas = (html: string, name: string) =>
+    [...headOf(html).matchAll(new RegExp(`<meta (?:property|name)="(?:og|twitter):${name}" content="([^"]*)"/>`, 'g'))].map((m) => m[1]);
+
+  it('an article that gives its own are what og: and twitter: say; its <title> and description stay its own', async () => {
+    await publishList([
+      newsItem('com-titulo-social', {
+        titulo: 'Um título longo para a página e para os resultados de busca do site',
+        tituloSocial: 'A casa "verde": título curto para o WhatsApp',
+        descricaoSocial: 'Uma descrição escrita para quem recebe o link numa conversa',
+      }),
+    ]);
+    await env.NEWS.put('noticias/com-titulo-social.html', '<p>corpo</p>');
+    // As sent, entities and all: a quote in the share title must not end the attribute.
+    const html = await (await fetchPath('/noticia/com-titulo-social')).text();
+    const shared = 'A casa &quot;verde&quot;: título curto para o WhatsApp';
+    expect(metas(html, 'title')).toEqual([shared, shared]);
+    expect(metas(html, 'description')).toEqual([
+      'Uma descrição escrita para quem recebe o link numa conversa',
+      'Uma descrição escrita para quem recebe o link numa conversa',
+    ]);
+    expect(headOf(html)).toContain('<title>Um título longo para a página e para os resultados de busca do site</title>');
+    expect(headOf(html)).not.toMatch(/<meta name="description" content="Uma descrição escrita/);
+  });
+
+  it('an article without them, or with ones the schema refuses, shares its title and summary', async () => {
+    // Too short a title, and a number where a text goes: left out as the entry is read, as any bad optional field.
+    await publishList([newsItem('sem-titulo-social', { tituloSocial: 'curto', descricaoSocial: 42 as unknown as string })]);
+    await env.NEWS.put('noticias/sem-titulo-social.html', '<p>corpo</p>');
+    const html = await textOf(await fetchPath('/noticia/sem-titulo-social'));
+    expect(metas(html, 'title')).toEqual(['Título de sem-titulo-social', 'Título de sem-titulo-social']);
+    expect(metas(html, 'description')).toEqual(['Descrição de sem-titulo-social', 'Descrição de sem-titulo-social']);
+  });
+});
+
 /** Width and height from a WebP file's header (lossy VP8, lossless VP8L or extended VP8X). */
 function webpSize(bytes: Uint8Array): { width: number; height: number } {
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));

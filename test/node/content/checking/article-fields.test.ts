@@ -236,7 +236,7 @@ describe('keys of index.md', () => {
   it('an unknown key is an error that lists the keys index.md takes', async () => {
     const { problems } = await check({ ...BASE, alt: ALT, cor: 'azul' });
     expect(summary(problems)).toEqual([
-      'error [cor] campo desconhecido "cor" | apague-o, ou confira a grafia: o index.md aceita imagem, titulo, subtitulo, descricao, data, alt, credito, atualizado, correcao, destaque, autor, temas',
+      'error [cor] campo desconhecido "cor" | apague-o, ou confira a grafia: o index.md aceita imagem, titulo, subtitulo, descricao, data, alt, credito, tituloSocial, descricaoSocial, atualizado, correcao, destaque, autor, temas',
     ]);
   });
 

@@ -275,7 +275,7 @@ describe('content check: one rule, one message', () => {
       expect.objectContaining({
         severity: 'warning',
         field: 'body: link',
-        message: 'linha 17: o link para /noticia/nao-existe leva a um artigo que não está publicado',
+        message: 'linha 17: o link para /noticia/nao-existe não leva a nenhuma notícia publicada',
       }),
     ]);
   });

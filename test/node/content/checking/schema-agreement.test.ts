@@ -83,6 +83,19 @@ const ARTICLE_VALUES: Record<keyof typeof ARTICLE_FIELDS, Row[]> = {
     ['bad', ['Foto']],
     ['cleaned', 'Foto: Ana\ufffe Lima', 'Foto: Ana Lima'],
   ],
+  tituloSocial: [
+    ['good', 'Madeira volta a crescer no Sul'],
+    ['bad', 'Curto'],
+    ['bad', 'x'.repeat(101)],
+    ['bad', 7],
+    ['cleaned', 'Madeira volta\ta crescer no Sul', 'Madeira volta a crescer no Sul'],
+  ],
+  descricaoSocial: [
+    ['good', 'Construtoras apostam em madeira, mais rápida que a alvenaria.'],
+    ['bad', 'Curta demais.'],
+    ['bad', 'x'.repeat(201)],
+    ['bad', ['Construtoras apostam em madeira, mais rápida que a alvenaria.']],
+  ],
   atualizado: [
     ['good', '2025-06-03'],
     ['good', '2025-06-01T00:00'],
