@@ -25,6 +25,8 @@ export const ROUTES = {
   search: '/busca',
   openSearch: '/opensearch.xml',
   simulator: '/simulador-de-financiamento',
+  rentOrBuy: '/alugar-ou-comprar',
+  purchaseCosts: '/custos-da-compra',
 } as const;
 
 /** The search page (src/routes/search.tsx). */
@@ -36,6 +38,15 @@ export const searchPath = (normalized: string, page = 1) =>
 
 /** The financing simulator (src/routes/simulator.tsx); a simulation adds its normalized query (src/finance/simulator-input.ts). */
 export const SIMULATOR_PATH = ROUTES.simulator;
+
+/** "Alugar ou comprar?" (src/routes/rent-or-buy.tsx); a comparison adds its normalized query (src/finance/rent-or-buy-input.ts). */
+export const RENT_OR_BUY_PATH = ROUTES.rentOrBuy;
+
+/** "Quanto custa comprar?" (src/routes/purchase-costs.tsx); a result adds its normalized query (src/finance/purchase-costs-input.ts). */
+export const PURCHASE_COSTS_PATH = ROUTES.purchaseCosts;
+
+/** The reader's tools, in the order a buyer meets them: each is a GET form whose result is its own page. */
+export const TOOL_PATHS = [RENT_OR_BUY_PATH, PURCHASE_COSTS_PATH, SIMULATOR_PATH] as const;
 
 /** Page n of the 'Postagens' grid: page 1 is the home page. */
 export const pagePath = (page: number) => (page === 1 ? ROUTES.home : `/pagina/${page}`);
