@@ -93,7 +93,7 @@ function DriverSentence({ input, result, driver }: { input: RentOrBuyInput; resu
 function YearsTable({ result }: { result: RentOrBuyResult }) {
   return (
     <div className="sim-table-box">
-      <table className="sim-table">
+      <table className="sim-table aoc-years">
         <caption>
           Patrimônio ao fim de cada ano (em R$, sem centavos). Comprar = imóvel − dívida + o que quem compra aplicou nos meses em que gastou
           menos.

@@ -2,6 +2,7 @@ import { PayoffChart, SYSTEM_NAMES } from '../components/simulator/PayoffChart';
 import { ScheduleTable } from '../components/simulator/ScheduleTable';
 import { SIMULATOR_PREFIX, SimulatorForm } from '../components/simulator/SimulatorForm';
 import { ErrorSummary } from '../components/tools/ToolFields';
+import { ToolLinks } from '../components/tools/ToolLinks';
 import { type Schedule, schedule } from '../finance/amortization';
 import { formatAmount, formatBrl, formatPercent, formatShare } from '../finance/format';
 import {
@@ -240,6 +241,7 @@ export function SimulatorPage({ view }: { view: SimulatorView }) {
           <Estimate />
         </section>
       )}
+      <ToolLinks current={SIMULATOR_PATH} />
     </div>
   );
 }
