@@ -20,6 +20,15 @@ const TOOL_QUERIES: Record<string, (search: string) => string | null> = {
 };
 
 /**
+ * A tool's inputs as its own form writes them (no "?"): '' for none (or a
+ * path that is no tool), null when the tool would refuse them. An article's
+ * tool card links with these (src/content/body/body-tool.ts).
+ */
+export function normalizedToolQuery(path: string, search: string): string | null {
+  return Object.hasOwn(TOOL_QUERIES, path) ? TOOL_QUERIES[path]!(search) : '';
+}
+
+/**
  * The reader's tools' part of a page's cache key (src/middleware/edge-cache.ts):
  * empty for every other page and for a tool's empty form (tracking parameters
  * alone do not split it), the normalized query for a result, so
@@ -28,7 +37,7 @@ const TOOL_QUERIES: Record<string, (search: string) => string | null> = {
  * input is never stored (400, no-store), so it needs no more than one key.
  */
 export function toolCacheKeyPart(path: string, search: string): string {
-  const normalized = Object.hasOwn(TOOL_QUERIES, path) ? TOOL_QUERIES[path]!(search) : '';
+  const normalized = normalizedToolQuery(path, search);
   if (normalized === '') return '';
   return normalized === null ? '?invalida' : `?${normalized}`;
 }

@@ -1,11 +1,4 @@
-import { PURCHASE_COSTS_PATH, RENT_OR_BUY_PATH, SIMULATOR_PATH } from '#src/seo/urls.ts';
-
-/** The reader's tools, in the order a buyer meets them, with what each answers. */
-export const TOOLS = [
-  { path: RENT_OR_BUY_PATH, name: 'Alugar ou comprar?', answers: 'Compare o patrimônio de quem compra e de quem aluga, ano a ano.' },
-  { path: PURCHASE_COSTS_PATH, name: 'Quanto custa comprar?', answers: 'ITBI, cartório, registro e tarifas do banco, além da entrada.' },
-  { path: SIMULATOR_PATH, name: 'Simulador de financiamento', answers: 'Parcelas, juros e saldo devedor no SAC e na Price.' },
-] as const;
+import { TOOL_LIST } from '#shared/tool-card.ts';
 
 /**
  * "Outras ferramentas": links from one tool to the others (not to itself), so a
@@ -17,9 +10,9 @@ export function ToolLinks({ current }: { current: string }) {
     <nav className="tool-links" aria-labelledby="ferramentas-titulo">
       <h2 id="ferramentas-titulo">Outras ferramentas</h2>
       <ul>
-        {TOOLS.filter((tool) => tool.path !== current).map((tool) => (
+        {TOOL_LIST.filter((tool) => tool.path !== current).map((tool) => (
           <li key={tool.path}>
-            <a href={tool.path}>{tool.name}</a> {tool.answers}
+            <a href={tool.path}>{tool.name}</a> {tool.pitch}
           </li>
         ))}
       </ul>
