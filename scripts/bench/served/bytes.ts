@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { BENCH_DIST } from '../common/dist-snapshot.ts';
-import { ARTICLE, out, table } from '../common/report.ts';
+import { ARTICLE, out, TOOL_RESULTS, table } from '../common/report.ts';
 
 /** Part 4: bytes (gzip) of HTML, CSS and JS, first visit and returning reader. */
 export async function bytes(
@@ -17,10 +17,8 @@ export async function bytes(
   const css = inlined ? 0 : gz(file('client/styles.css'));
   const cssCell = (text: string) => (inlined ? 'in the HTML' : text);
   const rows: string[][] = [];
-  for (const [page, path] of [
-    ['home', '/'],
-    ['article', ARTICLE],
-  ] as const) {
+  // The tools beside the home and the article: each tool's result is a page of its own (docs/product.md).
+  for (const [page, path] of [['home', '/'], ['article', ARTICLE], ...TOOL_RESULTS] as const) {
     const html = gz(await (await fetch(`${base}${path}`)).text());
     // React (the island) arrives only when the reader reaches for the banner (client/consent/first-reach.ts).
     rows.push([page, 'first visit, before any interaction', String(html), cssCell(String(css)), String(boot), String(html + css + boot)]);
