@@ -1,5 +1,6 @@
 import MarkdownIt, { type MarkdownIt as Reader } from 'markdown-it';
 import footnote from 'markdown-it-footnote';
+import { TOOL_LINE } from './tool-card';
 
 /**
  * How this site reads an article's Markdown, shared by the check and publish
@@ -22,3 +23,10 @@ export function markdownReader(): Reader {
 /** A YouTube address alone in its paragraph, with an optional title in double quotes after it: the site shows the video. */
 export const VIDEO_LINE =
   /^(?:https?:\/\/(?:(?:www\.|m\.)?youtube\.com\/watch\?(?:\S*&)?v=([A-Za-z0-9_-]{11})(?:&\S*)?|youtu\.be\/([A-Za-z0-9_-]{11})(?:\?\S*)?))(?:[ \t]+"([^"\n]*)")?$/;
+
+/**
+ * A line the site shows as something other than text when it stands alone in
+ * its paragraph: a video's address (VIDEO_LINE) or a tool's (shared/tool-card.ts,
+ * TOOL_LINE). The editor keeps it exactly as typed.
+ */
+export const isAddressLine = (text: string) => VIDEO_LINE.test(text) || TOOL_LINE.test(text);

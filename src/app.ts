@@ -20,6 +20,8 @@ import { authorRoute, themeRoute } from './routes/collections';
 import { feedRoute, newsSitemapRoute, robotsRoute, sitemapPartRoute, sitemapRoute } from './routes/feeds';
 import { homeRoute, postsPageRoute } from './routes/home';
 import { institutionalRoute } from './routes/institutional';
+import { purchaseCostsRoute } from './routes/purchase-costs';
+import { rentOrBuyRoute } from './routes/rent-or-buy';
 import { openSearchRoute, searchRoute } from './routes/search';
 import { simulatorRoute } from './routes/simulator';
 import { badRequestRoute, methodNotAllowedRoute, notFoundRoute, serverErrorRoute } from './routes/status';
@@ -59,6 +61,8 @@ for (const page of institutionalPages) app.get(page.path, ...institutionalRoute(
 app.get(ROUTES.thumbnail, ...thumbnailRoute); // images published to KV
 app.get(ROUTES.search, ...searchRoute); // the only route that reads D1 (src/search/)
 app.get(ROUTES.simulator, ...simulatorRoute); // the financing simulator: a GET form, computed here (src/finance/)
+app.get(ROUTES.rentOrBuy, ...rentOrBuyRoute); // rent or buy: a GET form, the same way
+app.get(ROUTES.purchaseCosts, ...purchaseCostsRoute); // the costs of buying: a GET form, the same way
 
 // For search engines and feed readers.
 app.get(ROUTES.sitemap, ...sitemapRoute);

@@ -62,6 +62,22 @@ const PAGES: AuditedPage[] = [
     status: 400,
     structuredData: ['WebApplication'],
   },
+  { name: 'rent or buy', path: '/alugar-ou-comprar', status: 200, structuredData: ['WebApplication'] },
+  {
+    name: 'rent or buy, result',
+    path: '/alugar-ou-comprar?valor=500000&aluguel=2500&entrada=100000&juros=11.5&prazo=30&sistema=sac&reajuste=4.5&valorizacao=4.5&rendimento=8&condominio=600&iptu=150&encargos=ambos&horizonte=30',
+    status: 200,
+    structuredData: ['WebApplication'],
+  },
+  { name: 'rent or buy refused', path: '/alugar-ou-comprar?valor=abc&aluguel=-5', status: 400, structuredData: ['WebApplication'] },
+  { name: 'costs of buying', path: '/custos-da-compra', status: 200, structuredData: ['WebApplication'] },
+  {
+    name: 'costs of buying, result',
+    path: '/custos-da-compra?valor=500000&financiado=400000&cidade=sao-paulo&sfh=sim&avaliacao=3500&tarifas=1000',
+    status: 200,
+    structuredData: ['WebApplication'],
+  },
+  { name: 'costs of buying refused', path: '/custos-da-compra?valor=abc&cidade=x', status: 400, structuredData: ['WebApplication'] },
   { name: '404 page', path: '/pagina-que-nao-existe', status: 404, structuredData: [] },
 ];
 

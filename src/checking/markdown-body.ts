@@ -1,9 +1,20 @@
 import type { StateCore, Token } from 'markdown-it';
 import { markdownReader, VIDEO_LINE } from '#shared/markdown-reader.ts';
+import { TOOL_LINE } from '#shared/tool-card.ts';
 import { videoEmbedUrl, videoOfArticle } from '#shared/video-embed.ts';
+import { toolCardHtml, toolCardOf } from '../content/body/body-tool';
 import { safeUrl } from '../content/body/html-policy';
 import type { TextFault } from './editor-text';
-import { type BodyNote, HEADING_LEVELS, headingLevel, imageFault, linkFault, type Said, untitledVideo } from './markdown-notes';
+import {
+  type BodyNote,
+  HEADING_LEVELS,
+  headingLevel,
+  imageFault,
+  linkFault,
+  refusedToolInputs,
+  type Said,
+  untitledVideo,
+} from './markdown-notes';
 import { brokenTable, tabSeparatedTable, unevenRow } from './markdown-tables';
 
 /** The site's Markdown reader (shared/markdown-reader.ts), with the portal's rules below. */
@@ -114,6 +125,7 @@ md.core.ruler.push('portal_blocks', (state) => {
     const inline = tokens[i + 1]!;
     const children = inline.children ?? [];
     const video = VIDEO_LINE.exec(inline.content.trim());
+    const tool = video ? null : TOOL_LINE.exec(inline.content.trim());
     const lines = inline.content.split('\n');
     let html: string | null = null;
     if (children.length > 0 && children.every((child) => child.type === 'text' && child.content === '')) {
@@ -123,6 +135,10 @@ md.core.ruler.push('portal_blocks', (state) => {
       const title = video[3]?.trim();
       if (!title) note(open.map, untitledVideo(video[0], env.articleTitle));
       html = `<iframe src="${videoEmbedUrl(id)}" title="${escapeHtml(title || videoOfArticle(env.articleTitle))}" allowfullscreen></iframe>\n`;
+    } else if (tool) {
+      const made = toolCardOf(tool[1]!, tool[2] ?? '', tool[3] ?? '')!;
+      if (made.refused) note(open.map, refusedToolInputs(tool[0]));
+      html = `<p>${toolCardHtml(made.card)}</p>\n`;
     } else if (children.length === 1 && children[0]!.type === 'image') {
       const image = children[0]!;
       const alt = md.renderer.renderInlineAsText(image.children ?? [], md.options, state.env);

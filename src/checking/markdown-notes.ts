@@ -35,6 +35,16 @@ export function untitledVideo(written: string, articleTitle: string | undefined)
   };
 }
 
+/** A tool's address whose inputs the tool would refuse: the card opens the tool's empty form. */
+export function refusedToolInputs(written: string): Said {
+  return {
+    subject: 'ferramenta',
+    severity: 'warning',
+    message: `os dados no endereço ${clip(written)} não são aceitos pela ferramenta: o cartão abre a ferramenta sem eles`,
+    hint: 'faça a conta na página da ferramenta e copie o endereço do resultado, ou apague tudo depois do "?"',
+  };
+}
+
 /** The heading levels the text may use: `##` to `####` (the page's title is the one level-1 heading). */
 export const HEADING_LEVELS = { min: 2, max: 4 } as const;
 

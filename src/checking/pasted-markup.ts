@@ -1,4 +1,5 @@
 import type { DefaultTreeAdapterTypes as T } from 'parse5';
+import { TOOL_CARD_CLASS } from '#shared/tool-card.ts';
 import { BodyTooComplexError, parseBody } from '../content/body/body-parse';
 import { isAllowedElement, MAX_DEPTH } from '../content/body/html-policy';
 
@@ -187,6 +188,9 @@ export function cleanPastedMarkup(source: string): { html: string; cleaned: Clea
       }
       edited.add(start.startOffset);
       const line = at.startLine;
+      // A tool's card is the site's own markup (the Markdown reader draws it, src/content/body/body-tool.ts), not a
+      // paste: its class and spans stay; the sanitizer draws it again from its address and text whatever it holds.
+      if (name === 'a' && element.attrs.some((a) => a.name === 'class' && a.value === TOOL_CARD_CLASS)) continue;
 
       if (name === 'meta' || name === 'xml' || (name === 'style' && /mso-|Mso/.test(source.slice(at.startOffset, at.endOffset)))) {
         remove(at.startOffset, at.endOffset);

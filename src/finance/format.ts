@@ -28,3 +28,8 @@ export function formatAxisMoney(cents: number): string {
   if (reais >= 1_000) return `R$ ${compact.format(reais / 1_000)} mil`;
   return `R$ ${compact.format(reais)}`;
 }
+
+const reais = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
+/** Centavos as whole reais, "1.234.568", for wide tables headed "em R$, sem centavos". */
+export const formatReais = (cents: number) => reais.format(Math.round(cents / 100));

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { cache } from 'hono/cache';
 import { createMiddleware } from 'hono/factory';
 import { INLINE_SCRIPTS } from '#shared/inline-scripts.ts';
-import { simulatorCacheKeyPart } from '../finance/cache-key';
+import { toolCacheKeyPart } from '../finance/cache-key';
 import { fnv1a } from '../lib/hash';
 import { isPrivatePath } from '../newsroom/paths';
 import { searchCacheKeyPart } from '../search/cache-key';
@@ -39,7 +39,7 @@ const CLIENT_BUILD = clientBuildFingerprint(manifest, INLINE_SCRIPTS);
  */
 export const pageCacheKey = (c: Context<AppEnv>) => {
   const url = new URL(c.req.url);
-  const query = searchCacheKeyPart(c.req.path, (name) => c.req.query(name)) + simulatorCacheKeyPart(c.req.path, url.search);
+  const query = searchCacheKeyPart(c.req.path, (name) => c.req.query(name)) + toolCacheKeyPart(c.req.path, url.search);
   return `${url.origin}${c.req.path}${query}#${c.env.CF_VERSION_METADATA?.id ?? ''}:${CLIENT_BUILD}`;
 };
 
@@ -49,8 +49,8 @@ const EDGE_CACHE_NAME = 'html';
 /**
  * Rendered pages in the data center's Cache API (Hono's cache middleware), for
  * as long as their `s-maxage` says. The key is the path alone: no route but
- * the search page and the simulator reads the query string (their keys add the normalized search,
- * src/search/cache-key.ts, or simulation, src/finance/cache-key.ts), so tracking parameters (utm_*, fbclid, gclid) and
+ * the search page and the reader's tools read the query string (their keys add the normalized search,
+ * src/search/cache-key.ts, or tool inputs, src/finance/cache-key.ts), so tracking parameters (utm_*, fbclid, gclid) and
  * any other query share one entry, and cookies never take part. The deployed version and
  * the client build are in the key too, so pages cached before a deploy (which
  * link files the deploy removed, or carry the old CSP) are never served after it.

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import QuickLRU from 'quick-lru';
-import { simulatorCacheKeyPart } from '../finance/cache-key';
+import { toolCacheKeyPart } from '../finance/cache-key';
 import { isPrivatePath } from '../newsroom/paths';
 import { SEARCH_PATH } from '../seo/urls';
 import type { AppEnv } from '../site/app-env';
@@ -38,11 +38,11 @@ function edgeLifetime(cacheControl: string | null): number {
 export function memoryCache() {
   const pages = new QuickLRU<string, KeptPage>({ maxSize: PAGES_KEPT });
   return createMiddleware<AppEnv>(async function servePageFromMemory(c, next) {
-    // Search pages and simulations stay in the edge cache only: every new search or simulation a reader
-    // (or a bot) sends would push a hot page out. The simulator's empty form is kept like any page.
+    // Search pages and tool results stay in the edge cache only: every new search or result a reader
+    // (or a bot) sends would push a hot page out. A tool's empty form is kept like any page.
     // The newsroom's pages (per person) and shared previews (a draft) are never kept.
     if (c.env.EDGE_CACHE === 'off' || c.req.method !== 'GET' || c.req.path === SEARCH_PATH || isPrivatePath(c.req.path)) return next();
-    if (simulatorCacheKeyPart(c.req.path, new URL(c.req.url).search) !== '') return next();
+    if (toolCacheKeyPart(c.req.path, new URL(c.req.url).search) !== '') return next();
     const key = pageCacheKey(c);
     const kept = pages.get(key);
     if (kept) return new Response(kept.body, { headers: kept.headers });

@@ -1,6 +1,8 @@
 import { PayoffChart, SYSTEM_NAMES } from '../components/simulator/PayoffChart';
 import { ScheduleTable } from '../components/simulator/ScheduleTable';
-import { SimulatorForm, simulatorInputId } from '../components/simulator/SimulatorForm';
+import { SIMULATOR_PREFIX, SimulatorForm } from '../components/simulator/SimulatorForm';
+import { ErrorSummary } from '../components/tools/ToolFields';
+import { ToolLinks } from '../components/tools/ToolLinks';
 import { type Schedule, schedule } from '../finance/amortization';
 import { formatAmount, formatBrl, formatPercent, formatShare } from '../finance/format';
 import {
@@ -35,28 +37,6 @@ const FIELD_LABELS: Record<Field, string> = {
 
 /** The article that explains the two systems (content/financiamento-imobiliario-sac-ou-price). */
 const EXPLAINER = articlePath({ slug: 'financiamento-imobiliario-sac-ou-price' });
-
-/** The refused fields, listed above the form with links to each (the messages are also under each field). */
-function ErrorSummary({ query }: { query: Extract<SimulatorQuery, { kind: 'invalid' }> }) {
-  const fields = (Object.keys(query.errors) as Field[]).filter((field) => query.errors[field]);
-  return (
-    <div className="sim-alert" role="alert" aria-labelledby="sim-erros">
-      <h2 id="sim-erros">{query.tooLong ? 'Endereço longo demais' : 'Confira os dados da simulação'}</h2>
-      {query.tooLong ? (
-        <p>O endereço desta simulação é longo demais para ser lido. Preencha o formulário abaixo e toque em “Simular”.</p>
-      ) : (
-        <ul>
-          {fields.map((field) => (
-            <li key={field}>
-              <a href={`#${field === 'sistema' ? 'sim-sistema-erro' : simulatorInputId(field)}`}>{FIELD_LABELS[field]}</a>:{' '}
-              {query.errors[field]}
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
 
 /** SAC and Price side by side: the figures, then which starts lower and which costs more in all. */
 function Comparison({ schedules }: { schedules: readonly Schedule[] }) {
@@ -232,7 +212,17 @@ export function SimulatorPage({ view }: { view: SimulatorView }) {
           Compare SAC e Price com os seus números: parcelas, juros, total pago e a evolução do saldo devedor, mês a mês.
         </p>
       </header>
-      {query.kind === 'invalid' && <ErrorSummary query={query} />}
+      {query.kind === 'invalid' && (
+        <ErrorSummary
+          prefix={SIMULATOR_PREFIX}
+          labels={FIELD_LABELS}
+          errors={query.errors}
+          tooLong={query.tooLong}
+          heading="Confira os dados da simulação"
+          submit="Simular"
+          of="desta simulação"
+        />
+      )}
       <SimulatorForm values={values} errors={query.kind === 'invalid' ? query.errors : {}} />
       {query.kind === 'valid' ? (
         <Results input={query.input} year={query.year} dates={view.dates} />
@@ -251,6 +241,7 @@ export function SimulatorPage({ view }: { view: SimulatorView }) {
           <Estimate />
         </section>
       )}
+      <ToolLinks current={SIMULATOR_PATH} />
     </div>
   );
 }

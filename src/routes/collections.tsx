@@ -10,7 +10,7 @@ import { log } from '../lib/log';
 import { paginate } from '../lib/pagination';
 import { CollectionPage } from '../pages/CollectionPage';
 import { listBreadcrumbs, person } from '../seo/structured-data';
-import { collectionPath, type ROUTES, SIMULATOR_PATH } from '../seo/urls';
+import { collectionPath, PURCHASE_COSTS_PATH, RENT_OR_BUY_PATH, type ROUTES, SIMULATOR_PATH } from '../seo/urls';
 import type { AppEnv } from '../site/app-env';
 import { listUnavailableRoute } from './status';
 
@@ -27,8 +27,8 @@ interface Described {
 
 /**
  * A theme's page: its name and description from the fixed table; null for a
- * slug outside it. The financing theme also points to the simulator, the
- * tool its readers come for (docs/product.md §2).
+ * slug outside it. The financing theme also points to the reader's tools, the
+ * simulator first, the tool its readers come for (docs/product.md §2).
  */
 function describeTheme(slug: string): Described | null {
   if (!isThemeSlug(slug)) return null;
@@ -42,7 +42,8 @@ function describeTheme(slug: string): Described | null {
         <p className="page-lead">{theme.description}</p>
         {slug === 'financiamento' && (
           <p className="theme-tool">
-            <a href={SIMULATOR_PATH}>Simule o seu financiamento</a>: compare SAC e Price com os seus números.
+            <a href={SIMULATOR_PATH}>Simule o seu financiamento</a>: compare SAC e Price com os seus números. Antes, veja se vale{' '}
+            <a href={RENT_OR_BUY_PATH}>alugar ou comprar</a> e <a href={PURCHASE_COSTS_PATH}>quanto custa comprar</a> além da entrada.
           </p>
         )}
       </>

@@ -3,7 +3,7 @@ import { updatedIso } from '../content/schema/updated';
 import { escapeXml } from '../lib/escape-xml';
 import { institutionalPages, LATEST_PAGE_TEXT } from '../pages/institutional/table';
 import type { SiteConfig } from '../site/config';
-import { absoluteUrl, articlePath, ROUTES, SIMULATOR_PATH, sitemapPartPath } from './urls';
+import { absoluteUrl, articlePath, ROUTES, sitemapPartPath, TOOL_PATHS } from './urls';
 
 const URLSET = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
 const NEWS_URLSET =
@@ -14,7 +14,7 @@ const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
  * A sitemaps.org urlset: the given articles (each dated by when it was last
  * corrected, else published; a time carries the site's offset), and (in the first file) the home
  * page, dated by the newest article (by the site's own texts while there is
- * none), the institutional pages and the financing simulator (undated: its
+ * none), the institutional pages and the reader's tools (undated: their
  * figures are computed, not written). Every value is escaped, although the
  * store has checked them: the XML stays well formed whatever a stored index holds.
  */
@@ -28,7 +28,7 @@ export function sitemapXml(
   const urls: { path: string; lastmod?: string }[] = [
     ...(home ? [{ path: ROUTES.home, lastmod: home.newest ?? LATEST_PAGE_TEXT }] : []),
     ...articles.map(([slug, date]) => ({ path: articlePath({ slug }), lastmod: updatedIso(date) })),
-    ...(home ? [...institutionalPages, { path: SIMULATOR_PATH }] : []),
+    ...(home ? [...institutionalPages, ...TOOL_PATHS.map((path) => ({ path }))] : []),
     ...lists.map((path) => ({ path })),
   ];
   const entries = urls

@@ -87,18 +87,33 @@ export function newsArticle(site: SiteConfig, item: NewsItem, author: Author): N
   };
 }
 
+/** A reader's tool as its WebApplication names it: where it is, what it is called, what it does. */
+export interface ToolDescription {
+  path: string;
+  name: string;
+  description: string;
+}
+
+/** The financing simulator, the first of the reader's tools. */
+export const SIMULATOR_TOOL: ToolDescription = {
+  path: SIMULATOR_PATH,
+  name: 'Simulador de financiamento imobiliário',
+  description: 'Calcula as parcelas, os juros e a tabela de amortização de um financiamento imobiliário nos sistemas SAC e Price.',
+};
+
 /**
- * The financing simulator as schema.org's WebApplication (the type Google's
- * software-app guidance names for a web tool), a free FinanceApplication that
- * runs in any browser, made by the site's organization.
+ * A reader's tool (the financing simulator, rent or buy, the costs of buying)
+ * as schema.org's WebApplication (the type Google's software-app guidance
+ * names for a web tool), a free FinanceApplication that runs in any browser,
+ * made by the site's organization.
  */
-export function webApplication(site: SiteConfig): WebApplication {
+export function webApplication(site: SiteConfig, tool: ToolDescription = SIMULATOR_TOOL): WebApplication {
   return {
     '@type': 'WebApplication',
-    '@id': `${absoluteUrl(site, SIMULATOR_PATH)}#app`,
-    name: 'Simulador de financiamento imobiliário',
-    url: absoluteUrl(site, SIMULATOR_PATH),
-    description: 'Calcula as parcelas, os juros e a tabela de amortização de um financiamento imobiliário nos sistemas SAC e Price.',
+    '@id': `${absoluteUrl(site, tool.path)}#app`,
+    name: tool.name,
+    url: absoluteUrl(site, tool.path),
+    description: tool.description,
     applicationCategory: 'FinanceApplication',
     operatingSystem: 'Qualquer navegador',
     browserRequirements: 'Funciona sem JavaScript',

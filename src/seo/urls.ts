@@ -1,3 +1,4 @@
+import { TOOL_LIST, TOOL_PAGES } from '#shared/tool-card.ts';
 import { IMAGE_FOLDER, imageKey } from '../content/schema/format';
 import type { SiteConfig } from '../site/config';
 
@@ -24,7 +25,9 @@ export const ROUTES = {
   feed: '/feed.xml',
   search: '/busca',
   openSearch: '/opensearch.xml',
-  simulator: '/simulador-de-financiamento',
+  simulator: TOOL_PAGES.simulator.path,
+  rentOrBuy: TOOL_PAGES.rentOrBuy.path,
+  purchaseCosts: TOOL_PAGES.purchaseCosts.path,
 } as const;
 
 /** The search page (src/routes/search.tsx). */
@@ -36,6 +39,15 @@ export const searchPath = (normalized: string, page = 1) =>
 
 /** The financing simulator (src/routes/simulator.tsx); a simulation adds its normalized query (src/finance/simulator-input.ts). */
 export const SIMULATOR_PATH = ROUTES.simulator;
+
+/** "Alugar ou comprar?" (src/routes/rent-or-buy.tsx); a comparison adds its normalized query (src/finance/rent-or-buy-input.ts). */
+export const RENT_OR_BUY_PATH = ROUTES.rentOrBuy;
+
+/** "Quanto custa comprar?" (src/routes/purchase-costs.tsx); a result adds its normalized query (src/finance/purchase-costs-input.ts). */
+export const PURCHASE_COSTS_PATH = ROUTES.purchaseCosts;
+
+/** The reader's tools, in the order a buyer meets them (shared/tool-card.ts): each is a GET form whose result is its own page. */
+export const TOOL_PATHS = TOOL_LIST.map((tool) => tool.path);
 
 /** Page n of the 'Postagens' grid: page 1 is the home page. */
 export const pagePath = (page: number) => (page === 1 ? ROUTES.home : `/pagina/${page}`);

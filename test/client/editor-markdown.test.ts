@@ -39,6 +39,8 @@ const FORMS: Record<string, string> = {
   'tab-separated lines': 'Etapa\tCusto\nDemolição\tR$ 1.500',
   'rows of | without a delimiter row': '| a | b |\n| c | d |',
   'a video, with and without a title': 'https://youtu.be/M7lc1UVf-VE\n\nhttps://www.youtube.com/watch?v=ab_cd-EF_gh "Vídeo: a obra"',
+  'a tool card, with and without its words':
+    '/custos-da-compra\n\nhttps://portal.example/alugar-ou-comprar?valor=500000&aluguel=2_500 "Faça a conta"',
   'raw HTML and inline HTML': '<div class="x">bloco</div>\n\nTexto com <abbr title="Imposto">IPTU</abbr> no meio.',
   'footnotes, inline and defined':
     'Texto[^a] e outro[^2] e ^[uma nota solta].\n\n[^a]: A nota.\n\n    Com um segundo parágrafo.\n\n[^2]: Outra.',
@@ -78,6 +80,7 @@ describe('the editor writes back Markdown that renders to the same page', () => 
 describe('what the editor cannot show stays as written', () => {
   it.each([
     ['a video line', 'https://www.youtube.com/watch?v=ab_cd-EF_gh "Vídeo: a obra"'],
+    ['a tool card line', '/simulador-de-financiamento?valor=500000&entrada=100_000 "Simule as parcelas"'],
     ['a footnote with two paragraphs', '[^a]: A nota.\n\n    Com um segundo parágrafo.'],
     ['raw HTML', '<div class="x">bloco</div>'],
     ['tab-separated lines', 'Etapa\tCusto\nDemolição\tR$ 1.500'],

@@ -1,7 +1,7 @@
 import { Editor, Extension } from '@tiptap/core';
 import { Slice } from '@tiptap/pm/model';
 import { NodeSelection, TextSelection } from '@tiptap/pm/state';
-import { VIDEO_LINE } from '../../../shared/markdown-reader';
+import { isAddressLine } from '../../../shared/markdown-reader';
 import { FIGURE_FOLDER, isStoredImage, thumbnailOf } from '../../../src/newsroom/shared/media-names';
 import { FIGURE_EVENT, type FigureUploaded } from '../../../src/newsroom/shared/names';
 import { editorExtensions, isLinkAddress } from './extensions';
@@ -98,9 +98,9 @@ export function setUpBodyEditor(textarea: HTMLTextAreaElement): Editor {
         view.pasteHTML(table);
         return true;
       },
-      // Plain text is read as the body's Markdown: a YouTube address alone is the video, **negrito** is bold.
+      // Plain text is read as the body's Markdown: a YouTube or a tool address alone is the video or the card, **negrito** is bold.
       clipboardTextParser(text, _context, plain) {
-        if (plain && !VIDEO_LINE.test(text.trim())) return Slice.maxOpen(textFragment(text));
+        if (plain && !isAddressLine(text.trim())) return Slice.maxOpen(textFragment(text));
         return Slice.maxOpen(parse(text).content);
       },
     },

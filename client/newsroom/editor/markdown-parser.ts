@@ -1,7 +1,7 @@
 import type { Schema } from '@tiptap/pm/model';
 import type { MarkdownIt, StateCore, Token } from 'markdown-it';
 import { MarkdownParser } from 'prosemirror-markdown';
-import { markdownReader, VIDEO_LINE } from '../../../shared/markdown-reader';
+import { isAddressLine, markdownReader } from '../../../shared/markdown-reader';
 
 /**
  * The body's Markdown in and out of the rich text editor. Read with the site's
@@ -72,7 +72,7 @@ const isRichInline = (token: Token) =>
   RICH_INLINE.has(token.type) && (token.type !== 'footnote_ref' || typeof token.meta?.label === 'string');
 
 /** A paragraph the site shows as something other than text: a video line, or tab-separated lines (a table). */
-const isSpecialParagraph = (inline: Token) => VIDEO_LINE.test(inline.content.trim()) || inline.content.includes('\t');
+const isSpecialParagraph = (inline: Token) => isAddressLine(inline.content.trim()) || inline.content.includes('\t');
 
 /** Whether the editor shows these tokens (one top-level block) as rich text. */
 function isRich(tokens: readonly Token[]): boolean {

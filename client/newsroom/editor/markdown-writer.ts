@@ -1,6 +1,6 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { defaultMarkdownSerializer, MarkdownSerializer } from 'prosemirror-markdown';
-import { VIDEO_LINE } from '../../../shared/markdown-reader';
+import { isAddressLine } from '../../../shared/markdown-reader';
 
 /**
  * Text the default escaping leaves that Markdown would read as something
@@ -35,9 +35,9 @@ const serializer = (bullet: string, delimiter: string): MarkdownSerializer =>
   new MarkdownSerializer(
     {
       paragraph(state, node) {
-        // A video's address alone in its paragraph is written as typed (escaping an "_" would hide the video).
+        // A video's or a tool's address alone in its paragraph is written as typed (escaping an "_" would hide the video).
         const only = node.childCount === 1 ? node.firstChild : null;
-        if (only?.isText && only.marks.length === 0 && VIDEO_LINE.test(only.text!.trim())) state.text(only.text!.trim(), false);
+        if (only?.isText && only.marks.length === 0 && isAddressLine(only.text!.trim())) state.text(only.text!.trim(), false);
         else state.renderInline(node);
         state.closeBlock(node);
       },

@@ -1,5 +1,6 @@
 import { mergeAttributes, Node } from '@tiptap/core';
 import { VIDEO_LINE } from '../../../shared/markdown-reader';
+import { TOOL_LINE } from '../../../shared/tool-card';
 
 /**
  * The editor's own nodes for what a body holds besides text (./markdown-parser.ts and
@@ -12,6 +13,7 @@ import { VIDEO_LINE } from '../../../shared/markdown-reader';
 /** What a block kept as written is, in the journalist's words. */
 export function rawLabel(text: string): string {
   if (VIDEO_LINE.test(text.trim())) return 'Vídeo do YouTube';
+  if (TOOL_LINE.test(text.trim())) return 'Cartão de ferramenta';
   if (/^\[\^[^\]]+\]:/.test(text)) return 'Nota de rodapé';
   return 'Trecho em Markdown';
 }

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cpus } from 'node:os';
-import { ARTICLE, figures, median, out, QUICK, SIMULATION_30_YEARS, table } from '../common/report.ts';
+import { ARTICLE, figures, median, out, QUICK, TOOL_RESULTS, table } from '../common/report.ts';
 import { type CompareResult, compareFirstVisits, type Part, startControls } from './lighthouse-compare.ts';
 import type { LighthouseSample } from './lighthouse-runs.ts';
 
@@ -8,12 +8,8 @@ const LIGHTHOUSE_ROUNDS = QUICK ? 1 : 5;
 /** The Lighthouse part run alone (BENCH_ONLY=lighthouse), unless PORT names another. */
 export const LIGHTHOUSE_PORT = 8927;
 
-/** The pages the Lighthouse part measures, each beside its bare markup (docs/speed.md). */
-export const LIGHTHOUSE_PAGES = [
-  ['home', '/'],
-  ['article', ARTICLE],
-  ['simulator, 30-year result', SIMULATION_30_YEARS],
-] as const;
+/** The home, an article and each reader's tool at its largest ordinary result (TOOL_RESULTS). */
+export const LIGHTHOUSE_PAGES = [['home', '/'], ['article', ARTICLE], ...TOOL_RESULTS] as const;
 
 /** The home's parts, each taken out alone in a control of its own. */
 const DECOMPOSED: readonly Part[] = ['speculation rules', 'scripts', 'styles'];

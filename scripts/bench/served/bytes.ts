@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { PAGE_STYLESHEETS } from '../../../src/site/page-stylesheets.ts';
 import { BENCH_DIST } from '../common/dist-snapshot.ts';
-import { ARTICLE, out, SIMULATION_30_YEARS, table } from '../common/report.ts';
+import { ARTICLE, out, TOOL_RESULTS, table } from '../common/report.ts';
 
 /** Part 4: bytes (gzip) of HTML, CSS and JS, first visit and returning reader. */
 export async function bytes(
@@ -15,11 +15,13 @@ export async function bytes(
   const island = (manifest['client/boot.ts']!.dynamicImports ?? []).reduce((sum, key) => sum + gz(file(key)), 0);
   // An inlined stylesheet (vite.config.ts) is in its pages' HTML, never fetched on its own.
   const rows: string[][] = [];
-  for (const [page, path, kind] of [
+  // The tools beside the home and the article: each tool's result is a page of its own (docs/product.md).
+  const pages = [
     ['home', '/', 'home'],
     ['article', ARTICLE, 'article'],
-    ['30-year simulation', SIMULATION_30_YEARS, 'tool'],
-  ] as const) {
+    ...TOOL_RESULTS.map(([page, path]) => [page, path, 'tool'] as const),
+  ] as const;
+  for (const [page, path, kind] of pages) {
     const stylesheet = manifest[PAGE_STYLESHEETS[kind]]!;
     const inlined = stylesheet.inline !== undefined;
     const css = inlined ? 0 : gz(file(PAGE_STYLESHEETS[kind]));

@@ -1,5 +1,6 @@
 import type { Schedule } from '#src/finance/amortization.ts';
 import { formatAxisMoney, formatBrl } from '#src/finance/format.ts';
+import { formatYears, yearTicks } from '../tools/year-axis';
 
 /** The drawing's own units; the SVG scales to its box (CSS), about 1:1 on a phone. */
 const WIDTH = 360;
@@ -34,21 +35,10 @@ function linePoints(schedule: Schedule): string {
   return points.join(' ');
 }
 
-/** Year marks along the x axis: about five, on round numbers of years. */
-function yearTicks(months: number): number[] {
-  const years = months / 12;
-  const every = years <= 2 ? 0.5 : years <= 5 ? 1 : years <= 12 ? 2 : years <= 25 ? 5 : 10;
-  const ticks: number[] = [];
-  for (let year = 0; year <= years + 1e-9; year += every) ticks.push(year);
-  return ticks;
-}
-
-const formatYears = (years: number) => (years === 0 ? '0' : Number.isInteger(years) ? `${years}` : `${years}`.replace('.', ','));
-
 /** What the chart shows, in words: the balance every few years, for readers who cannot see it. */
 function chartDescription(schedules: readonly Schedule[]): string {
   const months = schedules[0]!.rows.length;
-  const marks = yearTicks(months).map((year) => Math.round(year * 12));
+  const marks = yearTicks(months / 12).map((year) => Math.round(year * 12));
   return schedules
     .map((schedule) => {
       const values = balances(schedule);
@@ -85,7 +75,7 @@ export function PayoffChart({ schedules }: { schedules: readonly Schedule[] }) {
             </g>
           );
         })}
-        {yearTicks(months).map((year) => (
+        {yearTicks(months / 12).map((year) => (
           <text key={year} x={x(year)} y={PLOT.bottom + 16} textAnchor="middle" fontSize="12" fill="#545e66">
             {formatYears(year)}
           </text>

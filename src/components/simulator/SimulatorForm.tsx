@@ -1,5 +1,6 @@
 import { type Field, LIMITS } from '#src/finance/simulator-input.ts';
 import { SIMULATOR_PATH } from '#src/seo/urls.ts';
+import { ChoiceField, describedBy, FieldError, fieldInputId, NumberField } from '../tools/ToolFields';
 
 interface SimulatorFormProps {
   /** What each field shows: the reader's own text when it was refused, else the simulation's values. */
@@ -7,48 +8,9 @@ interface SimulatorFormProps {
   errors: Partial<Record<Field, string>>;
 }
 
-/** A field's input id: the error summary links to it. */
-export const simulatorInputId = (field: Field) => `sim-${field}`;
-const inputId = simulatorInputId;
-const errorId = (field: Field) => `sim-${field}-erro`;
-const hintId = (field: Field) => `sim-${field}-dica`;
-
-/** The error message under a field, or nothing. */
-function FieldError({ field, errors }: { field: Field; errors: SimulatorFormProps['errors'] }) {
-  const message = errors[field];
-  return message ? (
-    <p className="sim-error" id={errorId(field)}>
-      {message}
-    </p>
-  ) : null;
-}
-
-/** The ids that describe a field: its hint, then its error when it has one. */
-const describedBy = (field: Field, errors: SimulatorFormProps['errors'], hint = true) =>
-  [hint ? hintId(field) : '', errors[field] ? errorId(field) : ''].filter(Boolean).join(' ') || undefined;
-
-function NumberField({ field, label, hint, values, errors }: { field: Field; label: string; hint: string } & SimulatorFormProps) {
-  return (
-    <div className="sim-field">
-      <label htmlFor={inputId(field)}>{label}</label>
-      <input
-        id={inputId(field)}
-        name={field}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        maxLength={LIMITS.maxFieldChars}
-        defaultValue={values[field]}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={describedBy(field, errors)}
-      />
-      <p className="sim-hint" id={hintId(field)}>
-        {hint}
-      </p>
-      <FieldError field={field} errors={errors} />
-    </div>
-  );
-}
+/** The form's id prefix: a field's input is `sim-<field>` (the error summary links to it). */
+export const SIMULATOR_PREFIX = 'sim';
+const fields = (props: SimulatorFormProps) => ({ ...props, prefix: SIMULATOR_PREFIX, maxFieldChars: LIMITS.maxFieldChars });
 
 const SYSTEMS = [
   { value: 'ambos', label: 'Comparar SAC e Price' },
@@ -59,27 +21,15 @@ const SYSTEMS = [
 /**
  * The simulator's form: a plain GET form to the page itself, so it works with
  * JavaScript off and every simulation is an address (shareable, cached).
- * Text inputs, not `type="number"`: readers type "450.000,00" or "R$ 450 mil",
- * which a number input refuses or reads in the browser's own locale.
  */
-export function SimulatorForm({ values, errors }: SimulatorFormProps) {
+export function SimulatorForm(props: SimulatorFormProps) {
+  const { values, errors } = props;
+  const inputId = (field: Field) => fieldInputId(SIMULATOR_PREFIX, field);
   return (
     <form className="sim-form" action={SIMULATOR_PATH} method="get" aria-label="Dados do financiamento">
-      <NumberField field="valor" label="Valor do imóvel (R$)" hint="Por exemplo: 450.000 ou R$ 450 mil." values={values} errors={errors} />
-      <NumberField
-        field="entrada"
-        label="Entrada (R$)"
-        hint="O que você paga à vista. Use 0 se não houver."
-        values={values}
-        errors={errors}
-      />
-      <NumberField
-        field="juros"
-        label="Taxa de juros (% ao ano)"
-        hint="Taxa efetiva anual do contrato, sem a TR."
-        values={values}
-        errors={errors}
-      />
+      <NumberField field="valor" label="Valor do imóvel (R$)" hint="Por exemplo: 450.000 ou R$ 450 mil." {...fields(props)} />
+      <NumberField field="entrada" label="Entrada (R$)" hint="O que você paga à vista. Use 0 se não houver." {...fields(props)} />
+      <NumberField field="juros" label="Taxa de juros (% ao ano)" hint="Taxa efetiva anual do contrato, sem a TR." {...fields(props)} />
       <div className="sim-field">
         <label htmlFor={inputId('prazo')}>Prazo</label>
         <div className="sim-term">
@@ -92,7 +42,7 @@ export function SimulatorForm({ values, errors }: SimulatorFormProps) {
             maxLength={LIMITS.maxFieldChars}
             defaultValue={values.prazo}
             aria-invalid={errors.prazo ? true : undefined}
-            aria-describedby={describedBy('prazo', errors)}
+            aria-describedby={describedBy(SIMULATOR_PREFIX, 'prazo', errors)}
           />
           <label htmlFor={inputId('unidade')} className="visually-hidden">
             Unidade do prazo
@@ -102,33 +52,19 @@ export function SimulatorForm({ values, errors }: SimulatorFormProps) {
             name="unidade"
             defaultValue={values.unidade === 'meses' ? 'meses' : 'anos'}
             aria-invalid={errors.unidade ? true : undefined}
-            aria-describedby={describedBy('unidade', errors, false)}
+            aria-describedby={describedBy(SIMULATOR_PREFIX, 'unidade', errors, false)}
           >
             <option value="anos">anos</option>
             <option value="meses">meses</option>
           </select>
         </div>
-        <p className="sim-hint" id={hintId('prazo')}>
+        <p className="sim-hint" id={`${SIMULATOR_PREFIX}-prazo-dica`}>
           Até 35 anos (420 meses).
         </p>
-        <FieldError field="prazo" errors={errors} />
-        <FieldError field="unidade" errors={errors} />
+        <FieldError prefix={SIMULATOR_PREFIX} field="prazo" errors={errors} />
+        <FieldError prefix={SIMULATOR_PREFIX} field="unidade" errors={errors} />
       </div>
-      <fieldset className="sim-field sim-systems" aria-describedby={errors.sistema ? errorId('sistema') : undefined}>
-        <legend>Sistema de amortização</legend>
-        {SYSTEMS.map((system) => (
-          <label key={system.value}>
-            <input
-              type="radio"
-              name="sistema"
-              value={system.value}
-              defaultChecked={(SYSTEMS.some((s) => s.value === values.sistema) ? values.sistema : 'ambos') === system.value}
-            />{' '}
-            {system.label}
-          </label>
-        ))}
-        <FieldError field="sistema" errors={errors} />
-      </fieldset>
+      <ChoiceField field="sistema" legend="Sistema de amortização" options={SYSTEMS} {...fields(props)} />
       <button type="submit" className="button sim-submit">
         Simular
       </button>

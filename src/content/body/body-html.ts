@@ -2,6 +2,7 @@ import { serialize, type DefaultTreeAdapterTypes as T, defaultTreeAdapter as tre
 import { IMAGE_VARIANT_WIDTHS, variantName, variantStem } from '../schema/image-variants';
 import { attributeRefusal, elementRefusal, parseErrorFix, parseErrorMessage } from './body-messages';
 import { attributeOf, HTML_NS, type Note, parseBody } from './body-parse';
+import { drawToolCard, servedToolCard } from './body-tool';
 import { embedTitle, facadeVideo, insideLink, reportEmbed, sameTree, videoFacade } from './body-video';
 import {
   BODY_IMAGE_SIZES,
@@ -62,8 +63,9 @@ export const MAX_FINDINGS = 100;
  * the serializer's recursion bounded too.
  *
  * A video embed becomes the site's own facade (see {@link videoFacade}),
- * and a facade read again stays the same facade, so what is served is still a
- * fixed point of this walk.
+ * and a facade read again stays the same facade; a tool's card (./body-tool.ts)
+ * read again stays the same card: so what is served is still a fixed point of
+ * this walk.
  *
  * With `report`, every removal is also described for an editor, with its line
  * (the first {@link MAX_FINDINGS}; the rest are counted).
@@ -175,6 +177,25 @@ export function readBody(source: string, { report = false } = {}): ReadBody {
       } else {
         tree.appendChild(frame.parent, drawn);
       }
+      continue;
+    }
+
+    // A tool's card, as the site served it: drawn again from its address and text alone.
+    const card = name === 'a' ? servedToolCard(node) : null;
+    if (card) {
+      const drawn = drawToolCard(card);
+      if (report) {
+        countEndTags(node, endTags);
+        if (!sameTree(node, drawn))
+          note(
+            line,
+            '<a>',
+            'este link imita o cartão de ferramenta do próprio site',
+            'escreva o endereço da ferramenta sozinho numa linha, como /alugar-ou-comprar',
+          );
+      }
+      if (insideLink(frame.parent)) note(line, '<a>', 'um cartão de ferramenta dentro de um link', 'tire o cartão de dentro do <a>');
+      else tree.appendChild(frame.parent, drawn);
       continue;
     }
 

@@ -15,6 +15,7 @@ import { gfmFootnoteToMarkdown } from 'mdast-util-gfm-footnote';
 import { gfmStrikethroughToMarkdown } from 'mdast-util-gfm-strikethrough';
 import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
 import { toMarkdown } from 'mdast-util-to-markdown';
+import { toolAt } from '#shared/tool-card.ts';
 import {
   attributesOf,
   BLOCKS,
@@ -29,6 +30,7 @@ import {
   plainList,
   roleOf,
   textOf,
+  toolCardOf,
   videoOf,
 } from './plain-forms';
 
@@ -144,7 +146,9 @@ export function bodyMarkdown(tree: Root, imageAddress: ImageAddress): string {
     dl: keep,
     a: (state, element, parent) => {
       const video = videoOf(element);
-      return video ? videoLine(video) : unless('a', plainLink)(state, element, parent);
+      if (video) return videoLine(video);
+      const card = toolCardOf(element);
+      return card ? toolLine(card) : unless('a', plainLink)(state, element, parent);
     },
     iframe: (state, element) => {
       const video = videoOf(element);
@@ -185,6 +189,13 @@ export function bodyMarkdown(tree: Root, imageAddress: ImageAddress): string {
 }
 
 /** A video as its line: the YouTube address, then its title in double quotes (a title with a double quote cannot be written, and is left out). */
+/** A tool's card as the line that asks for it: its address, then its text in quotes (the tool's own words need none). */
+function toolLine({ href, text }: { href: string; text: string }): PhrasingContent {
+  const pitch = toolAt(href.split('?')[0]!)?.pitch;
+  const quoted = text !== '' && text !== pitch && !text.includes('"') && !text.includes('\n');
+  return { type: 'html', value: `${href}${quoted ? ` "${text}"` : ''}` };
+}
+
 function videoLine({ id, title }: { id: string; title: string }): Paragraph {
   const titled = title !== '' && !title.includes('"') && !title.includes('\n');
   const text: PhrasingContent = { type: 'html', value: `https://www.youtube.com/watch?v=${id}${titled ? ` "${title}"` : ''}` };

@@ -1,4 +1,5 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
+import { TOOL_CARD_CLASS, TOOL_CARD_TEXT_CLASS, toolAt } from '#shared/tool-card.ts';
 import { VIDEO_FACADE_CLASS, VIDEO_LABEL_PREFIX, videoIdOfEmbedUrl } from '#shared/video-embed.ts';
 import { embedVideo } from '#src/content/body/html-policy.ts';
 
@@ -66,6 +67,19 @@ export function videoOf(element: Element): { id: string; title: string } | null 
   const id = videoIdOfEmbedUrl(String(element.properties.href ?? ''));
   const label = String(element.properties.ariaLabel ?? '');
   return id === null ? null : { id, title: label.startsWith(VIDEO_LABEL_PREFIX) ? label.slice(VIDEO_LABEL_PREFIX.length).trim() : '' };
+}
+
+/** The tool card an element is, the way the site publishes and serves it (src/content/body/body-tool.ts); null for anything else. */
+export function toolCardOf(element: Element): { href: string; text: string } | null {
+  const classes = element.properties.className;
+  if (element.tagName !== 'a' || !Array.isArray(classes) || classes.join(' ') !== TOOL_CARD_CLASS) return null;
+  const href = String(element.properties.href ?? '');
+  if (!href.startsWith('/') || toolAt(href.split('?')[0]!) === null) return null;
+  const text = elementsIn(element).find((child) => {
+    const names = child.properties.className;
+    return Array.isArray(names) && names.join(' ') === TOOL_CARD_TEXT_CLASS;
+  });
+  return { href, text: text ? textOf(text).trim() : '' };
 }
 
 /** The image and caption of a `<figure>` Markdown writes as an image line: one `<img>`, then perhaps a `<figcaption>` of text. */

@@ -113,8 +113,8 @@ describe('a corrupt sitemap chunk', () => {
     expect(html).not.toMatch(/evil|\.\.\/|solto/);
     expect(html.split(`/noticia/${X.slug}<`)).toHaveLength(2);
     expect(html).not.toContain(`/noticia/${Y.slug}<`);
-    // The article, and the home, institutional, simulator and (the site editor's) author pages.
-    expect(html.match(/<url>/g)).toHaveLength(1 + 5 + 1 + 1);
+    // The article, and the home, institutional, the three tools' and (the site editor's) author pages.
+    expect(html.match(/<url>/g)).toHaveLength(1 + 5 + 3 + 1);
   });
 });
 
@@ -194,8 +194,8 @@ describe('a meta naming chunks that are not in KV', () => {
     expect((await page('/pagina/2')).status).toBe(404);
     const sitemap = await page('/sitemap.xml');
     expect(sitemap.status).toBe(200);
-    // The home, institutional and simulator pages, and the author page the meta names.
-    expect(sitemap.html.match(/<url>/g)).toHaveLength(1 + 4 + 1 + 1);
+    // The home, institutional and the three tools' pages, and the author page the meta names.
+    expect(sitemap.html.match(/<url>/g)).toHaveLength(1 + 4 + 3 + 1);
     expect((await page('/feed.xml')).status).toBe(200);
     expect(errors.mock.calls.map(([line]) => JSON.parse(String(line)).event)).toContain('news_index_chunk_missing');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simulatorCacheKeyPart } from '#src/finance/cache-key.ts';
+import { toolCacheKeyPart } from '#src/finance/cache-key.ts';
 import { parseReaderNumber } from '#src/finance/reader-number.ts';
 import { formValues, parseSimulatorQuery, simulatorQuery } from '#src/finance/simulator-input.ts';
 
@@ -164,13 +164,13 @@ describe('the simulator query', () => {
 
 describe('the simulator cache key part', () => {
   it('is empty for other pages and for the empty form, the normalized query for a simulation', () => {
-    expect(simulatorCacheKeyPart('/busca', `?${FULL}`)).toBe('');
-    expect(simulatorCacheKeyPart('/simulador-de-financiamento', '?utm_source=x')).toBe('');
+    expect(toolCacheKeyPart('/busca', `?${FULL}`)).toBe('');
+    expect(toolCacheKeyPart('/simulador-de-financiamento', '?utm_source=x')).toBe('');
     expect(
-      simulatorCacheKeyPart('/simulador-de-financiamento', '?valor=500.000&entrada=100.000&juros=11,5&prazo=30&unidade=anos&sistema=ambos'),
+      toolCacheKeyPart('/simulador-de-financiamento', '?valor=500.000&entrada=100.000&juros=11,5&prazo=30&unidade=anos&sistema=ambos'),
     ).toBe(`?${FULL}`);
-    expect(simulatorCacheKeyPart('/simulador-de-financiamento', '?valor=x')).toBe('?invalida');
-    expect(simulatorCacheKeyPart('/simulador-de-financiamento', `?ano=04&${FULL}&utm_source=x`)).toBe(`?${FULL}&ano=4`);
-    expect(simulatorCacheKeyPart('/simulador-de-financiamento', `?${FULL}&ano=40`)).toBe(`?${FULL}`);
+    expect(toolCacheKeyPart('/simulador-de-financiamento', '?valor=x')).toBe('?invalida');
+    expect(toolCacheKeyPart('/simulador-de-financiamento', `?ano=04&${FULL}&utm_source=x`)).toBe(`?${FULL}&ano=4`);
+    expect(toolCacheKeyPart('/simulador-de-financiamento', `?${FULL}&ano=40`)).toBe(`?${FULL}`);
   });
 });

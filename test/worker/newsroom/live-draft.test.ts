@@ -195,6 +195,8 @@ describe('the Markdown forms of a body', () => {
     '3. três\n4. quatro\n   - dentro *dele*\n   - outro',
     '| Etapa | Custo |\n|---|---|\n| Demolição | R$ 1.500 [link](https://example.com) |\n| Barra \\| dentro | 2 * 3 |',
     'https://youtu.be/M7lc1UVf-VE "Vídeo: a obra"',
+    '/alugar-ou-comprar?valor=650000&aluguel=3200 "Faça a conta com os números desta reportagem"',
+    '/custos-da-compra',
     '![Planta da cozinha vista de cima](imagens/0123456789.webp "A legenda, com (parênteses)")',
     '> Uma citação de um parágrafo só.',
     '<dl>\n<dt>Termo</dt>\n<dd>Definição</dd>\n</dl>',
@@ -212,6 +214,16 @@ describe('the Markdown forms of a body', () => {
     const facade =
       '<a class="video-facade" href="https://www.youtube-nocookie.com/embed/M7lc1UVf-VE" aria-label="Assistir ao vídeo: A obra"><span class="video-facade-play" aria-hidden="true"></span><span class="video-facade-title">A obra</span></a>';
     expect(bodyMarkdown(readLiveBody(facade)!, (src) => src)).toBe('https://www.youtube.com/watch?v=M7lc1UVf-VE "A obra"');
+  });
+
+  it("a published tool card is its address line again, with the article's words and not the tool's own", () => {
+    const card = (href: string, text: string) =>
+      `<p><a class="tool-card" href="${href}"><span class="tool-card-name">Ferramenta: x</span><span class="tool-card-text">${text}</span></a></p>`;
+    expect(bodyMarkdown(readLiveBody(card('/custos-da-compra', 'ITBI em Curitiba'))!, (src) => src)).toBe(
+      '/custos-da-compra "ITBI em Curitiba"',
+    );
+    const pitch = 'Compare o patrimônio de quem compra e de quem aluga, ano a ano.';
+    expect(bodyMarkdown(readLiveBody(card('/alugar-ou-comprar', pitch))!, (src) => src)).toBe('/alugar-ou-comprar');
   });
 
   it('marks nested past three stay their tags, and a body nested past the policy is refused, not converted', () => {

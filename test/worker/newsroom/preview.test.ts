@@ -99,6 +99,19 @@ describe('the preview in the newsroom', () => {
     expect(html).toContain('<meta name="robots" content="noindex"/>');
   });
 
+  it("shows a tool's address alone on a line as the tool's card, as the reader's page will, and warns of inputs the tool refuses", async () => {
+    const corpo = `${BODY}\n\n/custos-da-compra "Quanto custa comprar uma casa de madeira"\n\n/alugar-ou-comprar?valor=muito`;
+    const path = await savedDraft(chief, { corpo });
+    const html = await (await newsroomRequest(`${path}/previa`, { token: chief })).text();
+    expect(html).toContain(
+      '<a class="tool-card" href="/custos-da-compra"><span class="tool-card-name">Ferramenta: Quanto custa comprar?</span><span class="tool-card-text">Quanto custa comprar uma casa de madeira</span></a>',
+    );
+    expect(html).toContain('<a class="tool-card" href="/alugar-ou-comprar">');
+    expect(html.replaceAll('<!-- -->', '')).toContain(
+      'Texto, linha 9: os dados no endereço /alugar-ou-comprar?valor=muito não são aceitos',
+    );
+  });
+
   it('checks an uploaded image of the text under its published name (no error for it), and shows the uploaded images', async () => {
     const { path, figure } = await draftWithImages();
     const html = (await (await newsroomRequest(`${path}/previa`, { token: chief })).text()).replaceAll('<!-- -->', '');

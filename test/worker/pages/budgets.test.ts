@@ -30,7 +30,13 @@ describe('HTML size budgets (gzip)', () => {
 
   // A page past the first window waits a round trip more before the browser has all of it
   // (docs/decisions/055-a-stylesheet-per-kind-of-page.md).
-  it.each(['/', '/noticia/como-decorar-apartamentos-pequenos', SIMULATION_30_YEARS])(
+  it.each([
+    '/',
+    '/noticia/como-decorar-apartamentos-pequenos',
+    SIMULATION_30_YEARS,
+    '/alugar-ou-comprar?valor=500000&aluguel=2500&entrada=100000&juros=11.5&prazo=30&sistema=sac&reajuste=4.5&valorizacao=4.5&rendimento=8&condominio=600&iptu=150&encargos=ambos&horizonte=30',
+    '/custos-da-compra?valor=500000&financiado=400000&cidade=sao-paulo&sfh=sim&avaliacao=3500&tarifas=1000',
+  ])(
     '%s, headers and gzip body, fits in a new connection’s first round trip',
     async (path) => {
       const response = await fetchPath(path);

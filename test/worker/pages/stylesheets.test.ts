@@ -47,7 +47,13 @@ describe('each kind of page carries the styles of everything it shows', () => {
     '/simulador-de-financiamento?valor=500000&entrada=100000&juros=11&prazo=30&unidade=anos&sistema=ambos',
     '/simulador-de-financiamento?valor=500000&entrada=100000&juros=11&prazo=30&unidade=anos&sistema=sac&ano=3',
     '/simulador-de-financiamento?valor=abc&entrada=100000',
-  ])('the simulator: %s', async (path) => {
+    '/alugar-ou-comprar?valor=500000&aluguel=2500&entrada=100000&juros=11.5&prazo=30&sistema=sac&reajuste=4.5&valorizacao=4.5&rendimento=8&condominio=600&iptu=150&encargos=ambos&horizonte=30',
+    '/custos-da-compra?valor=500000&financiado=400000&cidade=sao-paulo&sfh=sim&avaliacao=3500&tarifas=1000',
+    '/alugar-ou-comprar',
+    '/alugar-ou-comprar?valor=abc',
+    '/custos-da-compra',
+    '/custos-da-compra?valor=abc',
+  ])('a tool: %s', async (path) => {
     expect(await missing(path, 'tool')).toEqual([]);
   });
 

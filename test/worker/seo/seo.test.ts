@@ -204,7 +204,16 @@ describe('sitemap, robots and feed', () => {
       const lastmod = item.atualizado === undefined ? item.data : updatedIso(item.atualizado);
       expect(xml).toContain(`<url><loc>${ORIGIN}/noticia/${item.slug}</loc><lastmod>${lastmod}</lastmod></url>`);
     }
-    const pages = ['/', '/sobre', '/contato', '/politica-de-privacidade', '/termos', '/simulador-de-financiamento'];
+    const pages = [
+      '/',
+      '/sobre',
+      '/contato',
+      '/politica-de-privacidade',
+      '/termos',
+      '/alugar-ou-comprar',
+      '/custos-da-compra',
+      '/simulador-de-financiamento',
+    ];
     for (const path of pages) {
       expect(xml).toContain(`<loc>${ORIGIN}${path}</loc>`);
     }

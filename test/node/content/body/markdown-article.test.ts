@@ -52,6 +52,60 @@ describe('the Markdown forms', () => {
     expect(markdownToHtml(`Veja ${line}`).html).not.toContain('iframe');
   });
 
+  it.each([
+    [
+      '/alugar-ou-comprar',
+      '/alugar-ou-comprar',
+      'Ferramenta: Alugar ou comprar?',
+      'Compare o patrimônio de quem compra e de quem aluga, ano a ano.',
+    ],
+    [
+      '/custos-da-compra "Quanto custa comprar em Curitiba"',
+      '/custos-da-compra',
+      'Ferramenta: Quanto custa comprar?',
+      'Quanto custa comprar em Curitiba',
+    ],
+    // A full address copied from the browser, with the article's figures typed the reader's way: the site's own path, normalized.
+    [
+      'https://portal.example/simulador-de-financiamento?valor=R%24+650+mil&entrada=130000&juros=11,5&prazo=30&unidade=anos&sistema=sac&utm_source=x "As parcelas <deste> imóvel"',
+      '/simulador-de-financiamento?valor=650000&amp;entrada=130000&amp;juros=11.5&amp;prazo=30&amp;unidade=anos&amp;sistema=sac',
+      'Ferramenta: Simulador de financiamento',
+      'As parcelas &lt;deste&gt; imóvel',
+    ],
+  ])('a tool address alone on its line is the tool card: %s', (line, href, name, text) => {
+    const { html, notes } = markdownToHtml(line);
+    expect(html).toBe(
+      `<p><a class="tool-card" href="${href}"><span class="tool-card-name">${name}</span><span class="tool-card-text">${text}</span></a></p>\n`,
+    );
+    expect(notes).toEqual([]);
+    // The check accepts the card as the site draws it, and the sanitizer serves it unchanged.
+    expect(readBody(html, { report: true }).findings).toEqual([]);
+    expect(readBody(html).html).toBe(html);
+    // Inside a sentence, or another path, it stays text.
+    expect(markdownToHtml(`Veja ${line}`).html).not.toContain('tool-card');
+    expect(markdownToHtml('/alugar-ou-comprar-agora').html).not.toContain('tool-card');
+  });
+
+  it('a tool address with inputs the tool refuses is a card to the empty form, and a warning says why', () => {
+    const { html, notes } = markdownToHtml('/alugar-ou-comprar?valor=muito');
+    expect(html).toContain('<a class="tool-card" href="/alugar-ou-comprar">');
+    expect(notes).toMatchObject([{ subject: 'ferramenta', severity: 'warning', line: 1 }]);
+  });
+
+  it('a hand-written imitation of the card is refused by the check, and served as the card the site draws', () => {
+    const fake =
+      '<p><a class="tool-card" href="/alugar-ou-comprar?valor=x" onclick="alert(1)"><span class="tool-card-name">Ganhe dinheiro</span><b>x</b></a></p>';
+    const { html, findings } = readBody(fake, { report: true });
+    expect(findings.map((finding) => finding.message)).toContain('este link imita o cartão de ferramenta do próprio site');
+    expect(html).toBe(
+      '<p><a class="tool-card" href="/alugar-ou-comprar"><span class="tool-card-name">Ferramenta: Alugar ou comprar?</span><span class="tool-card-text">Compare o patrimônio de quem compra e de quem aluga, ano a ano.</span></a></p>',
+    );
+    // A card's class on a link elsewhere is an ordinary link, its class dropped.
+    expect(readBody('<p><a class="tool-card" href="https://evil.example/alugar-ou-comprar">x</a></p>').html).toBe(
+      '<p><a href="https://evil.example/alugar-ou-comprar">x</a></p>',
+    );
+  });
+
   it('a GFM table is a table without the alignment style, its head cells heading columns', () => {
     const html = markdownToHtml('| Etapa | Custo |\n|:--|--:|\n| Piso | R$ 4.000 |').html;
     expect(html).toBe(
@@ -255,6 +309,8 @@ const HOSTILE_MARKDOWN: [string, string][] = [
   ['image path escape', '![x](imagens/../../segredo.webp)'],
   ['image with quote in alt', '![x" onerror="alert(1)](imagens/a.webp)'],
   ['video with markup in its title', 'https://youtu.be/M7lc1UVf-VE "<script>alert(1)</script>"'],
+  ['tool card with markup in its text', '/alugar-ou-comprar "<script>alert(1)</script>"'],
+  ['tool card with a hostile query', '/custos-da-compra?valor=1&cidade=%22%3E%3Cscript%3E'],
   ['footnote with raw HTML', 'x[^a]\n\n[^a]: <img src=x onerror=alert(1)>'],
   ['table with raw HTML', '| a |\n|---|\n| <a href="javascript:alert(1)">x</a> |'],
 ];

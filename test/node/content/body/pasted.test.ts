@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFrontMatter } from '#src/checking/front-matter.ts';
+import { markdownToHtml } from '#src/checking/markdown-body.ts';
 import { cleanPastedMarkup, describeCleaned } from '#src/checking/pasted-markup.ts';
 import type { Problem } from '#src/checking/problems.ts';
 import { readBody } from '#src/content/body/body-html.ts';
@@ -222,5 +223,12 @@ describe('what Word does to the front matter', () => {
     const data = problems.filter((p) => p.field === 'data');
     expect(data).toEqual([expect.objectContaining({ severity: 'error', hint: expect.stringContaining('2026-11-24') })]);
     expect(data[0]!.message).toMatch(/^linha 4: /);
+  });
+});
+
+describe("the site's own markup is no paste", () => {
+  it('a tool card drawn from its Markdown line keeps its class and spans, and nothing is said about it', () => {
+    const card = markdownToHtml('/custos-da-compra "Os custos do exemplo"').html;
+    expect(cleanPastedMarkup(card)).toEqual({ html: card, cleaned: [] });
   });
 });
