@@ -1,5 +1,6 @@
+import { Fragment } from 'react';
 import { type Schedule, type ScheduleRow, type ScheduleYear, scheduleYears } from '#src/finance/amortization.ts';
-import { formatAmount, formatBrl } from '#src/finance/format.ts';
+import { formatAmount } from '#src/finance/format.ts';
 import type { ChosenYear } from '#src/finance/simulator-input.ts';
 import { SYSTEM_NAMES } from './PayoffChart';
 
@@ -23,11 +24,22 @@ function Head() {
  * A table of months. `deferred`: laid out only when the reader scrolls near it
  * (client/styles/base.css), unless a year is open: the link to it scrolls past
  * this table, and a table whose height changes as it is laid out would move
- * the year away from where the scroll stopped.
+ * the year away from where the scroll stopped. `id`: the fragment a year's
+ * link scrolls to, when this table is that year's.
  */
-function Months({ caption, rows, deferred = false }: { caption: string; rows: readonly ScheduleRow[]; deferred?: boolean }) {
+function Months({
+  caption,
+  rows,
+  deferred = false,
+  id,
+}: {
+  caption: string;
+  rows: readonly ScheduleRow[];
+  deferred?: boolean;
+  id?: string;
+}) {
   return (
-    <div className={deferred ? 'sim-table-box sim-deferred' : 'sim-table-box'}>
+    <div id={id} className={deferred ? 'sim-table-box sim-deferred' : 'sim-table-box'}>
       <table className="sim-table">
         <caption>{caption}</caption>
         <Head />
@@ -58,22 +70,24 @@ interface ScheduleTableProps {
   addressWithYear: (year: number) => string;
 }
 
-/** "Ver os 12 meses do ano 2", the words a year's link says (a short last year has fewer months). */
-function monthsLinkText(year: ScheduleYear): string {
+/** "Ver os 12 meses do ano 2 na tabela SAC", what a year's link says to a screen reader (a short last year has fewer months). */
+function monthsLinkName(year: ScheduleYear, name: string): string {
   const count = year.rows.length;
-  return `Ver ${count === 1 ? 'o mês' : `os ${count} meses`} do ano ${year.year}`;
+  return `Ver ${count === 1 ? 'o mês' : `os ${count} meses`} do ano ${year.year} na tabela ${name}`;
 }
 
 /**
  * Every month of a schedule, readable on a 375 px phone: five narrow columns
  * of figures (R$ in the caption, not in each cell), the first year month by
- * month, then one line per later year (what it paid, its interest, the
- * balance at its end) with a link to the same simulation showing that year's
- * months. A page holds the months of one later year at most: a 30-year
- * schedule of both systems was thousands of elements, parsed before the
- * reader opened any year. No script: the link is an address, rendered here.
- * Each year's texts are one string, so React writes one text node where
- * pieces would need a comment between each two.
+ * month, then a table of the later years, one row each (what it paid, its
+ * interest, the balance at its end), each year a link to the same simulation
+ * showing that year's months below its row. A page holds the months of one
+ * later year at most: a 30-year schedule of both systems was thousands of
+ * elements, parsed before the reader opened any year. The years are a table,
+ * not a paragraph each: the figures with no words around them kept the
+ * 30-year simulation's HTML within a new connection's first round trip
+ * (docs/decisions/055-a-stylesheet-per-kind-of-page.md). No script: the link
+ * is an address, rendered here.
  */
 export function ScheduleTable({ schedule, open, addressWithYear }: ScheduleTableProps) {
   const name = SYSTEM_NAMES[schedule.system];
@@ -87,25 +101,62 @@ export function ScheduleTable({ schedule, open, addressWithYear }: ScheduleTable
         rows={first.rows}
         deferred={open === null}
       />
-      {later.map((year) => (
-        <div key={year.year} id={yearAnchor(schedule, year.year)} className="sim-year">
-          <p className="sim-year-line">
-            <strong>{`Ano ${year.year}`}</strong>{' '}
-            <span className="sim-year-months">{`(meses ${year.rows[0]!.month} a ${year.rows.at(-1)!.month})`}</span>
-            <span className="sim-year-sums">
-              {`Pago ${formatBrl(year.paid)} · juros ${formatBrl(year.interest)} · saldo ${formatBrl(year.balance)}`}
-            </span>
-          </p>
-          {year.year === open ? (
-            <Months caption={`${name}, ano ${year.year} (valores em R$)`} rows={year.rows} />
-          ) : (
-            <a className="sim-year-link" href={`${addressWithYear(year.year)}#${yearAnchor(schedule, year.year)}`}>
-              {monthsLinkText(year)}
-              <span className="visually-hidden">{` na tabela ${name}`}</span>
-            </a>
-          )}
+      {later.length > 0 && (
+        <div className="sim-table-box">
+          <table className="sim-table sim-years">
+            <caption>{`${name}, ano a ano (valores em R$)`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Ano</th>
+                <th scope="col">Pago</th>
+                <th scope="col">Juros</th>
+                <th scope="col">Saldo</th>
+              </tr>
+            </thead>
+            <tbody>
+              {later.map((year) =>
+                year.year === open ? (
+                  <Fragment key={year.year}>
+                    <tr>
+                      <th scope="row">{year.year}</th>
+                      <YearSums year={year} />
+                    </tr>
+                    <tr>
+                      <td colSpan={4}>
+                        <Months
+                          id={yearAnchor(schedule, year.year)}
+                          caption={`${name}, ano ${year.year} (valores em R$)`}
+                          rows={year.rows}
+                        />
+                      </td>
+                    </tr>
+                  </Fragment>
+                ) : (
+                  <tr key={year.year} id={yearAnchor(schedule, year.year)}>
+                    <th scope="row">
+                      <a href={`${addressWithYear(year.year)}#${yearAnchor(schedule, year.year)}`} aria-label={monthsLinkName(year, name)}>
+                        {year.year}
+                      </a>
+                    </th>
+                    <YearSums year={year} />
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </table>
         </div>
-      ))}
+      )}
     </section>
+  );
+}
+
+/** A later year's figures: what it paid, its interest and the balance at its end. */
+function YearSums({ year }: { year: ScheduleYear }) {
+  return (
+    <>
+      <td>{formatAmount(year.paid)}</td>
+      <td>{formatAmount(year.interest)}</td>
+      <td>{formatAmount(year.balance)}</td>
+    </>
   );
 }
