@@ -208,6 +208,26 @@ describe('the draft names its images, and the form shows them', () => {
     expect(page).toContain(`src="/redacao/midia/${figure.replace('.webp', '-480w.webp')}"`);
   });
 
+  it('previews the link with the main image’s share image, or its 800 px variant when it has none (uploaded before)', async () => {
+    const path = await newDraft(chief);
+    const main = (await (await upload(path, mainImage('previa'))).json()) as { name: string };
+    const save = await newsroomRequest(path, {
+      method: 'POST',
+      token: chief,
+      accept: 'application/json',
+      form: { versao: '1', imagem: main.name, corpo: '' },
+    });
+    expect(save.status).toBe(200);
+    const cardSources = async () =>
+      [...(await (await newsroomRequest(path, { token: chief })).text()).matchAll(/data-share-image="\w+" src="([^"]+)"/g)].map(
+        (m) => m[1],
+      );
+    const share = main.name.replace('.png', '-1200x630.webp');
+    expect(await cardSources()).toEqual(Array(3).fill(`/redacao/midia/${share}`));
+    await env.MEDIA.delete(mediaKey(share));
+    expect(await cardSources()).toEqual(Array(3).fill(`/redacao/midia/${main.name.replace('.png', '-800w.webp')}`));
+  });
+
   it('refuses a main image field that names no uploaded image', async () => {
     const path = await newDraft(chief);
     const save = await newsroomRequest(path, {
