@@ -10,7 +10,7 @@ import { imageKey } from '../../../src/content/schema/format.ts';
 import { shareImageFile, variantFile, WEBP_ONLY } from '../../../src/content/schema/image-variants.ts';
 import { withoutUnsafeChars } from '../../../src/lib/escape-xml.ts';
 import type { ImportedDraft } from '../../../src/newsroom/api/wire.ts';
-import { FIGURE_FOLDER, IMAGE_FIELD } from '../../../src/newsroom/shared/media-names.ts';
+import { FIGURE_FOLDER, IMAGE_FIELD, shareImageOf } from '../../../src/newsroom/shared/media-names.ts';
 import type { PreparedArticle, StoredFile } from '../../../src/publishing/plan/prepared-article.ts';
 import { SHARP } from '../check/images.ts';
 import { type PreparedImage, prepareFigure, prepareMainImage } from './archive-images.ts';
@@ -318,6 +318,7 @@ function asDraft(
     const name = storedName(image);
     files.set(name, image.bytes);
     for (const { width, bytes } of image.variants) files.set(variantFile(name, width, 'webp'), bytes);
+    if (image.share) files.set(shareImageOf(name), image.share);
     return name;
   };
   const draftFields: Record<string, unknown> = { ...fields };
