@@ -81,3 +81,12 @@ export function fitted(part: Part, box: { width: number; height: number }): Draw
 export function scaled(part: Part, width: number): Draw {
   return { source: part, width, height: Math.round((width * part.height) / part.width) };
 }
+
+/** The centre of a part cut to `size`'s shape (cover), drawn at `size`: the share image's 1.91:1 from the 16:9 part. */
+export function covered(part: Part, size: { width: number; height: number }): Draw {
+  const scale = Math.max(size.width / part.width, size.height / part.height);
+  const width = Math.min(part.width, Math.round(size.width / scale));
+  const height = Math.min(part.height, Math.round(size.height / scale));
+  const source = { x: part.x + Math.round((part.width - width) / 2), y: part.y + Math.round((part.height - height) / 2), width, height };
+  return { source, width: size.width, height: size.height };
+}

@@ -14,10 +14,10 @@ import {
   reducedSize,
   shapeProblems,
 } from '../../src/newsroom/shared/image-check';
-import { FIGURE_FOLDER, figureMarkdown, IMAGE_FIELD, VARIANT_WIDTHS } from '../../src/newsroom/shared/media-names';
+import { FIGURE_FOLDER, figureMarkdown, IMAGE_FIELD, SHARE_SIZE, VARIANT_WIDTHS } from '../../src/newsroom/shared/media-names';
 import { FIGURE_EVENT, type FigureUploaded, FORM, UPLOAD, XSRF_HEADER } from '../../src/newsroom/shared/names';
 import { refusal, xsrfToken } from './autosave';
-import { type Decoded, decode, encodeWebp, fitted, type Part, partOf, scaled } from './image-encode';
+import { covered, type Decoded, decode, encodeWebp, fitted, type Part, partOf, scaled } from './image-encode';
 
 /** The variants' quality (sharp's is 72 in the editors' commands); a reduced image tries these until it fits. */
 const VARIANT_QUALITY = 0.72;
@@ -79,6 +79,13 @@ async function variants(picture: Decoded, part: Part): Promise<Map<number, Blob>
   }
   return made;
 }
+
+/**
+ * The main image's share image (decision 053): the centre of the published
+ * 16:9 part cut to 1200×630, as sharp makes it for the commands. Figures
+ * have none: link previews show only the main image.
+ */
+const shareImage = (picture: Decoded, part: Part) => encodeWebp(picture, covered(part, SHARE_SIZE), VARIANT_QUALITY);
 
 /** Where a cut keeps the picture, by position (the framing buttons' order): partOf's anchor, and for each side cut the button's word and the phrase that says it. */
 const ANCHORS = [0, 0.5, 1];
@@ -184,15 +191,17 @@ function watchPicker(
     say(frame.cut ? 'Recortando em 16:9 e preparando as cópias para os leitores…' : 'Preparando as cópias para os leitores…');
     const body = await uploadable(kind, file, picture, frame, facts);
     const copies = await variants(picture, frame.part);
+    const share = kind === 'principal' ? await shareImage(picture, frame.part) : undefined;
     // A phone's photo decoded is tens of megabytes: freed now, not at the next collection.
     picture.image.close();
     if (!(body instanceof Blob)) return refuse(`Imagem não enviada: ${said([body])}.`);
-    if (copies === null) return refuse(`Imagem não enviada: ${said([NO_WEBP])}.`);
+    if (copies === null || share === null) return refuse(`Imagem não enviada: ${said([NO_WEBP])}.`);
     const upload = new FormData();
     upload.set(UPLOAD.kind, kind);
     upload.set(UPLOAD.alt, alt);
     upload.set(UPLOAD.file, body);
     for (const [width, blob] of copies) upload.set(UPLOAD.variant(width), blob);
+    if (share) upload.set(UPLOAD.share, share);
     say(`Enviando (${formatBytes(body.size)})…`);
     try {
       const response = await fetch(zone.dataset.uploadTo ?? '', {

@@ -14,7 +14,7 @@ import type { Author } from '../content/schema/authors';
 import type { NewsItem } from '../content/schema/news-item';
 import { updatedIso } from '../content/schema/updated';
 import type { SiteConfig } from '../site/config';
-import { articleShareImage } from './share-image';
+import { articleImage1200 } from './share-image';
 import { absoluteUrl, articlePath, collectionPath, LOGO, SEARCH_PATH, SIMULATOR_PATH } from './urls';
 
 /** Stable node ids, so the nodes of one page's graph can refer to each other. */
@@ -57,11 +57,11 @@ function searchAction(site: SiteConfig): WithActionConstraints<SearchAction> {
 
 /**
  * The article's image as Google's Article guidance asks: an ImageObject at
- * least 1200 px wide with its true size (the variant src/seo/share-image.ts
- * names, the same file as og:image).
+ * least 1200 px wide with its true size, in a shape Google lists (16:9; the
+ * 1.91:1 share image of og:image is not one of them).
  */
 function articleImage(site: SiteConfig, item: NewsItem): ImageObject {
-  const { path, width, height } = articleShareImage(item);
+  const { path, width, height } = articleImage1200(item);
   return { '@type': 'ImageObject', url: absoluteUrl(site, path), width: `${width}`, height: `${height}` };
 }
 

@@ -9,8 +9,8 @@ const IMAGE = '3f9a0c21bd.webp';
 const LONG_TITLE = 'Apartamento de 38 m² em São Paulo ganha espaço com marcenaria sob medida e cores claras';
 
 /** The edit page's preview as the server renders it from the saved fields, with the counters the form puts under the share texts. */
-function rendered(fields: DraftFields) {
-  document.body.innerHTML = `${renderToStaticMarkup(<SharePreview fields={fields} host="exemplo.com.br" />)}
+function rendered(fields: DraftFields, shareImage = false) {
+  document.body.innerHTML = `${renderToStaticMarkup(<SharePreview fields={fields} host="exemplo.com.br" shareImage={shareImage} />)}
     <p data-count="tituloSocial"></p><p data-count="descricaoSocial"></p>`;
   const text = (selector: string) => document.querySelector(selector)?.textContent;
   return {
@@ -61,11 +61,33 @@ describe("the link's preview on the edit page", () => {
     showSharePreview(document, { imagem: IMAGE });
     for (const app of ['whatsapp', 'facebook', 'x']) {
       expect(card.image(app).hidden).toBe(false);
-      expect(card.image(app).getAttribute('src')).toBe('/redacao/midia/3f9a0c21bd-800w.webp');
+      expect(card.image(app).getAttribute('src')).toBe('/redacao/midia/3f9a0c21bd-1200x630.webp');
       expect(card.noImage(app).hidden).toBe(true);
     }
     // A name that is not an uploaded image's is never put in a src.
     showSharePreview(document, { imagem: '../segredo.webp' });
     expect(card.image('x').hidden).toBe(true);
+  });
+
+  it('shows the saved image’s share image when the page says it has one, else its 800 px variant, and keeps to it as the form changes', () => {
+    const withShare = rendered({ imagem: IMAGE }, true);
+    expect(withShare.image('whatsapp').getAttribute('src')).toBe('/redacao/midia/3f9a0c21bd-1200x630.webp');
+    const older = rendered({ imagem: IMAGE }, false);
+    expect(older.image('whatsapp').getAttribute('src')).toBe('/redacao/midia/3f9a0c21bd-800w.webp');
+    // Typing elsewhere redraws without asking for a share image the page said is not there.
+    showSharePreview(document, { imagem: IMAGE, tituloSocial: 'Outro título para compartilhar' });
+    expect(older.image('facebook').getAttribute('src')).toBe('/redacao/midia/3f9a0c21bd-800w.webp');
+  });
+
+  it('falls back to the 800 px variant when a chosen image’s share image does not load (an image uploaded before it was made)', () => {
+    const card = rendered({});
+    const chosen = 'abcdef0123.png';
+    showSharePreview(document, { imagem: chosen });
+    expect(card.image('x').getAttribute('src')).toBe('/redacao/midia/abcdef0123-1200x630.webp');
+    card.image('x').dispatchEvent(new Event('error'));
+    for (const app of ['whatsapp', 'facebook', 'x'])
+      expect(card.image(app).getAttribute('src')).toBe('/redacao/midia/abcdef0123-800w.webp');
+    showSharePreview(document, { imagem: chosen, titulo: 'Mais um título' });
+    expect(card.image('whatsapp').getAttribute('src')).toBe('/redacao/midia/abcdef0123-800w.webp');
   });
 });

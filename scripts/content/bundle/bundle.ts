@@ -3,7 +3,7 @@ import type { Problem } from '../../../src/checking/problems.ts';
 import { contentHash } from '../../../src/content/index/content-hash.ts';
 import { buildIndex, type StoredAuthor } from '../../../src/content/index/index-build.ts';
 import type { NewsItem } from '../../../src/content/schema/news-item.ts';
-import { imageFiles } from '../../../src/publishing/plan/prepared-article.ts';
+import { imageFiles, withRecordedImages } from '../../../src/publishing/plan/prepared-article.ts';
 import { findArticleFolders, shown } from '../check/article-folder.ts';
 import { checkContent } from '../check/check-folder.ts';
 import { withImageVariants } from '../check/images.ts';
@@ -47,7 +47,8 @@ export async function buildContentBundle(dir = CONTENT_DIR): Promise<{
     .folders.filter((folder) => !ready.has(basename(resolve(folder))))
     .map((folder) => ({ dir: shown(folder), errors: errors.filter((problem) => inside(problem.file, folder)) }));
   const others = errors.filter((problem) => !skipped.some((folder) => folder.errors.includes(problem)));
-  const articles = await Promise.all(checked.map(withImageVariants));
+  // Recorded as a publish records them, so the bundled entries are the ones publishing the same folders writes.
+  const articles = (await Promise.all(checked.map(withImageVariants))).map(withRecordedImages);
   const list = articles.map((article) => article.item);
   const files = new Map<string, string | Uint8Array>(buildIndex(list, contentHash, Date.now(), registry.authors));
   for (const photo of registry.photos) files.set(photo.key, photo.value);

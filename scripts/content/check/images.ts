@@ -6,7 +6,13 @@ import type { ImageTools } from '../../../src/checking/folder/images.ts';
 import { LIMITS } from '../../../src/checking/limits.ts';
 import { contentHash } from '../../../src/content/index/content-hash.ts';
 import { IMAGE_SIZE, imageKey } from '../../../src/content/schema/format.ts';
-import { IMAGE_VARIANT_FORMATS, IMAGE_VARIANT_WIDTHS, variantFile } from '../../../src/content/schema/image-variants.ts';
+import {
+  IMAGE_VARIANT_FORMATS,
+  IMAGE_VARIANT_WIDTHS,
+  SHARE_IMAGE_SIZE,
+  shareImageFile,
+  variantFile,
+} from '../../../src/content/schema/image-variants.ts';
 import type { PreparedArticle } from '../../../src/publishing/plan/prepared-article.ts';
 
 /**
@@ -97,10 +103,25 @@ export async function imageVariants(
   return variants;
 }
 
-/** Adds the responsive variants of the main image and the body's figures: slow on first run (sharp), cached after. */
+/**
+ * The main image's share image (decision 053): 1200×630, the centre of its
+ * 16:9 picture (the 1200 px variant's 675 px cut by 22 and 23 at top and
+ * bottom), WebP only since link previews read no AVIF.
+ */
+export async function shareImage(bytes: Uint8Array, publishedName: string): Promise<{ key: string; value: Buffer }> {
+  const { width, height } = SHARE_IMAGE_SIZE;
+  const value = await cached('image-variants', `${hashOf(bytes)}-${width}x${height}.webp`, () =>
+    ENCODERS.webp(sharp(bytes).resize({ width, height, fit: 'cover', position: 'centre' })).toBuffer(),
+  );
+  return { key: imageKey(shareImageFile(publishedName)), value };
+}
+
+/** Adds the responsive variants of the main image (and its share image) and the body's figures: slow on first run (sharp), cached after. */
 export async function withImageVariants(article: PreparedArticle): Promise<PreparedArticle> {
+  const { image, item } = article;
   const figures = await Promise.all((article.figures ?? []).map((figure) => imageVariants(figure.bytes, figure.file)));
-  return { ...article, variants: [...(await imageVariants(article.image.bytes, article.item.imagemAtual, IMAGE_SIZE)), ...figures.flat()] };
+  const main = await imageVariants(image.bytes, item.imagemAtual, IMAGE_SIZE);
+  return { ...article, variants: [...main, await shareImage(image.bytes, item.imagemAtual), ...figures.flat()] };
 }
 
 /** An author photo as published: square, `size` px, WebP, named by its bytes. */

@@ -1,9 +1,9 @@
 import sharp, { type Sharp } from 'sharp';
 import { IMAGE_FORMATS } from '../../../src/content/schema/format.ts';
 import { crop16x9, FIGURE_LIMITS, formatBytes, is16x9, MAIN_IMAGE_LIMITS } from '../../../src/content/schema/image-limits.ts';
-import { IMAGE_VARIANT_WIDTHS } from '../../../src/content/schema/image-variants.ts';
+import { IMAGE_VARIANT_WIDTHS, SHARE_IMAGE_SIZE } from '../../../src/content/schema/image-variants.ts';
 import { sniffPicture } from '../../../src/newsroom/media/sniff.ts';
-import { type ImageKind, storedProblems, variantProblem } from '../../../src/newsroom/shared/image-check.ts';
+import { type ImageKind, shareImageProblem, storedProblems, variantProblem } from '../../../src/newsroom/shared/image-check.ts';
 
 /**
  * An archive image made to fit the site's rules without losing what it
@@ -38,6 +38,8 @@ export interface PreparedImage {
   changes: ImageChange[];
   /** WebP at each of the readers' widths (the name's width: a narrower image's widest ones are its own width), widest last. */
   variants: { width: number; bytes: Uint8Array }[];
+  /** The main image's share image, 1200×630 WebP (decision 053); a figure has none. */
+  share?: Uint8Array;
 }
 
 interface Size {
@@ -182,7 +184,7 @@ function judged(kind: ImageKind, image: PreparedImage): string | null {
     const wrong = variantProblem(kind, facts, variant.width, sniffPicture(variant.bytes));
     if (wrong) return wrong;
   }
-  return null;
+  return image.share ? shareImageProblem(sniffPicture(image.share)) : null;
 }
 
 async function prepare(kind: ImageKind, bytes: Uint8Array): Promise<PreparedImage | { problem: string }> {
@@ -222,6 +224,12 @@ async function prepare(kind: ImageKind, bytes: Uint8Array): Promise<PreparedImag
   const variants = await variantsOf(kind, pixels);
   if (variants === null) return problem(`as cópias reduzidas da imagem passam de ${formatBytes(max)}`);
   prepared.variants = variants;
+  if (kind === 'principal') {
+    // The centre of the 16:9 picture at 1200 px, cut to 1.91:1, as the commands and the newsroom make it.
+    const share = await webpWithin(() => fromPixels(pixels).resize({ ...SHARE_IMAGE_SIZE, fit: 'cover' }), VARIANT_QUALITIES, max);
+    if (share === null) return problem(`a cópia para compartilhar passa de ${formatBytes(max)}`);
+    prepared.share = share;
+  }
   const wrong = judged(kind, prepared);
   return wrong === null ? prepared : problem(`a imagem preparada não seria aceita pela redação: ${wrong}`);
 }

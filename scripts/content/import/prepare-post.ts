@@ -7,10 +7,10 @@ import { readMarkdownArticle } from '../../../src/checking/markdown-article.ts';
 import type { Problem } from '../../../src/checking/problems.ts';
 import { contentHash } from '../../../src/content/index/content-hash.ts';
 import { imageKey } from '../../../src/content/schema/format.ts';
-import { variantFile, WEBP_ONLY } from '../../../src/content/schema/image-variants.ts';
+import { shareImageFile, variantFile, WEBP_ONLY } from '../../../src/content/schema/image-variants.ts';
 import { withoutUnsafeChars } from '../../../src/lib/escape-xml.ts';
 import type { ImportedDraft } from '../../../src/newsroom/api/wire.ts';
-import { FIGURE_FOLDER, IMAGE_FIELD } from '../../../src/newsroom/shared/media-names.ts';
+import { FIGURE_FOLDER, IMAGE_FIELD, shareImageOf } from '../../../src/newsroom/shared/media-names.ts';
 import type { PreparedArticle, StoredFile } from '../../../src/publishing/plan/prepared-article.ts';
 import { SHARP } from '../check/images.ts';
 import { type PreparedImage, prepareFigure, prepareMainImage } from './archive-images.ts';
@@ -282,6 +282,7 @@ function withVariants(
     key: imageKey(variantFile(article.item.imagemAtual, width, 'webp')),
     value: bytes,
   }));
+  if (main.prepared.share) variants.push({ key: imageKey(shareImageFile(article.item.imagemAtual)), value: main.prepared.share });
   const byHash = new Map((article.figures ?? []).map((figure) => [contentHash(figure.bytes), figure.file]));
   // Old image addresses lead to the image here: the main image's, then each figure's (the first named wins, as in planImport).
   const images: { from: string; to: string }[] = main.url ? [{ from: main.url, to: `/${imageKey(article.item.imagemAtual)}` }] : [];
@@ -317,6 +318,7 @@ function asDraft(
     const name = storedName(image);
     files.set(name, image.bytes);
     for (const { width, bytes } of image.variants) files.set(variantFile(name, width, 'webp'), bytes);
+    if (image.share) files.set(shareImageOf(name), image.share);
     return name;
   };
   const draftFields: Record<string, unknown> = { ...fields };

@@ -42,3 +42,28 @@ export const isRecordedFormats = (value: unknown): value is readonly VariantForm
 export function variantFiles(publishedName: string, formats: readonly VariantFormat[] = IMAGE_VARIANT_FORMATS): string[] {
   return IMAGE_VARIANT_WIDTHS.flatMap((width) => formats.map((format) => variantFile(publishedName, width, format)));
 }
+
+/**
+ * The share image: the main image's 16:9 1200 px picture cut to the 1.91:1
+ * that link previews draw `og:image` in (WhatsApp's large card, Facebook's,
+ * X's `summary_large_image`), centred, WebP. Made beside the variants by
+ * sharp (scripts/content/check/images.ts, the WordPress import) and by the
+ * newsroom's browser (client/newsroom/image-encode.ts); decision 053.
+ */
+export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+/** `casa-1a2b3c.webp` → `casa-1a2b3c-1200x630.webp`: named by its size, as no reader width could be (`-1200w`). */
+export const shareImageFile = (publishedName: string) =>
+  `${variantStem(publishedName)}-${SHARE_IMAGE_SIZE.width}x${SHARE_IMAGE_SIZE.height}.webp`;
+
+/**
+ * Whether an entry's main image has a share image (`imagemSocial: true` in
+ * its list entry, written by the engine from the files it publishes); an
+ * entry without the field (every one published before decision 053) has none.
+ */
+export interface WithShareImage {
+  imagemSocial?: true;
+}
+
+/** Whether a stored `imagemSocial` is one an entry may record: `true`, the only value the engine writes. */
+export const isRecordedShareImage = (value: unknown): value is true => value === true;

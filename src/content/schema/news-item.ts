@@ -1,6 +1,6 @@
 import { ARTICLE_FIELDS, ARTICLE_RELATIONS, type ArticleFields } from './article-schema';
 import { isValidBodyPath, isValidImageFile, isValidSlug } from './format';
-import { isRecordedFormats, type WithVariantFormats } from './image-variants';
+import { isRecordedFormats, isRecordedShareImage, type WithShareImage, type WithVariantFormats } from './image-variants';
 import { type DroppedField, readFields } from './read-fields';
 import { parseUpdated, publicationInstant } from './updated';
 
@@ -11,7 +11,7 @@ export type { DroppedField } from './read-fields';
  * (src/content/index/news-index.ts): the article's fields (article-schema.ts) and
  * where its files are.
  */
-export interface NewsItem extends ArticleFields, WithVariantFormats {
+export interface NewsItem extends ArticleFields, WithVariantFormats, WithShareImage {
   slug: string;
   /** File name inside the thumbnails folder. */
   imagemAtual: string;
@@ -52,6 +52,8 @@ export function parseNewsItem(raw: unknown, dropped?: DroppedField): NewsEntry |
   // Written by the engine, like the file fields: a value it never writes would send readers to images that do not exist.
   const { formatosImagem } = stored;
   if (formatosImagem !== undefined && !isRecordedFormats(formatosImagem)) return `invalid formatosImagem ${JSON.stringify(formatosImagem)}`;
+  const { imagemSocial } = stored;
+  if (imagemSocial !== undefined && !isRecordedShareImage(imagemSocial)) return `invalid imagemSocial ${JSON.stringify(imagemSocial)}`;
   const fields = readFields(ARTICLE_FIELDS, ARTICLE_RELATIONS, stored, dropped);
   if (typeof fields === 'string') return fields;
   const { titulo, descricao, data, ...optional } = fields as ArticleFields;
@@ -66,6 +68,7 @@ export function parseNewsItem(raw: unknown, dropped?: DroppedField): NewsEntry |
     date,
     published: publicationInstant(data)!,
     ...(formatosImagem === undefined ? {} : { formatosImagem }),
+    ...(imagemSocial === undefined ? {} : { imagemSocial }),
     ...optional,
   };
   if (entry.atualizado !== undefined) entry.updated = parseUpdated(entry.atualizado)!.day;

@@ -5,7 +5,7 @@ import { contentHash } from '#src/content/index/content-hash.ts';
 import type { StoredAuthor } from '#src/content/index/index-build.ts';
 import { parseAuthor } from '#src/content/schema/authors.ts';
 import { bodyKey, IMAGE_FORMATS, imageKey, publishedExtension } from '#src/content/schema/format.ts';
-import { type VariantFormat, variantFiles, variantFormatsOf } from '#src/content/schema/image-variants.ts';
+import { shareImageFile, type VariantFormat, variantFiles, variantFormatsOf } from '#src/content/schema/image-variants.ts';
 import { type NewsItem, parseNewsItem } from '#src/content/schema/news-item.ts';
 import type { WithFigures } from '#src/publishing/plan/figure-files.ts';
 import type { LocalRegistry, PreparedArticle, StoredFile } from '#src/publishing/plan/prepared-article.ts';
@@ -13,7 +13,7 @@ import { sniffPicture } from '../media/sniff';
 import { AUTHOR_PHOTO_SIZE, isPreparedAuthorPhoto } from '../shared/author-photo';
 import { type DraftFields, FIELD_NAMES } from '../shared/draft-input';
 import { archiveFieldProblems, fieldProblems } from '../shared/field-check';
-import { type ImageKind, storedProblems } from '../shared/image-check';
+import { type ImageKind, shareImageProblem, storedProblems } from '../shared/image-check';
 import { filesOf, manifestOf } from './manifest';
 import { type ImportedArticles, MAX_API_ARTICLES, type PublishManifest } from './wire';
 
@@ -168,6 +168,14 @@ function readArticle(entry: PublishManifest['articles'][number], files: RequestF
   const image = checkPicture('principal', item.imagemAtual, checkName(item.imagemAtual, item.slug, imageBytes, what), imageBytes, what);
   const formats = variantFormatsOf(item);
   const variants = checkVariants(item.imagemAtual, image, formats, files, what);
+  // The share image (decision 053) is optional: a command from before it sends none, and the entry then records none.
+  const shareKey = imageKey(shareImageFile(item.imagemAtual));
+  const share = files.take(shareKey);
+  if (share !== undefined) {
+    const problem = shareImageProblem(sniffPicture(share));
+    if (problem) refuse(`${what}: ${problem}`);
+    variants.push({ key: shareKey, value: share });
+  }
   const listed = item.figuras ?? [];
   if (listed.length !== entry.figures.length || listed.some((file, at) => entry.figures[at] !== file))
     refuse(`${what}: as imagens do texto enviadas não são as que a ficha lista`);

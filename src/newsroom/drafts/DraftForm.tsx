@@ -161,6 +161,7 @@ export function DraftFieldset({
   uploadTo,
   library,
   shareHost,
+  shareImage = false,
 }: {
   content: DraftContent;
   problems: Partial<Record<string, FieldProblem>>;
@@ -171,6 +172,8 @@ export function DraftFieldset({
   library?: Record<ImageKind, string>;
   /** The site's address as link previews show it (shared/share-card.ts). */
   shareHost: string;
+  /** Whether the saved main image has its share image (decision 053). */
+  shareImage?: boolean;
 }) {
   return (
     <>
@@ -178,7 +181,7 @@ export function DraftFieldset({
         <Fragment key={name}>
           {name === 'alt' && <MainImageField image={content.fields[IMAGE_FIELD]} uploadTo={uploadTo} library={library?.principal} />}
           <Field name={name} value={content.fields[name]} problem={problems[name]} authors={authors} />
-          {name === 'descricaoSocial' && <SharePreview fields={content.fields} host={shareHost} />}
+          {name === 'descricaoSocial' && <SharePreview fields={content.fields} host={shareHost} shareImage={shareImage} />}
         </Fragment>
       ))}
       <BodyField body={content.body} />

@@ -26,6 +26,7 @@ export function DraftPage({
   warnings = [],
   publishing,
   shareHost,
+  shareImage,
 }: {
   draft: Draft;
   problems: Partial<Record<string, FieldProblem>>;
@@ -39,6 +40,8 @@ export function DraftPage({
   publishing?: ReactNode;
   /** The site's address as link previews show it. */
   shareHost: string;
+  /** Whether the saved main image has its share image. */
+  shareImage?: boolean;
 }) {
   return (
     <>
@@ -68,6 +71,7 @@ export function DraftPage({
           uploadTo={PATHS.images(draft.id)}
           library={{ principal: choosePhotoFor(draft.id, 'principal'), figura: choosePhotoFor(draft.id, 'figura') }}
           shareHost={shareHost}
+          shareImage={shareImage}
         />
         <div className="nr-actions">
           <button type="submit" className="nr-primary">

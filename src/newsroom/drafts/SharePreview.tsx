@@ -1,4 +1,5 @@
 import type { DraftFields } from '../shared/draft-input';
+import { IMAGE_FIELD } from '../shared/media-names';
 import { cutForCard, SHARE_CUTS, type ShareCard, shareCardOf } from '../shared/share-card';
 
 /** Which card a text or image belongs to: the client script (client/newsroom/share-preview.ts) rewrites them by these names. */
@@ -52,11 +53,21 @@ function TextCard({
  * frame, the title and description cut where they cut them, the site's
  * address. Rendered from the saved draft, so it shows without JavaScript;
  * the script redraws it as the journalist types.
+ *
+ * `shareImage` says whether the saved main image has its share image; when it
+ * has none, the section names it (`data-no-share-image`) so the script does
+ * not look for one.
  */
-export function SharePreview({ fields, host }: { fields: DraftFields; host: string }) {
-  const card = shareCardOf(fields);
+export function SharePreview({ fields, host, shareImage }: { fields: DraftFields; host: string; shareImage: boolean }) {
+  const card = shareCardOf(fields, () => shareImage);
+  const image = fields[IMAGE_FIELD];
   return (
-    <section className="nr-share" aria-labelledby="compartilhar-titulo" data-share-preview>
+    <section
+      className="nr-share"
+      aria-labelledby="compartilhar-titulo"
+      data-share-preview
+      data-no-share-image={!shareImage && typeof image === 'string' ? image : undefined}
+    >
       <h2 id="compartilhar-titulo">O link compartilhado</h2>
       <p className="nr-hint">
         Como o link desta notícia aparece numa conversa ou numa rede: o título e a descrição para compartilhar, se preenchidos, senão o

@@ -10,11 +10,13 @@ import { ImportedPosts } from '../importing/imported-posts';
 import { messagePage, page, wantsJson } from '../layout/render';
 import { missingLinkWarnings } from '../links/linked-articles';
 import { liveImageProblems } from '../live-draft/image-problems';
+import { hasMedia } from '../media/media-store';
 import { PATHS } from '../paths';
 import { newestLive } from '../publishing/live-articles';
 import { publishPanel } from '../publishing/publish-routes';
 import { type DraftContent, draftFromForm } from '../shared/draft-input';
 import { fieldProblems, withPublishTime } from '../shared/field-check';
+import { IMAGE_FIELD, isStoredImage, shareImageOf } from '../shared/media-names';
 import { FORM } from '../shared/names';
 import { cardHost } from '../shared/share-card';
 import type { NewsroomEnv, RouteContext } from '../team/newsroom-env';
@@ -149,6 +151,10 @@ export const createDraft = async (c: RouteContext<'newDraft'>) => {
 const importNotes = async (db: D1Database, id: string) =>
   (await new ImportedPosts(db).notesFor(id)).map((note) => `Importado do WordPress: ${note}`);
 
+/** Whether the draft's main image has its share image in R2 (images uploaded before decision 053 have none), for the link's preview. */
+const hasShareImage = async (bucket: R2Bucket, image: unknown) =>
+  typeof image === 'string' && isStoredImage(image) && (await hasMedia(bucket, shareImageOf(image)));
+
 export const showDraft = async (c: RouteContext<'draft'>) => {
   const draft = await draftOf(c);
   if (draft === null) return notFound(c);
@@ -169,6 +175,7 @@ export const showDraft = async (c: RouteContext<'draft'>) => {
       ]}
       publishing={publishPanel(c, draft)}
       shareHost={cardHost(c.var.site.url)}
+      shareImage={await hasShareImage(c.env.MEDIA, draft.fields[IMAGE_FIELD])}
     />
   );
   return page(c, draftTitle(draft), content);

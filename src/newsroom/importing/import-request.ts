@@ -6,8 +6,8 @@ import { variantStem } from '#src/content/schema/image-variants.ts';
 import { filesOf, manifestOf } from '../api/manifest';
 import { sniffPicture } from '../media/sniff';
 import { type DraftContent, storedFields } from '../shared/draft-input';
-import { type ImageKind, storedProblems, variantProblem } from '../shared/image-check';
-import { figuresIn, IMAGE_FIELD, isStoredFile, isStoredImage, storedVariants } from '../shared/media-names';
+import { type ImageKind, shareImageProblem, storedProblems, variantProblem } from '../shared/image-check';
+import { figuresIn, IMAGE_FIELD, isStoredFile, isStoredImage, shareImageOf, storedVariants } from '../shared/media-names';
 
 /** Drafts in one request: a batch of the import, each with its images. */
 export const MAX_IMPORT_DRAFTS = 100;
@@ -96,7 +96,7 @@ export async function readImportDraftsRequest(form: FormData): Promise<ImportDra
   // A variant comes only with its image, so none reaches the bucket unchecked.
   const stems = new Set([...files.keys()].filter(isStoredImage).map(variantStem));
   for (const file of files.keys()) {
-    if (!isStoredImage(file) && !stems.has(file.replace(/-\d+w\.[a-z]+$/, '')))
+    if (!isStoredImage(file) && !stems.has(file.replace(/-(?:\d+w|\d+x\d+)\.[a-z]+$/, '')))
       return { refused: `a cópia "${file}" veio no pedido sem a imagem dela` };
   }
   return { origin, drafts, files, dryRun };
@@ -116,5 +116,9 @@ function imageProblem(file: string, kind: ImageKind, bytes: Uint8Array, files: M
     const wrong = variantProblem(kind, picture, width, sniffPicture(variantBytes));
     if (wrong) return wrong;
   }
-  return null;
+  // A main image's share image is optional (an import made before decision 053 sends none); a figure has none.
+  const share = files.get(shareImageOf(file));
+  if (share === undefined) return null;
+  if (kind !== 'principal') return 'veio uma cópia para compartilhar de uma imagem do texto';
+  return shareImageProblem(sniffPicture(share));
 }

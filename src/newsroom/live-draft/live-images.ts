@@ -1,9 +1,9 @@
 import { contentHash } from '#src/content/index/content-hash.ts';
 import { type ContentBindings, readImage, type Source } from '#src/content/index/sources.ts';
 import { imageKey, isValidImageFile, publishedExtension } from '#src/content/schema/format.ts';
-import { variantFile } from '#src/content/schema/image-variants.ts';
+import { shareImageFile, variantFile } from '#src/content/schema/image-variants.ts';
 import { putMedia } from '../media/media-store';
-import { isStoredImage, storedVariants } from '../shared/media-names';
+import { isStoredImage, shareImageOf, storedVariants } from '../shared/media-names';
 
 // The assets binding ignores the host; only the path matters.
 const ASSETS_ORIGIN = 'https://assets.invalid';
@@ -28,6 +28,8 @@ async function publishedBytes(env: ContentBindings, source: Source, file: string
  * for the same bytes (`3f9a0c21bd.webp`, src/newsroom/shared/media-names.ts),
  * so a draft names it like an uploaded one and a publish from the newsroom
  * (src/newsroom/media/published-images.ts) gives it back its published name.
+ * Its share image (decision 053) comes too when it has one, so publishing
+ * it again keeps its og:image; an article from before has none, and needs none.
  * Null when the image, or any variant the newsroom needs, is not there: the
  * draft then shows what is missing (./image-problems.ts) rather than an
  * image that could not be republished. Nothing is written in that case.
@@ -46,9 +48,11 @@ export async function copyPublishedImage(env: ContentBindings & { MEDIA: R2Bucke
     })),
   );
   if (variants.some((variant) => variant.bytes === null)) return null;
+  const share = await publishedBytes(env, source, shareImageFile(file));
   await Promise.all([
     putMedia(env.MEDIA, stored, bytes),
     ...variants.map((variant) => putMedia(env.MEDIA, variant.name, variant.bytes as Uint8Array)),
+    ...(share === null ? [] : [putMedia(env.MEDIA, shareImageOf(stored), share)]),
   ]);
   return stored;
 }

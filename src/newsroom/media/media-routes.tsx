@@ -7,8 +7,8 @@ import { messagePage } from '../layout/render';
 import { LibraryStore } from '../library/library-store';
 import { PATHS } from '../paths';
 import type { FieldProblem } from '../shared/field-check';
-import { altProblem, isImageKind, storedProblems, variantProblem } from '../shared/image-check';
-import { isStoredFile, storedVariants, thumbnailOf } from '../shared/media-names';
+import { altProblem, isImageKind, shareImageProblem, storedProblems, variantProblem } from '../shared/image-check';
+import { isStoredFile, shareImageOf, storedVariants, thumbnailOf } from '../shared/media-names';
 import { UPLOAD } from '../shared/names';
 import type { NewsroomEnv, RouteContext } from '../team/newsroom-env';
 import { getMedia, putMedia } from './media-store';
@@ -16,7 +16,7 @@ import { sniffPicture } from './sniff';
 
 type C = Context<NewsroomEnv>;
 
-/** Room for the largest upload: the image (1 MB at most) and its three variants. */
+/** Room for the largest upload: the image (1 MB at most), its three variants and its share image. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /** Whether a path is an image upload's, which may be larger than a form's. */
@@ -61,6 +61,14 @@ export const uploadImage = async (c: RouteContext<'images'>) => {
     const problem = variantProblem(kind, image, width, sniffPicture(variant));
     if (problem) return refuse(c, `${problem}; recarregue a página e tente de novo`);
     variants.push({ file, bytes: variant });
+  }
+  // Only the main image stands for the article in link previews (decision 053); a figure's upload carries none.
+  if (kind === 'principal') {
+    const share = await fileBytes(form.get(UPLOAD.share));
+    if (share === null) return refuse(c, 'falta a cópia para compartilhar que o navegador prepara; recarregue a página e tente de novo');
+    const problem = shareImageProblem(sniffPicture(share));
+    if (problem) return refuse(c, `${problem}; recarregue a página e tente de novo`);
+    variants.push({ file: shareImageOf(name), bytes: share });
   }
   // The library's row first: it also takes the image off the gc's waiting list before its files are stored (library/media-gc.ts).
   await new LibraryStore(c.env.DB).add({

@@ -14,6 +14,11 @@ export async function putMedia(bucket: R2Bucket, file: string, bytes: Uint8Array
   await bucket.put(mediaKey(file), bytes, { httpMetadata: { contentType: imageContentType(file) ?? 'application/octet-stream' } });
 }
 
+/** Whether a file is stored (a HEAD: its bytes are not read). */
+export async function hasMedia(bucket: R2Bucket, file: string): Promise<boolean> {
+  return (await bucket.head(mediaKey(file))) !== null;
+}
+
 /** A stored file's bytes, or null when there is none. */
 export async function getMedia(bucket: R2Bucket, file: string): Promise<Uint8Array | null> {
   const object = await bucket.get(mediaKey(file));

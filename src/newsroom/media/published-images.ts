@@ -1,8 +1,8 @@
 import { contentHash } from '#src/content/index/content-hash.ts';
 import { imageKey } from '#src/content/schema/format.ts';
-import { variantFile } from '#src/content/schema/image-variants.ts';
+import { shareImageFile, variantFile } from '#src/content/schema/image-variants.ts';
 import type { PreparedArticle, StoredFile } from '#src/publishing/plan/prepared-article.ts';
-import { storedVariants } from '../shared/media-names';
+import { shareImageOf, storedVariants } from '../shared/media-names';
 import { getMedia } from './media-store';
 
 /** A draft's images as the publishing engine takes them (PreparedArticle's image, variants and figures). */
@@ -18,11 +18,12 @@ export type PublishedImagesResult = { ok: true; images: PublishedImages } | { ok
  */
 export const publishedName = (slug: string, stored: string) => `${slug}-${stored}`;
 
-/** One file to read: its stored name, the key it is published under, and whether its name carries its hash. */
+/** One file to read: its stored name, the key it is published under, whether its name carries its hash, and whether it may be absent. */
 interface Wanted {
   stored: string;
   key: string;
   hashed: boolean;
+  optional?: boolean;
 }
 
 /** An image and its WebP variants, under their published names. */
@@ -38,11 +39,18 @@ function filesOf(slug: string, name: string): Wanted[] {
   ];
 }
 
+/** A main image's files: filesOf's, and its share image, which an image uploaded before decision 053 (or copied from such an article) lacks. */
+function mainFilesOf(slug: string, name: string): Wanted[] {
+  const share = { stored: shareImageOf(name), key: imageKey(shareImageFile(publishedName(slug, name))), hashed: false, optional: true };
+  return [...filesOf(slug, name), share];
+}
+
 /**
  * Reads a draft's uploaded images back from R2 for publishing: the main
  * image and the text's images under their published names in the thumbnails
  * folder, and every WebP variant of each (the newsroom makes no AVIF ones:
- * docs/newsroom-writing.md, "Images"). A file that is absent, or whose bytes are not
+ * docs/newsroom-writing.md, "Images"), with the main image's share image
+ * when it has one (the engine records it on the entry). A file that is absent, or whose bytes are not
  * the ones its name's hash says, is reported by its stored name, and nothing
  * is returned: an article never goes out with an image missing.
  */
@@ -57,10 +65,12 @@ export async function publishedImages(
     return { ...wanted, bytes: right ? bytes : null };
   };
   // Per image: the image itself first, then its variants.
-  const read = await Promise.all([stored.image, ...stored.figures].map((name) => Promise.all(filesOf(slug, name).map(readOne))));
-  const missing = read.flat().flatMap((file) => (file.bytes === null ? [file.stored] : []));
+  const wanted = [mainFilesOf(slug, stored.image), ...stored.figures.map((name) => filesOf(slug, name))];
+  const read = await Promise.all(wanted.map((files) => Promise.all(files.map(readOne))));
+  const missing = read.flat().flatMap((file) => (file.bytes === null && !file.optional ? [file.stored] : []));
   if (missing.length > 0) return { ok: false, missing };
-  const [main, ...figures] = read.map((files) => files.map(({ key, bytes }): StoredFile => ({ key, value: bytes as Uint8Array })));
+  const present = read.map((files) => files.filter((file) => file.bytes !== null));
+  const [main, ...figures] = present.map((files) => files.map(({ key, bytes }): StoredFile => ({ key, value: bytes as Uint8Array })));
   const [image, ...mainVariants] = main as StoredFile[];
   return {
     ok: true,

@@ -1,5 +1,6 @@
 import { IMAGE_FORMATS } from '#src/content/schema/format.ts';
 import { crop16x9, FIGURE_LIMITS, formatBytes, is16x9, MAIN_IMAGE_LIMITS } from '#src/content/schema/image-limits.ts';
+import { SHARE_IMAGE_SIZE } from '#src/content/schema/image-variants.ts';
 
 export { crop16x9, formatBytes, is16x9 };
 
@@ -151,5 +152,21 @@ export function variantProblem(kind: ImageKind, image: PictureFacts, width: numb
   if (variant.format !== 'webp') return `a cópia de ${width} px não é WebP`;
   if (variant.width !== wide || Math.abs(variant.height - high) > 1) return `a cópia de ${width} px tem ${variant.width}×${variant.height}`;
   if (variant.bytes > maxBytes(kind)) return `a cópia de ${width} px passa do tamanho aceito`;
+  return null;
+}
+
+/** What the share image is called in the journalist's terms (decision 053). */
+const SHARE_COPY = `a cópia de ${SHARE_IMAGE_SIZE.width}×${SHARE_IMAGE_SIZE.height} para compartilhar`;
+
+/**
+ * The main image's share image as the browser made it (or sharp, for the
+ * import): WebP, exactly 1200×630 (the size og:image states), within the main
+ * image's bytes. Null when it is right.
+ */
+export function shareImageProblem(share: PictureFacts): string | null {
+  if (share.format !== 'webp') return `${SHARE_COPY} não é WebP`;
+  if (share.width !== SHARE_IMAGE_SIZE.width || share.height !== SHARE_IMAGE_SIZE.height)
+    return `${SHARE_COPY} tem ${share.width}×${share.height}`;
+  if (share.bytes > maxBytes('principal')) return `${SHARE_COPY} passa do tamanho aceito`;
   return null;
 }

@@ -22,6 +22,8 @@ export const UPLOAD = {
   alt: 'alt',
   file: 'arquivo',
   variant: (width: number) => `variante-${width}`,
+  /** The main image's 1200×630 share image (decision 053). */
+  share: 'compartilhar',
 } as const;
 
 /** The publishing panel's fields (src/newsroom/publishing/PublishPanel.tsx): when to schedule for, the correction's note. */

@@ -3,7 +3,7 @@ import { variantFile } from '#src/content/schema/image-variants.ts';
 import { PATHS } from '../paths';
 import type { DraftFields } from './draft-input';
 import { UNTITLED } from './field-labels';
-import { IMAGE_FIELD, isStoredImage } from './media-names';
+import { IMAGE_FIELD, isStoredImage, shareImageOf } from './media-names';
 
 /**
  * What a link to the article shows in WhatsApp, Facebook and X, as the edit
@@ -21,7 +21,11 @@ export const SHARE_CUTS = {
   x: { title: 70 },
 } as const;
 
-/** The card's image: the main image's 800 px variant (every card draws about 500 px wide), centred in the cards' 1.91:1 frame. */
+/**
+ * The card's image without a share image (an image uploaded before decision
+ * 053): the main image's 800 px variant (every card draws about 500 px wide),
+ * centred in the cards' 1.91:1 frame, as the apps cut today's og:image.
+ */
 const CARD_IMAGE_WIDTH = 800;
 
 export interface ShareCard {
@@ -33,13 +37,21 @@ export interface ShareCard {
 
 const given = (value: DraftFields[keyof DraftFields]) => (typeof value === 'string' ? value.trim() : '');
 
-/** The link's title, description and image as the page's tags will give them. */
-export function shareCardOf(fields: DraftFields): ShareCard {
+/** The address of the image a card shows: the main image's share image when it has one (what og:image will name once published), else its 800 px variant. */
+export const cardImageOf = (image: string, hasShareImage: boolean) =>
+  PATHS.media(hasShareImage ? shareImageOf(image) : variantFile(image, CARD_IMAGE_WIDTH, 'webp'));
+
+/**
+ * The link's title, description and image as the page's tags will give them.
+ * `hasShareImage` says whether a stored main image has its 1200×630 share
+ * image (the page asks R2; the script assumes so until the file fails to load).
+ */
+export function shareCardOf(fields: DraftFields, hasShareImage: (image: string) => boolean = () => false): ShareCard {
   const image = fields[IMAGE_FIELD];
   return {
     title: given(fields.tituloSocial) || given(fields.titulo) || UNTITLED,
     description: given(fields.descricaoSocial) || given(fields.descricao),
-    image: image !== undefined && isStoredImage(image) ? PATHS.media(variantFile(image, CARD_IMAGE_WIDTH, 'webp')) : null,
+    image: image !== undefined && isStoredImage(image) ? cardImageOf(image, hasShareImage(image)) : null,
   };
 }
 

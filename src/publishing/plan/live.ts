@@ -2,7 +2,7 @@ import type { StoredAuthor } from '#src/content/index/index-build.ts';
 import { collectionPageKeys, parseIndexMeta } from '#src/content/index/index-parse.ts';
 import { indexKeysOf } from '#src/content/index/news-index.ts';
 import { BODY_FOLDER, imageKey } from '#src/content/schema/format.ts';
-import { variantFiles, variantFormatsOf } from '#src/content/schema/image-variants.ts';
+import { shareImageFile, variantFiles, variantFormatsOf } from '#src/content/schema/image-variants.ts';
 import type { NewsItem } from '#src/content/schema/news-item.ts';
 import { figureFilesOf } from './figure-files';
 
@@ -30,11 +30,14 @@ export interface Live {
 /** An image's KV keys: the published original and its responsive variants, in the formats its entry records. */
 const imageKeys = (item: NewsItem, file: string) => [imageKey(file), ...variantFiles(file, variantFormatsOf(item)).map(imageKey)];
 
-/** The KV keys an entry's page reads: its body, its image and its body's images, with the variants (odd entries: what they name). */
+/** The KV keys an entry's page reads: its body, its image (with its share image when it records one) and its body's images, with the variants (odd entries: what they name). */
 export function articleKeys(item: NewsItem): string[] {
   const keys: string[] = [];
   if (typeof item.htmlPath === 'string' && item.htmlPath.startsWith(BODY_FOLDER)) keys.push(item.htmlPath);
-  if (typeof item.imagemAtual === 'string' && item.imagemAtual !== '') keys.push(...imageKeys(item, item.imagemAtual));
+  if (typeof item.imagemAtual === 'string' && item.imagemAtual !== '') {
+    keys.push(...imageKeys(item, item.imagemAtual));
+    if (item.imagemSocial === true) keys.push(imageKey(shareImageFile(item.imagemAtual)));
+  }
   for (const file of figureFilesOf(item)) keys.push(...imageKeys(item, file));
   return keys;
 }

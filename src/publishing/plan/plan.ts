@@ -5,7 +5,7 @@ import type { NewsItem } from '#src/content/schema/news-item.ts';
 import type { KvEntry } from '../stores/kv-store';
 import { articleKeys, type Live, photoKeys, referencedKeys } from './live';
 import { canonical, mergedAuthors, withoutDuplicates } from './live-merge';
-import { emptyRegistry, imageFiles, type LocalRegistry, type PreparedArticle, withRecordedFormats } from './prepared-article';
+import { emptyRegistry, imageFiles, type LocalRegistry, type PreparedArticle, withRecordedImages } from './prepared-article';
 import { ReplaceRefused, refusal } from './replace-refusal';
 import { isScheduled, scheduledFor } from './scheduled';
 
@@ -134,7 +134,7 @@ export function planPublish(
   hash: ContentHash,
   { replace = false, now = Date.now(), registry = emptyRegistry() }: PublishOptions = {},
 ): Plan {
-  articles = articles.map(withRecordedFormats);
+  articles = articles.map(withRecordedImages);
   const publishing = new Set<string>();
   for (const { item } of articles) {
     if (publishing.has(item.slug)) throw new Error(`duas das pastas são o artigo "${item.slug}": publique só uma delas (nada foi gravado)`);
@@ -211,7 +211,7 @@ export interface Change {
 
 /** The change a publish makes to a live index: null when every article is exactly as live, its files intact. */
 export function publishChange(articles: readonly PreparedArticle[], hash: ContentHash, options: PublishOptions = {}): Change {
-  articles = articles.map(withRecordedFormats);
+  articles = articles.map(withRecordedImages);
   const change: Change = (live) => {
     const plan = planPublish(articles, live, hash, options);
     return changesNothing(plan) ? null : plan;

@@ -1,6 +1,6 @@
 import type { StoredAuthor } from '#src/content/index/index-build.ts';
 import { imageKey } from '#src/content/schema/format.ts';
-import { IMAGE_VARIANT_WIDTHS, type VariantFormat, variantFile, WEBP_ONLY } from '#src/content/schema/image-variants.ts';
+import { IMAGE_VARIANT_WIDTHS, shareImageFile, type VariantFormat, variantFile, WEBP_ONLY } from '#src/content/schema/image-variants.ts';
 import type { NewsItem } from '#src/content/schema/news-item.ts';
 import type { WithFigures } from './figure-files';
 
@@ -52,3 +52,20 @@ export function withRecordedFormats(article: PreparedArticle): PreparedArticle {
   const webpOnly = present('webp') === IMAGE_VARIANT_WIDTHS.length && present('avif') === 0;
   return { ...article, item: webpOnly ? { ...item, formatosImagem: WEBP_ONLY } : item };
 }
+
+/**
+ * The article with its entry saying whether its main image has a share
+ * image (`imagemSocial`, decision 053), read from the files it actually
+ * publishes, as {@link withRecordedFormats} reads the formats: the page's
+ * `og:image` then names the 1200×630 file only when it goes out with the
+ * article (a newsroom image uploaded before the share image was made, or
+ * taken from an old article, has none).
+ */
+export function withRecordedShareImage(article: PreparedArticle): PreparedArticle {
+  const { imagemSocial: _, ...item } = article.item;
+  const key = imageKey(shareImageFile(item.imagemAtual));
+  return { ...article, item: article.variants.some((file) => file.key === key) ? { ...item, imagemSocial: true } : item };
+}
+
+/** The entry recording what its image files are: their variant formats and whether a share image is among them. */
+export const withRecordedImages = (article: PreparedArticle): PreparedArticle => withRecordedShareImage(withRecordedFormats(article));

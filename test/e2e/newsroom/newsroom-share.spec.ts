@@ -68,6 +68,11 @@ test.describe('on a phone', () => {
     await page.getByLabel('Texto alternativo da imagem', { exact: true }).fill('Fachada de prédio residencial com varandas e árvores');
     await page.locator('#arquivo-imagem').setInputFiles({ name: 'predio.jpg', mimeType: 'image/jpeg', buffer: await photo(1600, 900) });
     await expect(page.locator('[data-share-image="whatsapp"]')).toBeVisible({ timeout: 60_000 });
+    // The card shows the main image's share image, cut to 1200×630 in the browser at upload: what og:image will name.
+    const shareImage = page.locator('[data-share-image="whatsapp"]');
+    const natural = () => shareImage.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]);
+    await expect(shareImage).toHaveAttribute('src', /^\/redacao\/midia\/[0-9a-f]{10}-1200x630\.webp$/);
+    await expect.poll(natural).toEqual([1200, 630]);
     await page.getByLabel('Título para compartilhar').fill('Crédito para imóvel usado fica mais barato');
     for (const app of ['whatsapp', 'facebook', 'x'])
       await expect(page.locator(`[data-share-title="${app}"]`)).toHaveText('Crédito para imóvel usado fica mais barato');
@@ -82,6 +87,9 @@ test.describe('on a phone', () => {
     await page.reload();
     await expect(whatsapp).toHaveText('Crédito para imóvel usado fica mais barato');
     await expect(page.locator('.nr-warnings')).toHaveCount(0);
+    await expect(shareImage).toHaveAttribute('src', /-1200x630\.webp$/);
+    await expect.poll(natural).toEqual([1200, 630]);
+    await page.locator('.nr-share').screenshot({ path: test.info().outputPath('link-compartilhado.png') });
     expect(errors).toEqual([]);
   });
 });

@@ -247,6 +247,14 @@ describe('stored optional fields are checked on read', () => {
       expect(parseNewsItem({ ...PLAIN, formatosImagem: odd })).toMatch(/^invalid formatosImagem/);
     }
   });
+
+  it('parseNewsItem keeps the share image the engine records (true) and refuses an entry with any other value', () => {
+    expect(parseNewsItem({ ...PLAIN, imagemSocial: true })).toMatchObject({ imagemSocial: true });
+    expect(parseNewsItem(PLAIN)).not.toHaveProperty('imagemSocial');
+    for (const odd of [false, 'true', 1, 'casa-1200x630.webp', {}, null]) {
+      expect(parseNewsItem({ ...PLAIN, imagemSocial: odd })).toMatch(/^invalid imagemSocial/);
+    }
+  });
 });
 
 describe('destaque: the home page featured block', () => {

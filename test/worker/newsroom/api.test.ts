@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentHash } from '#src/content/index/content-hash.ts';
 import { forgetLiveIndex } from '#src/content/index/live-index.ts';
 import { INDEX_META_KEY } from '#src/content/index/news-index.ts';
+import { imageKey } from '#src/content/schema/format.ts';
+import { shareImageFile } from '#src/content/schema/image-variants.ts';
 import { API_PATHS, type ApiAnswer, MAX_API_BYTES, PUBLISH_PARTS } from '#src/newsroom/api/wire.ts';
 import { batchOf } from '#src/publishing/bindings.ts';
 import { readState } from '#src/publishing/stores/publish-state.ts';
@@ -162,6 +164,29 @@ describe('publishing through the newsroom API', () => {
     expect(third.status).toBe(400);
     expect(((await third.json()) as ApiAnswer).message).toContain('nenhum artigo ou autor o usa');
     await expectNothingWritten();
+  });
+
+  it('publishes the share image the command sends with the main image, recorded on the entry, and refuses one of another size', async () => {
+    const withShare = (slug: string, width: number, height: number) => {
+      const article = preparedArticle(slug);
+      const key = imageKey(shareImageFile((article.entry.item as { imagemAtual: string }).imagemAtual));
+      article.files.set(key, webp(width, height, slug));
+      article.entry.variants.push(key);
+      return { article, key };
+    };
+    const wrong = withShare('recorte-errado', 1200, 675);
+    const refused = await publish(publishForm([wrong.article]));
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as ApiAnswer).message).toContain('a cópia de 1200×630 para compartilhar tem 1200×675');
+    await expectNothingWritten();
+
+    const right = withShare('com-recorte', 1200, 630);
+    const response = await publish(publishForm([right.article]));
+    expect(response.status, ((await response.clone().json()) as ApiAnswer).message).toBe(200);
+    expect(await kvKeys()).toContain(right.key);
+    const html = await (await fetchPath('/noticia/com-recorte')).text();
+    expect(html).toContain(`/${right.key}"/>`);
+    expect(html).toContain('<meta property="og:image:height" content="630"/>');
   });
 
   it('publishes an author beside the articles, with the photo the command prepares, and refuses any other photo', async () => {

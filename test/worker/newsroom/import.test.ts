@@ -7,6 +7,7 @@ import { variantFile, variantFiles, WEBP_ONLY } from '#src/content/schema/image-
 import { API_PATHS, type ApiAnswer, type ImportDraftsManifest, type ImportedAnswer, PUBLISH_PARTS } from '#src/newsroom/api/wire.ts';
 import { DraftsStore } from '#src/newsroom/drafts/drafts-store.ts';
 import { PATHS } from '#src/newsroom/paths.ts';
+import { shareImageOf } from '#src/newsroom/shared/media-names.ts';
 import { clearKv, fetchPath, RESET_PUBLISH_STATE } from '../helpers';
 import { preparedArticle, publishForm } from './api-fixtures';
 import { png, webp } from './media-fixtures';
@@ -123,6 +124,7 @@ function storedImage(seed: string) {
   const files = new Map<string, Uint8Array>([[name, bytes]]);
   for (const width of [480, 800, 1200])
     files.set(variantFile(name, width, 'webp'), webp(width, Math.round((width * 9) / 16), `${seed}${width}`));
+  files.set(shareImageOf(name), webp(1200, 630, `${seed}-compartilhar`));
   return { name, files };
 }
 
@@ -202,11 +204,15 @@ describe('drafts the import sends', () => {
     const renamed = new Map(image.files);
     renamed.set(image.name, png(1200, 675, 'outros bytes'));
     const orphan = new Map([[variantFile('0123456789.png', 480, 'webp'), webp(480, 270, 'x')]]);
+    const orphanShare = new Map([[shareImageOf('0123456789.png'), webp(1200, 630, 'x')]]);
+    const wrongShare = new Map([...image.files, [shareImageOf(image.name), webp(1200, 675, 'x')]]);
     const unused = new Map([...image.files, ...storedImage('sobra').files]);
     const base = draft(12, 'aaaaaaaaaaaaaaaa', image.name);
     for (const [what, files] of [
       ['renamed', renamed],
       ['orphan variant', orphan],
+      ['orphan share image', orphanShare],
+      ['share image of the wrong size', wrongShare],
       ['unused image', unused],
     ] as const) {
       const response = await sendDrafts(draftsForm({ drafts: [base] }, files));

@@ -26,7 +26,7 @@ async function newDraft(token = chief): Promise<string> {
   return idOf(response.headers.get('Location') as string);
 }
 
-/** Uploads a main image (1600×900 PNG and its variants) to a draft, as the newsroom's script does; its stored name. */
+/** Uploads a main image (1600×900 PNG, its variants and share image) to a draft, as the newsroom's script does; its stored name. */
 async function uploadPhoto(draftId: string, seed: string, alt: string, size: [number, number] = [1600, 900]): Promise<string> {
   const [width, height] = size;
   const body = new FormData();
@@ -41,6 +41,8 @@ async function uploadPhoto(draftId: string, seed: string, alt: string, size: [nu
         return [`variante-${wide}`, webp(shown, Math.round((shown * height) / width), seed)];
       }),
     ),
+    // A main image's share image (decision 053), which the upload requires with it.
+    ...(width >= 1200 ? { compartilhar: webp(1200, 630, seed) } : {}),
   };
   for (const [name, value] of Object.entries(files)) {
     if (typeof value === 'string') body.set(name, value);

@@ -3,11 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { markdownToHtml } from '#src/checking/markdown-body.ts';
 import { contentHash } from '#src/content/index/content-hash.ts';
 import { forgetLiveIndex } from '#src/content/index/live-index.ts';
+import { shareImageFile } from '#src/content/schema/image-variants.ts';
 import { DraftsStore } from '#src/newsroom/drafts/drafts-store.ts';
 import { bodyMarkdown } from '#src/newsroom/live-draft/html-to-markdown.ts';
 import { readLiveBody } from '#src/newsroom/live-draft/live-body.ts';
 import { mediaKey } from '#src/newsroom/media/media-store.ts';
-import { storedVariants } from '#src/newsroom/shared/media-names.ts';
+import { shareImageOf, storedVariants } from '#src/newsroom/shared/media-names.ts';
 import { figureFilesOf } from '#src/publishing/plan/figure-files.ts';
 import { bundledNews, clearKv, failingKv, newsItem, ORIGIN, publishList } from '../helpers';
 import { clearSearch, indexArticles } from '../search/search-helpers';
@@ -92,6 +93,10 @@ describe('"Editar" on a live article', () => {
     for (const name of [mainName, figureName]) {
       for (const { file } of storedVariants(name)) expect(await env.MEDIA.head(mediaKey(file)), file).not.toBeNull();
     }
+    // The main image's share image comes too, with the site's bytes: publishing the draft again keeps its og:image.
+    const shareBytes = await assetBytes(`thumbnails/${shareImageFile(live.imagemAtual)}`);
+    expect(new Uint8Array(await (await env.MEDIA.get(mediaKey(shareImageOf(mainName))))!.arrayBuffer())).toEqual(shareBytes);
+    expect(await env.MEDIA.head(mediaKey(shareImageOf(figureName)))).toBeNull();
 
     // The form shows them, and the article's text; the preview renders it.
     const form = await (await newsroomRequest(`/redacao/rascunhos/${id}`, { token: chief })).text();

@@ -5,7 +5,7 @@ import { DraftsStore, REVISIONS_KEPT } from '#src/newsroom/drafts/drafts-store.t
 import { LibraryStore } from '#src/newsroom/library/library-store.ts';
 import { claimForDeletion, collectMedia, MEDIA_GRACE_MS } from '#src/newsroom/library/media-gc.ts';
 import { mediaKey } from '#src/newsroom/media/media-store.ts';
-import { storedVariants } from '#src/newsroom/shared/media-names.ts';
+import { shareImageOf, storedVariants } from '#src/newsroom/shared/media-names.ts';
 import { scheduled } from '#src/scheduled.ts';
 import { accessToken, CHIEF, newsroomRequest, serveTeamKeys } from './newsroom-helpers';
 
@@ -80,6 +80,20 @@ describe('the newsroom’s gc of R2', () => {
     expect(gone.deleted.sort()).toEqual(filesOf(old).sort());
     expect(await isStored(old)).toEqual([false, false, false, false]);
     expect(await library.get(old)).toBeNull();
+  });
+
+  it('counts a main image’s share image among its files: kept while a draft names the image, deleted with it after', async () => {
+    const used = await storeImage('usada-recorte');
+    const dropped = await storeImage('largada-recorte');
+    for (const name of [used, dropped]) await env.MEDIA.put(mediaKey(shareImageOf(name)), 'recorte');
+    await drafts.create({ fields: { imagem: used }, body: '' }, WHO, 0);
+    const now = Date.now();
+    await collectMedia(env, now);
+    const gone = await collectMedia(env, now + MEDIA_GRACE_MS + 1);
+    expect(gone.deleted.sort()).toEqual([...filesOf(dropped), shareImageOf(dropped)].sort());
+    expect(await env.MEDIA.head(mediaKey(shareImageOf(dropped)))).toBeNull();
+    expect(await env.MEDIA.head(mediaKey(shareImageOf(used)))).not.toBeNull();
+    expect(await isStored(used)).toEqual([true, true, true, true]);
   });
 
   it('forgets the wait of an image used again before its time, and starts over when it is dropped again', async () => {

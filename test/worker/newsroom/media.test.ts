@@ -22,7 +22,7 @@ async function newDraft(token: string): Promise<string> {
 
 type Files = Record<string, Uint8Array | string>;
 
-/** A main image's upload as the browser sends it: 1600×900 PNG, its three WebP variants at 16:9. */
+/** A main image's upload as the browser sends it: 1600×900 PNG, its three WebP variants at 16:9, its 1200×630 share image. */
 function mainImage(seed: string, overrides: Files = {}): Files {
   return {
     tipo: 'principal',
@@ -31,6 +31,7 @@ function mainImage(seed: string, overrides: Files = {}): Files {
     'variante-480': webp(480, 270, seed),
     'variante-800': webp(800, 450, seed),
     'variante-1200': webp(1200, 675, seed),
+    compartilhar: webp(1200, 630, seed),
     ...overrides,
   };
 }
@@ -69,7 +70,8 @@ describe('uploading a draft’s images', () => {
     const hash = contentHash(files.arquivo as Uint8Array);
     expect(name).toBe(`${hash}.png`);
     expect(thumbnail).toBe(`/redacao/midia/${hash}-480w.webp`);
-    for (const file of [name, `${hash}-480w.webp`, `${hash}-800w.webp`, `${hash}-1200w.webp`]) expect(await stored(file)).not.toBeNull();
+    for (const file of [name, `${hash}-480w.webp`, `${hash}-800w.webp`, `${hash}-1200w.webp`, `${hash}-1200x630.webp`])
+      expect(await stored(file)).not.toBeNull();
 
     const image = await newsroomRequest(`/redacao/midia/${name}`, { token: chief });
     expect(image.status).toBe(200);
@@ -79,6 +81,9 @@ describe('uploading a draft’s images', () => {
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(files.arquivo);
     const variant = await newsroomRequest(thumbnail, { token: chief });
     expect(variant.headers.get('Content-Type')).toBe('image/webp');
+    const share = await newsroomRequest(`/redacao/midia/${hash}-1200x630.webp`, { token: chief });
+    expect(share.status).toBe(200);
+    expect(new Uint8Array(await share.arrayBuffer())).toEqual(files.compartilhar);
   });
 
   it('refuses whoever is not in the newsroom, and a colaborador on a colleague’s draft; stores nothing', async () => {
@@ -134,6 +139,9 @@ describe('uploading a draft’s images', () => {
     ['a variant that is not WebP', { 'variante-800': png(800, 450, 'v') }, 'a cópia de 800 px não é WebP'],
     ['a variant of the wrong size', { 'variante-480': webp(480, 360, 'v') }, 'a cópia de 480 px tem 480×360'],
     ['a variant missing', { 'variante-1200': '' }, 'falta a cópia de 1200 px'],
+    ['a main image without its share image', { compartilhar: '' }, 'falta a cópia para compartilhar'],
+    ['a share image of the 16:9 size', { compartilhar: webp(1200, 675, 's') }, 'a cópia de 1200×630 para compartilhar tem 1200×675'],
+    ['a share image that is not WebP', { compartilhar: png(1200, 630, 's') }, 'a cópia de 1200×630 para compartilhar não é WebP'],
     ['no kind of image', { tipo: 'capa' }, 'se é a imagem principal ou uma imagem do texto'],
   ])('refuses %s with 400 and a reason in the journalist’s terms', async (_, overrides, reason) => {
     const path = await newDraft(chief);
@@ -200,6 +208,26 @@ describe('the draft names its images, and the form shows them', () => {
     expect(page).toContain(`src="/redacao/midia/${figure.replace('.webp', '-480w.webp')}"`);
   });
 
+  it('previews the link with the main image’s share image, or its 800 px variant when it has none (uploaded before)', async () => {
+    const path = await newDraft(chief);
+    const main = (await (await upload(path, mainImage('previa'))).json()) as { name: string };
+    const save = await newsroomRequest(path, {
+      method: 'POST',
+      token: chief,
+      accept: 'application/json',
+      form: { versao: '1', imagem: main.name, corpo: '' },
+    });
+    expect(save.status).toBe(200);
+    const cardSources = async () =>
+      [...(await (await newsroomRequest(path, { token: chief })).text()).matchAll(/data-share-image="\w+" src="([^"]+)"/g)].map(
+        (m) => m[1],
+      );
+    const share = main.name.replace('.png', '-1200x630.webp');
+    expect(await cardSources()).toEqual(Array(3).fill(`/redacao/midia/${share}`));
+    await env.MEDIA.delete(mediaKey(share));
+    expect(await cardSources()).toEqual(Array(3).fill(`/redacao/midia/${main.name.replace('.png', '-800w.webp')}`));
+  });
+
   it('refuses a main image field that names no uploaded image', async () => {
     const path = await newDraft(chief);
     const save = await newsroomRequest(path, {
@@ -213,7 +241,7 @@ describe('the draft names its images, and the form shows them', () => {
   });
 
   it('serves only uploaded names: anything else is the newsroom’s 404', async () => {
-    for (const file of ['0123456789.png', 'nada.png', '0123456789-300w.webp']) {
+    for (const file of ['0123456789.png', 'nada.png', '0123456789-300w.webp', '0123456789-1200x675.webp']) {
       const response = await newsroomRequest(`/redacao/midia/${file}`, { token: chief });
       expect(response.status).toBe(404);
       expect(response.headers.get('Cache-Control')).toBe('no-store');
@@ -251,12 +279,25 @@ describe('reading a draft’s images back for publishing', () => {
       `thumbnails/casa-nova-${mainHash}-480w.webp`,
       `thumbnails/casa-nova-${mainHash}-800w.webp`,
       `thumbnails/casa-nova-${mainHash}-1200w.webp`,
+      `thumbnails/casa-nova-${mainHash}-1200x630.webp`,
       `thumbnails/casa-nova-${figureHash}-480w.webp`,
       `thumbnails/casa-nova-${figureHash}-800w.webp`,
       `thumbnails/casa-nova-${figureHash}-1200w.webp`,
     ]);
     expect(variants[0]?.value).toEqual(webp(480, 270, 'publicar'));
+    expect(variants[3]?.value).toEqual(webp(1200, 630, 'publicar'));
     expect(figures).toEqual([{ file: `casa-nova-${figureHash}.webp`, key: `thumbnails/casa-nova-${figureHash}.webp`, bytes: figureFile }]);
+  });
+
+  it('publishes a main image stored before share images were made without one, and names none missing', async () => {
+    const path = await newDraft(chief);
+    const main = (await (await upload(path, mainImage('antiga'))).json()) as { name: string };
+    const share = main.name.replace('.png', '-1200x630.webp');
+    await env.MEDIA.delete(mediaKey(share));
+    const result = await publishedImages(env.MEDIA, 'casa-antiga', { image: main.name, figures: [] });
+    if (!result.ok) throw new Error(`missing ${result.missing.join(', ')}`);
+    expect(result.images.variants.map((variant) => variant.key)).not.toContain(`thumbnails/casa-antiga-${share}`);
+    expect(result.images.variants).toHaveLength(3);
   });
 
   it('names what is missing, or not what its name says, and returns nothing', async () => {

@@ -57,8 +57,8 @@ afterEach(async () => {
   for (const quiet of [console.log, console.error]) if (vi.isMockFunction(quiet)) quiet.mockRestore();
 });
 
-/** A main image as the newsroom stores an upload: the file and its three WebP variants, in R2. */
-async function storedImage(seed: string): Promise<string> {
+/** A main image as the newsroom stores an upload: the file, its three WebP variants and its share image (not before decision 053), in R2. */
+async function storedImage(seed: string, share = true): Promise<string> {
   const bytes = png(1600, 900, seed);
   const name = `${contentHash(bytes)}.png`;
   await putMedia(env.MEDIA, name, bytes);
@@ -69,6 +69,7 @@ async function storedImage(seed: string): Promise<string> {
   ] as const) {
     await putMedia(env.MEDIA, name.replace('.png', `-${width}w.webp`), webp(width, height, seed));
   }
+  if (share) await putMedia(env.MEDIA, name.replace('.png', '-1200x630.webp'), webp(1200, 630, seed));
   return name;
 }
 
@@ -171,6 +172,32 @@ describe('publishing a draft', () => {
     expect(html).toContain(`<meta property="og:title" content="${shared.tituloSocial}"/>`);
     expect(html).toContain(`<meta name="twitter:description" content="${shared.descricaoSocial}"/>`);
     expect(html).toContain(`<title>${title} |`);
+  });
+
+  it('copies the main image’s share image to KV with the article and names it in og:image; an image without one keeps the 16:9 tags', async () => {
+    const slug = 'casas-de-madeira-voltam-a-crescer-no-sul-do-pais';
+    const path = await savedDraft(chief, 'Casas de madeira voltam a crescer no Sul do país');
+    expect((await post(`${path}/publicar`, chief)).status).toBe(303);
+    const hash = (await draftOf(path)).fields.imagem!.slice(0, 10);
+    const og = (html: string, property: string) => html.match(new RegExp(`<meta property="og:${property}" content="([^"]*)"/>`))?.[1];
+    const html = await (await site(`/noticia/${slug}`)).text();
+    const share = `/thumbnails/${slug}-${hash}-1200x630.webp`;
+    expect(og(html, 'image')).toMatch(new RegExp(`${share}$`));
+    expect([og(html, 'image:width'), og(html, 'image:height')]).toEqual(['1200', '630']);
+    expect(html).toMatch(new RegExp(`<meta name="twitter:image" content="[^"]*${share}"/>`));
+    expect(await kvKeys()).toContain(share.slice(1));
+    const served = await site(share);
+    expect(served.status).toBe(200);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(webp(1200, 630, 'Casas de madeira voltam a crescer no Sul do país'));
+
+    // A draft whose image was stored before share images were made publishes without one, and its tags stay the 16:9 image's.
+    const older = await savedDraft(chief, 'Telhados verdes chegam aos prédios do centro', {
+      imagem: await storedImage('sem-compartilhar', false),
+    });
+    expect((await post(`${older}/publicar`, chief)).status).toBe(303);
+    const olderHtml = await (await site('/noticia/telhados-verdes-chegam-aos-predios-do-centro')).text();
+    expect(og(olderHtml, 'image')).toMatch(/-1200w\.webp$/);
+    expect([og(olderHtml, 'image:width'), og(olderHtml, 'image:height')]).toEqual(['1200', '675']);
   });
 
   it('refuses a draft with errors, listing them in the form’s terms, and writes nothing', async () => {

@@ -116,18 +116,57 @@ describe('Google Discover and link previews of an article', () => {
     expect(missing.match(/<meta name="robots"[^>]*>/g)).toEqual(['<meta name="robots" content="noindex"/>']);
   });
 
-  it('og:image and the JSON-LD image name one file, at least 1200 px wide, and state its true size', async () => {
-    const html = await textOf(await fetchPath(path));
+  /** og:image's address, the size its tags state, and what twitter:image and the JSON-LD name. */
+  function imagesOf(html: string) {
     const og = (property: string) => headOf(html).match(new RegExp(`<meta property="og:${property}" content="([^"]*)"/>`))?.[1];
-    const url = og('image')!;
-    const stated = { width: Number(og('image:width')), height: Number(og('image:height')) };
-    expect(stated.width).toBeGreaterThanOrEqual(1200);
+    const twitter = headOf(html).match(/<meta name="twitter:image" content="([^"]*)"\/>/)?.[1];
     const [article] = jsonLdOf(html)['@graph'];
-    expect(article!.image).toEqual([{ '@type': 'ImageObject', url, width: String(stated.width), height: String(stated.height) }]);
-    expect(headOf(html)).toContain(`<meta name="twitter:image" content="${url}"/>`);
+    return {
+      url: og('image')!,
+      stated: { width: Number(og('image:width')), height: Number(og('image:height')) },
+      twitter,
+      jsonLd: article!.image,
+    };
+  }
+
+  const sizeOf = async (url: string) => {
     const file = await env.ASSETS.fetch(url);
     expect(file.status).toBe(200);
-    expect(webpSize(new Uint8Array(await file.arrayBuffer()))).toEqual(stated);
+    return webpSize(new Uint8Array(await file.arrayBuffer()));
+  };
+
+  it('og:image and twitter:image name the 1200×630 share image, the JSON-LD the 16:9 1200 px one, each at its true size', async () => {
+    const { url, stated, twitter, jsonLd } = imagesOf(await textOf(await fetchPath(path)));
+    expect(url).toMatch(/\/thumbnails\/como-decorar-apartamentos-pequenos-[0-9a-f]{10}-1200x630\.webp$/);
+    expect(stated).toEqual({ width: 1200, height: 630 });
+    expect(twitter).toBe(url);
+    expect(await sizeOf(url)).toEqual(stated);
+    const sixteenByNine = url.replace('-1200x630.webp', '-1200w.webp');
+    expect(jsonLd).toEqual([{ '@type': 'ImageObject', url: sixteenByNine, width: '1200', height: '675' }]);
+    expect(await sizeOf(sixteenByNine)).toEqual({ width: 1200, height: 675 });
+  });
+
+  it('an entry published before share images (no imagemSocial) keeps the 1200×675 image in its tags', async () => {
+    await publishList([newsItem('sem-imagem-social')]);
+    await env.NEWS.put('noticias/sem-imagem-social.html', '<p>corpo</p>');
+    const { url, stated, twitter } = imagesOf(await textOf(await fetchPath('/noticia/sem-imagem-social')));
+    expect(url).toBe(`${ORIGIN}/thumbnails/como-decorar-apartamentos-pequenos-1200w.webp`);
+    expect(stated).toEqual({ width: 1200, height: 675 });
+    expect(twitter).toBe(url);
+  });
+
+  it('an entry published from KV with one names its share image, which the image route serves', async () => {
+    await publishList([newsItem('com-imagem-social', { imagemAtual: 'casa-kv-0123456789.webp', imagemSocial: true })]);
+    await env.NEWS.put('noticias/com-imagem-social.html', '<p>corpo</p>');
+    const share = new Uint8Array([1, 2, 3]);
+    await env.NEWS.put('thumbnails/casa-kv-0123456789-1200x630.webp', share);
+    const { url, stated } = imagesOf(await textOf(await fetchPath('/noticia/com-imagem-social')));
+    expect(url).toBe(`${ORIGIN}/thumbnails/casa-kv-0123456789-1200x630.webp`);
+    expect(stated).toEqual({ width: 1200, height: 630 });
+    const served = await fetchPath('/thumbnails/casa-kv-0123456789-1200x630.webp');
+    expect(served.status).toBe(200);
+    expect(served.headers.get('Content-Type')).toBe('image/webp');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(share);
   });
 });
 

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_VARIANT_WIDTHS } from '#src/content/schema/image-variants.ts';
 import { sniffPicture } from '#src/newsroom/media/sniff.ts';
-import { type ImageKind, storedProblems, variantProblem } from '#src/newsroom/shared/image-check.ts';
+import { type ImageKind, shareImageProblem, storedProblems, variantProblem } from '#src/newsroom/shared/image-check.ts';
 import { type PreparedImage, prepareFigure, prepareMainImage } from '../../../../scripts/content/import/archive-images';
 
 const MB = 1024 * 1024;
@@ -55,6 +55,9 @@ function expectAccepted(kind: ImageKind, image: PreparedImage): void {
     expect(picture.width).toBe(Math.min(variant.width, image.width));
     if (kind === 'principal') expect(picture.height).toBe(Math.round((picture.width * 9) / 16));
   }
+  // The main image's share image (decision 053), as the worker judges the browser's; a figure has none.
+  if (kind === 'principal') expect(shareImageProblem(sniffPicture(image.share!))).toBeNull();
+  else expect(image.share).toBeUndefined();
 }
 
 describe('prepareMainImage', () => {

@@ -3,6 +3,8 @@ import { contentHash } from '#src/content/index/content-hash.ts';
 import { buildIndex } from '#src/content/index/index-build.ts';
 import { parseIndexMeta } from '#src/content/index/index-parse.ts';
 import { INDEX_META_KEY } from '#src/content/index/news-index.ts';
+import { imageKey } from '#src/content/schema/format.ts';
+import { shareImageFile } from '#src/content/schema/image-variants.ts';
 import type { NewsItem } from '#src/content/schema/news-item.ts';
 import { describePlan } from '#src/publishing/plan/describe-plan.ts';
 import { type Live, referencedKeys } from '#src/publishing/plan/live.ts';
@@ -42,6 +44,26 @@ describe('publish plan', () => {
     expect([...named].filter((key) => key.startsWith('thumbnails/comando-') && key.endsWith('.avif'))).toHaveLength(3);
     // Published again as it is, nothing is to do: the recorded field is part of the live entry.
     expect(publishChange([webpOnly], contentHash)({ ...plan, items: plan.next, metaText: plan.metaText })).toBeNull();
+  });
+
+  it('records the share image of an article that publishes one, and names it among the live keys while the article is live', () => {
+    const withShare = article('com-social', '2025-06-01');
+    const share = imageKey(shareImageFile(withShare.item.imagemAtual));
+    withShare.variants.push({ key: share, value: Buffer.from('1200x630 bytes') });
+    // An entry claiming one it does not publish (older newsroom upload, an edited field) records none.
+    const claiming = article('sem-social', '2025-06-02', 'v1', { imagemSocial: true });
+    const plan = planPublish([withShare, claiming], LIVE, contentHash);
+    const entry = (slug: string) => listAfter(plan).find((item) => item.slug === slug)!;
+    expect(entry('com-social').imagemSocial).toBe(true);
+    expect(entry('sem-social')).not.toHaveProperty('imagemSocial');
+    expect(writtenKeys(plan)).toContain(share);
+    const live = { ...plan, items: plan.next, metaText: plan.metaText };
+    expect(referencedKeys(live)).toContain(share);
+    expect([...referencedKeys(live)].filter((key) => key.endsWith('-1200x630.webp'))).toEqual([share]);
+    // Published again as it is, nothing is to do; unpublished, its share image is no longer read and waits to be deleted.
+    expect(publishChange([withShare], contentHash)(live)).toBeNull();
+    const gone = planUnpublish('com-social', live, contentHash)!;
+    expect(referencedKeys({ ...gone, items: gone.next, metaText: gone.metaText })).not.toContain(share);
   });
 
   it('writes the article files and new index chunks under new keys, and switches with the meta alone', () => {
