@@ -11,7 +11,11 @@
  * value in an administrative process). So every city here taxes the price.
  */
 
-/** The date the newsroom last went through this file as a whole. */
+/**
+ * The date this file was last updated as a whole. No rate in it is marked checked yet: they were
+ * written offline from the laws as the newsroom knew them, so the page calls each an estimate until
+ * someone confirms it against its source and dates it.
+ */
 export const TABLES_CHECKED = '2026-11-29';
 
 /** A reduced ITBI rate on the part financed through the SFH, as some cities' laws set it. */
@@ -52,7 +56,7 @@ export const CITIES: readonly CityItbi[] = [
     rate: 0.03,
     base: DECLARED_PRICE,
     source: 'Lei municipal 11.154/1991, art. 10 (alíquota de 3% pela Lei 16.098/2014)',
-    checked: '2026-11-29',
+    checked: null,
     sfh: {
       rate: 0.005,
       cap: null,
@@ -67,7 +71,7 @@ export const CITIES: readonly CityItbi[] = [
     rate: 0.03,
     base: DECLARED_PRICE,
     source: 'Lei municipal 1.364/1988 (Código Tributário do Município do Rio de Janeiro)',
-    checked: '2026-11-29',
+    checked: null,
     sfh: null,
   },
   {
@@ -77,7 +81,7 @@ export const CITIES: readonly CityItbi[] = [
     rate: 0.03,
     base: DECLARED_PRICE,
     source: 'Lei distrital 3.830/2006, art. 9º',
-    checked: '2026-11-29',
+    checked: null,
     sfh: null,
   },
   {
@@ -97,7 +101,7 @@ export const CITIES: readonly CityItbi[] = [
     rate: 0.03,
     base: DECLARED_PRICE,
     source: 'Código Tributário e de Rendas de Salvador (Lei 7.186/2006)',
-    checked: '2026-11-29',
+    checked: null,
     sfh: null,
   },
   {
@@ -107,7 +111,7 @@ export const CITIES: readonly CityItbi[] = [
     rate: 0.03,
     base: DECLARED_PRICE,
     source: 'Lei municipal 5.492/1988, art. 10',
-    checked: '2026-11-29',
+    checked: null,
     sfh: null,
   },
   {
@@ -127,7 +131,7 @@ export const CITIES: readonly CityItbi[] = [
     rate: 0.027,
     base: DECLARED_PRICE,
     source: 'Lei Complementar municipal 108/2017',
-    checked: '2026-11-29',
+    checked: null,
     sfh: null,
   },
   {
@@ -157,7 +161,7 @@ export const CITIES: readonly CityItbi[] = [
     rate: 0.03,
     base: DECLARED_PRICE,
     source: 'Lei Complementar municipal 197/1989, art. 18',
-    checked: '2026-11-29',
+    checked: null,
     sfh: {
       rate: 0.005,
       cap: null,

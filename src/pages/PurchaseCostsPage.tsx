@@ -162,7 +162,7 @@ function Estimate() {
   return (
     <aside className="sim-notice" aria-label="Estes valores são uma estimativa">
       <p>
-        <strong>Tabelas conferidas em {checkedOn(TABLES_CHECKED)}.</strong> O ITBI de cada cidade segue a lei citada; o que está marcado
+        <strong>Tabelas atualizadas em {checkedOn(TABLES_CHECKED)}.</strong> O ITBI de cada cidade segue a lei citada; o que está marcado
         como estimativa ainda não foi conferido na fonte. Cartório e registro cobram por faixas de valor, numa tabela de cada estado: peça o
         orçamento ao cartório. A prefeitura pode contestar o valor declarado da compra.
       </p>

@@ -158,9 +158,11 @@ describe('Quanto custa comprar?', () => {
       'Outras tarifas do banco R$ 0,00 | Só na compra financiada',
     ]);
     expect(text).toContain('Você vai precisar de R$ 25.000,00 além da entrada de R$ 500.000,00: ao todo, R$ 525.000,00 em dinheiro.');
-    expect(text).toContain('Conferido em 29 de novembro de 2026.');
+    // No rate is marked checked against its law yet: each says so (src/finance/purchase-costs-data.ts).
+    expect(text).toContain('Estimativa: Lei municipal 11.154/1991');
+    expect(text).not.toContain('Conferido em');
     expect(text).toContain('Estimativa: estimativa da redação; cada estado tem a sua tabela de emolumentos');
-    expect(text).toContain('Tabelas conferidas em 29 de novembro de 2026.');
+    expect(text).toContain('Tabelas atualizadas em 29 de novembro de 2026.');
   });
 
   it('a first home through the SFH: no deed, the registry halved, and the reduced ITBI it could not apply said', async () => {
