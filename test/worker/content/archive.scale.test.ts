@@ -96,8 +96,10 @@ describe('100,000 articles', () => {
     expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(index.match(/<sitemap><loc>[^<]*\/sitemaps\/\d+\.xml<\/loc>/g)).toHaveLength(20);
     const first = await (await fetchPath('/sitemaps/0.xml')).text();
-    // With the home, institutional and simulator pages, and the 10 author and 6 theme pages.
-    expect(first.match(/<url>/g)).toHaveLength(5000 + 5 + 1 + 16);
+    // With the home and institutional pages, the 3 tools, and the 10 author and 6 theme pages.
+    expect(first.match(/<url>/g)).toHaveLength(5000 + 5 + 3 + 16);
+    for (const tool of ['/simulador-de-financiamento', '/alugar-ou-comprar', '/custos-da-compra'])
+      expect(first).toContain(`<loc>http://localhost:8787${tool}</loc>`);
     expect(first).toContain('<loc>http://localhost:8787/</loc><lastmod>2013-10-15</lastmod>');
     const lastPart = await (await fetchPath('/sitemaps/19.xml')).text();
     expect(lastPart.match(/<url>/g)).toHaveLength(5000);
