@@ -5,6 +5,7 @@ import { draftOf, mayEdit, notAllowed, notFound } from '../drafts/draft-routes';
 import { DraftsStore } from '../drafts/drafts-store';
 import { postedForm } from '../http/posted-form';
 import { messagePage, page } from '../layout/render';
+import { liveFigureAlt } from '../live-draft/live-figure';
 import { copyPublishedImage } from '../live-draft/live-images';
 import { getMedia } from '../media/media-store';
 import { sniffPicture } from '../media/sniff';
@@ -80,11 +81,16 @@ function describedNotice(c: C): string | undefined {
 export const showPhoto = async (c: RouteContext<'photo'>) => {
   const photo = await library(c).get(c.req.param('name'));
   if (photo === null) return photoNotFound(c);
-  const [used, choosing] = await Promise.all([whereUsed(c.env.DB, photo.name), choosingOf(c)]);
+  const [used, choosing, figureAlt] = await Promise.all([
+    whereUsed(c.env.DB, photo.name),
+    choosingOf(c),
+    // A live article's figure: its alt text is in the article's text.
+    photo.article && !photo.alt ? liveFigureAlt(c.env, photo.article.slug, photo.name, currentTime()) : '',
+  ]);
   // A photo stored before anyone wrote its credit (an upload sends only the alt text) offers what a draft using it as main image says.
   const main = used.uses.find((use) => use.main)?.draft.fields;
   const said = (value: unknown) => (typeof value === 'string' ? value : '');
-  const offered = { ...photo, alt: photo.alt || said(main?.alt), credit: photo.credit || said(main?.credito) };
+  const offered = { ...photo, alt: photo.alt || figureAlt || said(main?.alt), credit: photo.credit || said(main?.credito) };
   return page(
     c,
     'Foto',
@@ -132,7 +138,7 @@ export const putFromLibrary = async (c: RouteContext<'fromLibrary'>) => {
   if (!isImageKind(kind)) return messagePage(c, 400, 'Foto não usada', 'O pedido não disse se a foto é a imagem principal ou do texto.');
   const text = textOf(form, kind === 'principal');
   if ('problem' in text) return messagePage(c, 400, 'Foto não usada', `O rascunho não mudou: ${text.problem}.`);
-  const photo = await claimed(c, form?.get(PHOTO_FORM.image) ?? '');
+  const photo = await claimed(c, form?.get(PHOTO_FORM.image) ?? '', text.alt);
   const bytes = photo === null ? null : await getMedia(c.env.MEDIA, photo.name);
   if (photo === null || bytes === null) return photoNotFound(c);
   const problems = storedProblems(kind, sniffPicture(bytes));
@@ -160,10 +166,10 @@ export const putFromLibrary = async (c: RouteContext<'fromLibrary'>) => {
 
 /**
  * The library photo, claimed for a new use (LibraryStore.claim); a live
- * article's photo is first copied into the newsroom's bucket, as "Editar"
+ * article's photo (its main image or a figure) is first copied into the newsroom's bucket, as "Editar"
  * copies a live article's images, and joins the library under its stored name.
  */
-async function claimed(c: C, name: string): Promise<Photo | null> {
+async function claimed(c: C, name: string, alt: string): Promise<Photo | null> {
   if (isStoredImage(name)) return library(c).claim(name);
   const photo = await library(c).get(name);
   if (photo === null) return null;
@@ -171,7 +177,8 @@ async function claimed(c: C, name: string): Promise<Photo | null> {
   const { source } = await openLiveIndex(c.env, currentTime());
   const stored = await copyPublishedImage(c.env, source, photo.name);
   if (stored === null) return null;
-  await library(c).add({ name: stored, alt: photo.alt, credit: photo.credit, by: c.var.member.email, now: currentTime() });
+  // A figure comes without alt text (its article's text holds it): the library keeps the one written for this use.
+  await library(c).add({ name: stored, alt: photo.alt || alt, credit: photo.credit, by: c.var.member.email, now: currentTime() });
   return library(c).claim(stored);
 }
 

@@ -50,11 +50,18 @@ const photoOf = (row: PhotoRow): Photo => ({
   article: typeof row.slug === 'string' ? { slug: row.slug, title: typeof row.title === 'string' ? row.title : row.slug } : null,
 });
 
+/** A published name (`<slug>-<hash>.<ext>`) the newsroom holds no copy of (`<hash>.<ext>`, its primary key). A slug has no dot, so the first dot of a published name ends its hash. */
+const NOT_HELD = (name: string) =>
+  `instr(${name}, '.') > ${HASH_LENGTH + 1} AND NOT EXISTS (SELECT 1 FROM newsroom_media m WHERE m.name = substr(${name}, instr(${name}, '.') - ${HASH_LENGTH}))`;
+
+/** An item as JSON, or an empty object when the row holds something else: json_each would fail on it, and a filter beside it may run after. */
+const ITEM = `CASE WHEN json_valid(item) THEN item ELSE '{}' END`;
+
 /**
- * Every photo: the newsroom's, then each live article's main image
- * (`<slug>-<hash>.<ext>`) unless the newsroom holds the same bytes
- * (`<hash>.<ext>`, found by its primary key). A slug has no dot, so the
- * first dot of a published name ends its hash.
+ * Every photo: the newsroom's, then each live article's main image and the
+ * figures of its text (`figuras`, as the publish names them) that the
+ * newsroom holds no copy of. A figure is offered without alt text: the
+ * article's text holds it (its page reads it there: liveFigureAlt).
  */
 const ALL_PHOTOS = `
   SELECT name, width, height, alt, credit, uploaded_at, uploaded_by, NULL AS slug, NULL AS title FROM newsroom_media
@@ -64,8 +71,15 @@ const ALL_PHOTOS = `
       coalesce(json_extract(item, '$.credito'), '') AS credit, json_extract(item, '$.titulo') AS title, published, slug
     FROM search_articles WHERE json_valid(item)
   ) s
-  WHERE typeof(s.name) = 'text' AND typeof(s.alt) = 'text' AND typeof(s.credit) = 'text' AND instr(s.name, '.') > ${HASH_LENGTH + 1}
-    AND NOT EXISTS (SELECT 1 FROM newsroom_media m WHERE m.name = substr(s.name, instr(s.name, '.') - ${HASH_LENGTH}))`;
+  WHERE typeof(s.name) = 'text' AND typeof(s.alt) = 'text' AND typeof(s.credit) = 'text' AND ${NOT_HELD('s.name')}
+  UNION ALL
+  SELECT f.value, NULL, NULL, '', '', a.published, 'site', a.slug, json_extract(a.item, '$.titulo')
+  FROM (SELECT ${ITEM} AS item, slug, published FROM search_articles) a, json_each(a.item, '$.figuras') f
+  WHERE f.type = 'text' AND f.value IS NOT json_extract(a.item, '$.imagemAtual') AND ${NOT_HELD('f.value')}`;
+
+/** A text field of the item when `?2` is its main image; empty for a figure, or a field that is not text. */
+const MAIN_TEXT = (field: string) =>
+  `CASE WHEN json_extract(item, '$.imagemAtual') = ?2 AND json_type(item, '$.${field}') = 'text' THEN json_extract(item, '$.${field}') ELSE '' END`;
 
 /** The content hash an image and its variants share: what names them all in a draft's text. */
 export const hashOf = (file: string) => file.slice(0, HASH_LENGTH);
@@ -136,7 +150,7 @@ export class LibraryStore {
     return row ? photoOf(row) : null;
   }
 
-  /** A photo by its name: the newsroom's (`<hash>.<ext>`), or a live article's main image (`<slug>-<hash>.<ext>`). */
+  /** A photo by its name: the newsroom's (`<hash>.<ext>`), or a live article's main image or figure (`<slug>-<hash>.<ext>`). */
   async get(name: string): Promise<Photo | null> {
     if (isStoredImage(name)) {
       const row = await this.db.prepare('SELECT * FROM newsroom_media WHERE name = ?').bind(name).first<PhotoRow>();
@@ -144,12 +158,14 @@ export class LibraryStore {
     }
     const slug = name.slice(0, name.lastIndexOf('-'));
     if (!isValidSlug(slug) || !isValidImageFile(name)) return null;
+    // The main image comes with the article's alt text and credit; a figure with none (its text holds them).
     const row = await this.db
       .prepare(
-        `SELECT ?2 AS name, NULL AS width, NULL AS height, coalesce(json_extract(item, '$.alt'), '') AS alt,
-           coalesce(json_extract(item, '$.credito'), '') AS credit, published AS uploaded_at, 'site' AS uploaded_by, slug,
+        `SELECT ?2 AS name, NULL AS width, NULL AS height, ${MAIN_TEXT('alt')} AS alt, ${MAIN_TEXT('credito')} AS credit,
+           published AS uploaded_at, 'site' AS uploaded_by, slug,
            json_extract(item, '$.titulo') AS title
-         FROM search_articles WHERE slug = ?1 AND json_valid(item) AND json_extract(item, '$.imagemAtual') = ?2`,
+         FROM (SELECT ${ITEM} AS item, slug, published FROM search_articles WHERE slug = ?1)
+         WHERE json_extract(item, '$.imagemAtual') = ?2 OR ?2 IN (SELECT value FROM json_each(item, '$.figuras'))`,
       )
       .bind(slug, name)
       .first<PhotoRow>();

@@ -15,6 +15,8 @@ export function readingAids(markdown: string): { words: number; minutes: number;
   reader ??= markdownReader();
   const words = markdown.trim() === '' ? 0 : countWords(reader.render(markdown));
   const minutes = minutesFor(words);
+  // An empty text has no reading time to promise: "1 min" would be the page's floor, not this text's.
+  if (words === 0) return { words, minutes, text: 'Nenhuma palavra ainda' };
   const counted = words === 1 ? '1 palavra' : `${words.toLocaleString('pt-BR')} palavras`;
   return { words, minutes, text: `${counted} · ${minutes} min de leitura` };
 }

@@ -42,7 +42,7 @@ test.describe('on a phone', () => {
     const editor = await newDraft(page, title);
     const button = (name: string) => page.getByRole('button', { name, exact: true });
     const reading = page.locator('[data-reading]');
-    await expect(reading).toHaveText('0 palavras · 1 min de leitura');
+    await expect(reading).toHaveText('Nenhuma palavra ainda');
 
     await editor.tap();
     await page.keyboard.insertText('Quem quer comparar, leia ');

@@ -22,7 +22,8 @@ describe('the word count and reading time under the draft', () => {
   });
 
   it("counts in pt-BR, and an empty text is 0 words and the page's least, 1 minute", () => {
-    expect(readingAids('').text).toBe('0 palavras · 1 min de leitura');
+    expect(readingAids('').text).toBe('Nenhuma palavra ainda');
+    expect(readingAids(' \n\n ').text).toBe('Nenhuma palavra ainda');
     expect(readingAids('Uma').text).toBe('1 palavra · 1 min de leitura');
     expect(readingAids('casa '.repeat(1500)).text).toBe('1.500 palavras · 8 min de leitura');
   });

@@ -18,6 +18,8 @@ const LIVE = 20_000;
 const FILLER = 'Parágrafo de texto de uma matéria sobre o mercado imobiliário. '.repeat(40);
 
 const nameOf = (i: number) => `${i.toString(16).padStart(10, '0')}.webp`;
+/** A live article's figure (`figuras`), never held by the newsroom. */
+const figureOf = (i: number, k: number) => `artigo-${i}-${(1_000_000 + 2 * i + k).toString(16).padStart(10, '0')}.webp`;
 const library = new LibraryStore(env.DB);
 
 beforeAll(async () => {
@@ -55,9 +57,10 @@ beforeAll(async () => {
       ).bind(FILLER),
     );
   }
-  // The live site: 20,000 articles in the search table, each with its main image; the newest 2,000 have a copy in the newsroom (photos 0–1,999).
-  for (let at = 0; at < LIVE; at += 500) {
-    const rows = Array.from({ length: 500 }, (_, n) => at + n).map((i) => {
+  // The live site: 20,000 articles in the search table, each with its main image and two figures; the newest 2,000 main images have a copy in the newsroom (photos 0–1,999).
+  // 250 rows a statement: with their figures, 500 pass the largest statement D1 takes.
+  for (let at = 0; at < LIVE; at += 250) {
+    const rows = Array.from({ length: 250 }, (_, n) => at + n).map((i) => {
       const image = i < 2_000 ? `artigo-${i}-${nameOf(i)}` : `artigo-${i}-${(100_000 + i).toString(16).padStart(10, '0')}.webp`;
       const item = JSON.stringify({
         slug: `artigo-${i}`,
@@ -65,6 +68,7 @@ beforeAll(async () => {
         imagemAtual: image,
         alt: `Imagem do artigo ${i}`,
         credito: 'Foto: Site',
+        figuras: [0, 1].map((k) => figureOf(i, k)),
       });
       return `('artigo-${i}', ${-i}, '${item}', 'v')`;
     });
@@ -76,14 +80,16 @@ beforeAll(async () => {
 describe('the photo library at scale', () => {
   it('pages the newest photos and finds one by the title of the draft using it', async () => {
     const first = await library.list({ query: '', page: 1 });
-    // Every photo once: the newsroom's, and the live articles' that it has no copy of.
-    expect(first.total).toBe(PHOTOS + LIVE - 2_000);
+    // Every photo once: the newsroom's, and the live articles' that it has no copy of (main images and figures).
+    expect(first.total).toBe(PHOTOS + LIVE - 2_000 + 2 * LIVE);
     expect(first.photos.map((photo) => photo.name)).toEqual(Array.from({ length: PHOTOS_PER_PAGE }, (_, n) => nameOf(PHOTOS - 1 - n)));
     const byTitle = await library.list({ query: 'Avenida Paulista', page: 1 });
     expect(byTitle.photos.map((photo) => photo.name).sort()).toEqual([nameOf(8_642), nameOf(8_643)]);
     const live = await library.list({ query: 'Artigo 19999', page: 1 });
-    expect(live.photos.map((photo) => [photo.name, photo.article?.slug])).toEqual([
+    expect(live.photos.map((photo) => [photo.name, photo.article?.slug]).sort()).toEqual([
       [`artigo-19999-${(119_999).toString(16).padStart(10, '0')}.webp`, 'artigo-19999'],
+      [figureOf(19_999, 0), 'artigo-19999'],
+      [figureOf(19_999, 1), 'artigo-19999'],
     ]);
     const byCredit = await library.list({ query: 'Folhapress', page: 2 });
     expect(byCredit.total).toBe(Math.ceil(PHOTOS / 7));

@@ -296,4 +296,48 @@ describe('the photo library', () => {
     expect(after).toContain('1 foto(s)');
     expect(after).toContain(`/redacao/fotos/${hash}.webp`);
   });
+  it('lists the figures in a live article’s text, offers the alt text the article gives them, and puts one in a draft’s text', async () => {
+    const bytes = webp(1000, 750, 'figura-publicada');
+    const hash = contentHash(bytes);
+    const figure = `varanda-gourmet-${hash}.webp`;
+    await env.NEWS.put(`thumbnails/${figure}`, bytes);
+    for (const [width, height] of [
+      [480, 360],
+      [800, 600],
+      [1000, 750],
+    ] as const) {
+      await env.NEWS.put(`thumbnails/varanda-gourmet-${hash}-${width === 1000 ? 1200 : width}w.webp`, webp(width, height, 'figura-publicada'));
+    }
+    const item = { ...newsItem('varanda-gourmet', { titulo: 'A varanda gourmet que virou escritório' }), figuras: [figure] };
+    await publishList([item]);
+    await env.NEWS.put(
+      item.htmlPath,
+      `<p>Antes e depois.</p><figure><img src="/thumbnails/${figure}" alt="Varanda com  mesa de madeira e plantas"><figcaption>A varanda pronta</figcaption></figure>`,
+    );
+    // A live entry that is not JSON, and one whose figuras is not a list, leave the library as it is.
+    await indexArticles([{ item }, { item: newsItem('figuras-estranhas', { figuras: 'nada' } as object) }]);
+    await env.DB.prepare(`UPDATE search_articles SET item = '{"figuras": [' WHERE slug = 'figuras-estranhas'`).run();
+    forgetLiveIndex();
+
+    const listed = await text(await newsroomRequest('/redacao/fotos?busca=varanda%20gourmet%20que', { token: chief }));
+    // The article's main image and its figure.
+    expect(listed).toContain('2 foto(s)');
+    expect(listed).toContain(`/thumbnails/varanda-gourmet-${hash}-480w.webp`);
+    const id = await newDraft();
+    await saveDraft(id, { titulo: 'Varandas que viram escritório' }, 'Primeiro parágrafo.');
+    const page = await text(await newsroomRequest(`/redacao/fotos/${figure}?rascunho=${id}&uso=figura`, { token: chief }));
+    expect(page).toContain('href="/noticia/varanda-gourmet"');
+    // Offered as the article's text gives it, spaces as a reader's page shows them.
+    expect(page).toContain('required="">Varanda com mesa de madeira e plantas</textarea>');
+    const response = await newsroomRequest(`/redacao/rascunhos/${id}/biblioteca`, {
+      method: 'POST',
+      token: chief,
+      form: { imagem: figure, uso: 'figura', alt: 'Varanda com mesa de madeira e plantas' },
+    });
+    expect(response.status).toBe(303);
+    expect((await drafts.get(id))?.body).toBe(`Primeiro parágrafo.\n\n![Varanda com mesa de madeira e plantas](imagens/${hash}.webp)\n`);
+    // Now the newsroom's, with the alt text written for this use.
+    const after = await text(await newsroomRequest(`/redacao/fotos/${hash}.webp`, { token: chief }));
+    expect(after).toContain('>Varanda com mesa de madeira e plantas</textarea>');
+  });
 });
