@@ -36,8 +36,8 @@ export function LibraryPage({
         <ChoosingBar choosing={choosing} />
       ) : (
         <p>
-          Todas as imagens do site: as enviadas nos rascunhos, as importadas e as de cada artigo no ar (a principal e as do texto). Abra uma para ver
-          onde ela é usada e, se você é editor, trocar o texto alternativo ou o crédito em todos os rascunhos que a usam.
+          Todas as imagens do site: as enviadas nos rascunhos, as importadas e as de cada artigo no ar (a principal e as do texto). Abra uma
+          para ver onde ela é usada e, se você é editor, trocar o texto alternativo ou o crédito em todos os rascunhos que a usam.
         </p>
       )}
       <SearchBox

@@ -306,7 +306,10 @@ describe('the photo library', () => {
       [800, 600],
       [1000, 750],
     ] as const) {
-      await env.NEWS.put(`thumbnails/varanda-gourmet-${hash}-${width === 1000 ? 1200 : width}w.webp`, webp(width, height, 'figura-publicada'));
+      await env.NEWS.put(
+        `thumbnails/varanda-gourmet-${hash}-${width === 1000 ? 1200 : width}w.webp`,
+        webp(width, height, 'figura-publicada'),
+      );
     }
     const item = { ...newsItem('varanda-gourmet', { titulo: 'A varanda gourmet que virou escritório' }), figuras: [figure] };
     await publishList([item]);
