@@ -3,6 +3,7 @@
  * The page asks for it once its largest paint is on screen (the loader at the
  * end of the body, shared/inline-scripts.ts), so it never competes with that paint.
  *
+ * - Links the web app manifest (./manifest-link.ts), which nothing needs sooner.
  * - Applies the stored cookie choice on every page view (docs/product.md §4), once the
  *   page is shown (not while the browser prerenders it).
  * - With no stored choice, the inline banner script has already shown the
@@ -23,12 +24,14 @@ import { createBannerStore } from './consent/banner-store';
 import { runBannerUntilHydrated } from './consent/early-banner';
 import { onFirstReach } from './consent/first-reach';
 import { type ConsentStatus, consentCookie, readConsentStatus } from './consent/status';
+import { linkManifest } from './manifest-link';
 import { setUpMenu } from './menu';
 import { readPageSettings } from './page-settings';
 import { setUpVideos } from './video';
 
 setUpMenu();
 setUpVideos();
+linkManifest();
 
 const settings = readPageSettings();
 const banner = document.getElementById(CONSENT_BANNER_ID);

@@ -1,13 +1,13 @@
-/** The brand mark (the same drawing as assets/favicon.svg), inline so the header needs no extra request. */
+import { BRAND_DRAWING } from './brand-drawing';
+
+const { viewBox, house, roof } = BRAND_DRAWING;
+
+/** The brand mark, inline so the header needs no extra request. */
 function BrandMark() {
   return (
-    <svg className="brand-mark" viewBox="0 0 64 64" width="34" height="34" aria-hidden="true" focusable="false">
-      <path
-        fill="#0f5c5a"
-        fillRule="evenodd"
-        d="M12 29 32 12l20 17v20a4 4 0 0 1-4 4H29l-9 8v-8h-4a4 4 0 0 1-4-4Zm22 24v-9a4 4 0 0 1 8 0v9Z"
-      />
-      <path fill="none" stroke="#c8553d" strokeWidth="7" strokeLinecap="round" strokeLinejoin="round" d="M6 32 32 10l26 22" />
+    <svg className="brand-mark" viewBox={viewBox} width="34" height="34" aria-hidden="true" focusable="false">
+      <path fill={house.fill} fillRule="evenodd" d={house.d} />
+      <path fill="none" stroke={roof.stroke} strokeWidth={roof.width} strokeLinecap="round" strokeLinejoin="round" d={roof.d} />
     </svg>
   );
 }

@@ -7,6 +7,7 @@ import { jsonLd } from '#src/seo/structured-data.ts';
 import { absoluteUrl, DEFAULT_SHARE_IMAGE, FEED_PATH, ROUTES } from '#src/seo/urls.ts';
 import { clientAssets } from '#src/site/client-assets.ts';
 import type { SiteConfig } from '#src/site/config.ts';
+import { BRAND_ICON } from './brand-drawing';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import type { PageHead } from './page-head';
@@ -56,9 +57,9 @@ export function Document({ site, head, path, children, preview }: DocumentProps)
         <meta name="description" content={head.description} />
         {canonical ? <link rel="canonical" href={canonical} /> : <meta name="robots" content="noindex" />}
         {canonical && head.robots && <meta name="robots" content={head.robots} />}
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={BRAND_ICON} type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
-        <link rel="manifest" href="/site.webmanifest" />
+        {/* The manifest's link is added by the boot script, after the largest paint (client/manifest-link.ts). */}
         <meta name="theme-color" content="#0f5c5a" />
         <link rel="alternate" type="application/rss+xml" title={`${site.name}: últimas notícias`} href={FEED_PATH} />
         <link rel="search" type="application/opensearchdescription+xml" title={site.name} href={ROUTES.openSearch} />

@@ -31,6 +31,21 @@ test('on an article, only after its main image has arrived', async ({ page }) =>
   expect(bootStart!).toBeGreaterThanOrEqual(imageEnd!);
 });
 
+test('the icon needs no request, and the manifest is linked once the boot script runs', async ({ page }) => {
+  const html = await (await page.request.get('/')).text();
+  expect(html).not.toContain('rel="manifest"');
+  await gotoBooted(page, '/');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/site.webmanifest');
+  // The data: icon is a picture Chrome can draw.
+  const width = await page.evaluate(async () => {
+    const image = new Image();
+    image.src = document.querySelector<HTMLLinkElement>('link[rel="icon"]')!.href;
+    await image.decode();
+    return image.naturalWidth;
+  });
+  expect(width).toBeGreaterThan(0);
+});
+
 test.describe('an article on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 

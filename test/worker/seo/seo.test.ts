@@ -36,7 +36,9 @@ describe('every page', () => {
     expect(head).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(head).toMatch(/<meta name="twitter:image" content="http:\/\/localhost:8787\/[^"]+"\/>/);
     expect(head).toContain('<link rel="alternate" type="application/rss+xml" title="Casa em Pauta: últimas notícias" href="/feed.xml"/>');
-    expect(head).toContain('<link rel="manifest" href="/site.webmanifest"/>');
+    // The manifest is linked by the boot script, after the largest paint; the icon needs no request.
+    expect(head).not.toContain('rel="manifest"');
+    expect(head).toMatch(/<link rel="icon" href="data:image\/svg\+xml,%3Csvg xmlns=%27http:[^"&]+%3C\/svg%3E" type="image\/svg\+xml"\/>/);
     expect(head).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png"/>');
   });
 });
