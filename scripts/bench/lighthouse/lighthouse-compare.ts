@@ -40,8 +40,8 @@ export interface CompareTarget {
 export interface CompareResult {
   name: string;
   samples: LighthouseSample[];
-  /** Runs Lighthouse could not finish. */
-  failed: number;
+  /** Runs Lighthouse could not finish, each by its error's code. */
+  failed: string[];
 }
 
 const EMPTY_PAGE = '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Vazia</title><p>Página vazia.</p></html>';
@@ -175,14 +175,14 @@ export async function compareFirstVisits(
   rounds: number,
   slowdown: number,
 ): Promise<{ results: CompareResult[]; loads: number[] }> {
-  const results = targets.map(({ name }) => ({ name, samples: [] as LighthouseSample[], failed: 0 }));
+  const results: CompareResult[] = targets.map(({ name }) => ({ name, samples: [], failed: [] }));
   const loads: number[] = [];
   for (let round = 0; round < rounds; round++) {
     loads.push(loadavg()[0]!);
     for (const [i, target] of targets.entries()) {
       const sample = await firstVisit(target.url, slowdown);
-      if (sample) results[i]!.samples.push(sample);
-      else results[i]!.failed++;
+      if ('failed' in sample) results[i]!.failed.push(sample.failed);
+      else results[i]!.samples.push(sample);
     }
   }
   return { results, loads };

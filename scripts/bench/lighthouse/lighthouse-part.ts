@@ -83,13 +83,15 @@ function report(condition: Condition, results: CompareResult[], loads: number[])
       'LCP element',
     ],
     results.map(({ name, samples, failed }) => {
-      if (samples.length === 0) return [name, `0 (+${failed} failed)`, '', '', '', '', '', '', ''];
+      // Why each run failed, by Lighthouse's error code (NO_FCP, PROTOCOL_TIMEOUT…), so a failure is never only a count.
+      const failures = failed.length > 0 ? ` (+${failed.length} failed: ${failed.join(', ')})` : '';
+      if (samples.length === 0) return [name, `0${failures}`, '', '', '', '', '', '', ''];
       const pick = (f: (x: LighthouseSample) => number) => samples.map(f);
       const elements = new Map<string, number>();
       for (const x of samples) elements.set(x.lcpElement, (elements.get(x.lcpElement) ?? 0) + 1);
       return [
         name,
-        `${samples.length}${failed > 0 ? ` (+${failed} failed)` : ''}`,
+        `${samples.length}${failures}`,
         `${median(pick((x) => x.score))} / ${Math.min(...pick((x) => x.score))}`,
         `${s(median(pick((x) => x.lcp)))} / ${s(Math.max(...pick((x) => x.lcp)))}`,
         s(median(pick((x) => x.fcp))),

@@ -32,9 +32,9 @@ function describeLcpElement(details: unknown): string {
  * One Lighthouse run (mobile, simulated slow 4G, CPU slowdown `slowdown`) of a
  * first visit to `url`, in a Chrome of its own: nothing cached, no consent
  * stored (the cookie banner shows), no font or style cache warm in the browser.
- * Undefined when Lighthouse could not finish (it scores 0).
+ * When Lighthouse could not finish (it scores 0), why: its error's code.
  */
-export async function firstVisit(url: string, slowdown: number): Promise<LighthouseSample | undefined> {
+export async function firstVisit(url: string, slowdown: number): Promise<LighthouseSample | { failed: string }> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(
@@ -43,7 +43,7 @@ export async function firstVisit(url: string, slowdown: number): Promise<Lightho
       { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier: slowdown } } },
     );
     const { categories, audits, runtimeError } = result!.lhr;
-    if (runtimeError || categories.performance?.score == null) return undefined;
+    if (runtimeError || categories.performance?.score == null) return { failed: runtimeError?.code ?? 'no performance score' };
     return {
       score: Math.round((categories.performance.score ?? 0) * 100),
       lcp: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,

@@ -12,6 +12,10 @@ import { photoUrls } from './photo-urls';
  * the title of an article that uses it; each opens its own page. Opened from
  * a draft, it is choosing one for it (ChoosingBar), and every link keeps that.
  */
+/** What a tile says under its photo: its alt text; a live article's figure, whose alt text is in that article's text, names the article. */
+const tileLabel = (photo: Photo) =>
+  photo.alt || (photo.article ? `Do artigo "${photo.article.title}"` : 'Sem texto alternativo');
+
 export function LibraryPage({
   photos,
   total,
@@ -59,7 +63,7 @@ export function LibraryPage({
           <li key={photo.name}>
             <a href={PATHS.photo(photo.name, keep)}>
               <img src={photoUrls(photo).thumbnail} alt={photo.alt} width={240} height={135} loading="lazy" />
-              <span className="nr-library-alt">{photo.alt || 'Sem texto alternativo'}</span>
+              <span className="nr-library-alt">{tileLabel(photo)}</span>
             </a>
             <span className="nr-meta">
               {photo.credit ? `${photo.credit} · ` : ''}

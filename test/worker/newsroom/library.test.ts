@@ -326,6 +326,8 @@ describe('the photo library', () => {
     // The article's main image and its figure.
     expect(listed).toContain('2 foto(s)');
     expect(listed).toContain(`/thumbnails/varanda-gourmet-${hash}-480w.webp`);
+    // Its tile names the article whose text holds its alt text.
+    expect(listed).toContain('Do artigo &quot;A varanda gourmet que virou escritório&quot;');
     const id = await newDraft();
     await saveDraft(id, { titulo: 'Varandas que viram escritório' }, 'Primeiro parágrafo.');
     const page = await text(await newsroomRequest(`/redacao/fotos/${figure}?rascunho=${id}&uso=figura`, { token: chief }));
