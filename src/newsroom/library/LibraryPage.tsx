@@ -6,16 +6,15 @@ import { type Choosing, choosingQuery } from './choosing';
 import type { Photo } from './library-store';
 import { photoUrls } from './photo-urls';
 
+/** What a tile says under its photo: its alt text; a live article's figure, whose alt text is in that article's text, names the article. */
+const tileLabel = (photo: Photo) => photo.alt || (photo.article ? `Do artigo "${photo.article.title}"` : 'Sem texto alternativo');
+
 /**
  * The photo library: every image the newsroom holds, newest first, as a grid
  * of thumbnails (two columns on a phone), searchable by alt text, credit and
  * the title of an article that uses it; each opens its own page. Opened from
  * a draft, it is choosing one for it (ChoosingBar), and every link keeps that.
  */
-/** What a tile says under its photo: its alt text; a live article's figure, whose alt text is in that article's text, names the article. */
-const tileLabel = (photo: Photo) =>
-  photo.alt || (photo.article ? `Do artigo "${photo.article.title}"` : 'Sem texto alternativo');
-
 export function LibraryPage({
   photos,
   total,
