@@ -19,6 +19,7 @@ import { HtmlValidate } from 'html-validate';
 import lighthouse from 'lighthouse';
 import { LinkChecker } from 'linkinator';
 import { CHROME_FLAGS as BROWSER_FLAGS } from '../chromium.ts';
+import { COSTS_OF_BUYING, RENT_OR_BUY_30_YEARS } from '../lib/tool-results.ts';
 import { BASE_URL, CHROME_FLAGS, CHROME_PATH, ensureSite } from './site-server.ts';
 import { checkStructuredData } from './structured-data.ts';
 
@@ -65,7 +66,7 @@ const PAGES: AuditedPage[] = [
   { name: 'rent or buy', path: '/alugar-ou-comprar', status: 200, structuredData: ['WebApplication'] },
   {
     name: 'rent or buy, result',
-    path: '/alugar-ou-comprar?valor=500000&aluguel=2500&entrada=100000&juros=11.5&prazo=30&sistema=sac&reajuste=4.5&valorizacao=4.5&rendimento=8&condominio=600&iptu=150&encargos=ambos&horizonte=30',
+    path: RENT_OR_BUY_30_YEARS,
     status: 200,
     structuredData: ['WebApplication'],
   },
@@ -73,7 +74,7 @@ const PAGES: AuditedPage[] = [
   { name: 'costs of buying', path: '/custos-da-compra', status: 200, structuredData: ['WebApplication'] },
   {
     name: 'costs of buying, result',
-    path: '/custos-da-compra?valor=500000&financiado=400000&cidade=sao-paulo&sfh=sim&avaliacao=3500&tarifas=1000',
+    path: COSTS_OF_BUYING,
     status: 200,
     structuredData: ['WebApplication'],
   },

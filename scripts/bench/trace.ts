@@ -10,8 +10,9 @@
  */
 import { type Browser, chromium } from '@playwright/test';
 import { CHROME_FLAGS, CHROME_PATH } from '../chromium.ts';
+import { SIMULATION_30_YEARS } from '../lib/tool-results.ts';
 import { LOCAL_SITE_URL } from '../local-site.ts';
-import { ARTICLE, SIMULATION_30_YEARS } from './common/report.ts';
+import { ARTICLE } from './common/report.ts';
 
 /** The page kinds of docs/speed.md, by path. */
 export const TRACED_PAGES: [name: string, path: string][] = [

@@ -4,6 +4,7 @@
  * and the figures the targets table checks, filled in as the parts run.
  */
 import getPort, { portNumbers } from 'get-port';
+import { COSTS_OF_BUYING, RENT_OR_BUY_30_YEARS, SIMULATION_30_YEARS } from '../../lib/tool-results.ts';
 
 export const QUICK = process.env.BENCH_QUICK === '1';
 
@@ -29,22 +30,11 @@ export function table(header: string[], rows: string[][]): void {
 /** The sample article the served and Lighthouse parts load. */
 export const ARTICLE = '/noticia/como-decorar-apartamentos-pequenos';
 
-/** The simulator's heaviest common result: 30 years, both systems side by side. */
-export const SIMULATION_30_YEARS = '/simulador-de-financiamento?valor=500000&entrada=100000&juros=11&prazo=30&unidade=anos&sistema=ambos';
-
-/**
- * The reader's tools, each at its largest ordinary result, side by side in the
- * bytes and Lighthouse parts: the simulator's 30-year schedule of both systems
- * (docs/speed.md), a 30-year rent-or-buy comparison (30 yearly rows, the chart)
- * and the costs of buying with the SFH's first-home rules.
- */
+/** The tools' results the bytes and Lighthouse parts load, side by side (scripts/lib/tool-results.ts). */
 export const TOOL_RESULTS = [
   ['simulator, 30-year result', SIMULATION_30_YEARS],
-  [
-    'rent or buy, 30-year result',
-    '/alugar-ou-comprar?valor=500000&aluguel=2500&entrada=100000&juros=11.5&prazo=30&sistema=sac&reajuste=4.5&valorizacao=4.5&rendimento=8&condominio=600&iptu=150&encargos=ambos&horizonte=30',
-  ],
-  ['costs of buying, result', '/custos-da-compra?valor=500000&financiado=400000&cidade=sao-paulo&sfh=sim&avaliacao=3500&tarifas=1000'],
+  ['rent or buy, 30-year result', RENT_OR_BUY_30_YEARS],
+  ['costs of buying, result', COSTS_OF_BUYING],
 ] as const;
 
 /** A free port for one more workerd of the run (the render and hostile parts start many, one after another). */

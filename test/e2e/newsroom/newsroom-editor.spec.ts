@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { photo } from '../photo';
+import { newDraft } from './new-draft';
 
 /**
  * The draft body's rich text editor (client/newsroom/editor/), on a phone with
@@ -72,19 +73,6 @@ async function caretInLastLine(page: Page, editor: Locator) {
   await expect(line).toHaveText('');
 }
 
-async function newDraft(page: Page, title: string, tap: boolean) {
-  await page.goto('/redacao');
-  const start = page.getByRole('button', { name: 'Novo rascunho' });
-  await (tap ? start.tap() : start.click());
-  await expect(page).toHaveURL(/\/redacao\/rascunhos\/[0-9a-f-]{36}$/);
-  await page.getByLabel('Título', { exact: true }).fill(title);
-  // The rich text editor, not the Markdown textarea it replaces (named the same): a locator that found the
-  // textarea before the editor's script ran would keep acting on it, hidden from then on.
-  const editor = page.getByRole('textbox', { name: 'Texto', exact: true }).and(page.locator('[contenteditable="true"]'));
-  await expect(editor).toBeVisible();
-  return { editor, markdown: page.locator('#campo-corpo'), saved: page.locator('[data-save-state]') };
-}
-
 /**
  * The preview of the saved draft: the reader's page, and no problem in the text (an uploaded image is
  * checked under the name it will be published with).
@@ -106,7 +94,7 @@ test.describe('on a phone, with a finger', () => {
   }) => {
     const { problems, foreign } = watch(page);
     const title = `Reforma de cozinha: por onde começar ${Date.now()}`;
-    const { editor, markdown } = await newDraft(page, title, true);
+    const { editor, markdown } = await newDraft(page, title, { tap: true });
     const button = (name: string) => page.getByRole('button', { name, exact: true });
 
     await editor.tap();
@@ -202,7 +190,7 @@ test.describe('on a desktop, with the keyboard', () => {
     page,
   }) => {
     const { problems, foreign } = watch(page);
-    const { editor, markdown } = await newDraft(page, `Financiamento imobiliário cresce no semestre ${Date.now()}`, false);
+    const { editor, markdown } = await newDraft(page, `Financiamento imobiliário cresce no semestre ${Date.now()}`, { tap: false });
 
     // The label takes the keyboard to the text.
     await page.getByText('Texto', { exact: true }).click();

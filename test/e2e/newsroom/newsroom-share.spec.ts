@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { photo } from '../photo';
+import { newDraft } from './new-draft';
 
 /**
  * The newsroom's aids to sharing and linking (docs/newsroom.md, "Sharing and linking"), on a phone: a link to an
@@ -20,18 +21,6 @@ const OLDER = {
   path: '/noticia/como-decorar-apartamentos-pequenos',
 };
 
-async function newDraft(page: Page, title: string) {
-  await page.goto('/redacao');
-  await page.getByRole('button', { name: 'Novo rascunho' }).click();
-  await expect(page).toHaveURL(/\/redacao\/rascunhos\/[0-9a-f-]{36}$/);
-  await page.getByLabel('Título', { exact: true }).fill(title);
-  // The rich text editor, not the Markdown textarea it replaces (named the same): a locator that found the
-  // textarea before the editor's script ran would keep acting on it, hidden from then on.
-  const editor = page.getByRole('textbox', { name: 'Texto', exact: true }).and(page.locator('[contenteditable="true"]'));
-  await expect(editor).toBeVisible();
-  return editor;
-}
-
 test.describe('on a phone', () => {
   test.use(PHONE);
 
@@ -39,7 +28,7 @@ test.describe('on a phone', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const title = `Financiamento fica mais barato para imóveis usados ${Date.now()}`;
-    const editor = await newDraft(page, title);
+    const { editor } = await newDraft(page, title, { tap: true });
     const button = (name: string) => page.getByRole('button', { name, exact: true });
     const reading = page.locator('[data-reading]');
     await expect(reading).toHaveText('Nenhuma palavra ainda');
@@ -98,8 +87,7 @@ test.describe('on a desktop, with the keyboard', () => {
   test.use(DESKTOP);
 
   test("the editor's usual shortcuts format the text and undo it", async ({ page }) => {
-    const editor = await newDraft(page, `Atalhos do editor de texto ${Date.now()}`);
-    const markdown = page.locator('#campo-corpo');
+    const { editor, markdown } = await newDraft(page, `Atalhos do editor de texto ${Date.now()}`, { tap: false });
     await editor.click();
     await page.keyboard.press('ControlOrMeta+Alt+2');
     await page.keyboard.type('Intertítulo');

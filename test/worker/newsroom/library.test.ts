@@ -69,6 +69,22 @@ async function saveDraft(id: string, fields: Record<string, string>, body = ''):
 
 const text = async (response: Response) => response.text();
 
+/**
+ * Puts a published image of `slug` in KV with its WebP variants, as the
+ * command line publishes one (a variant as wide as asked, or as the image when
+ * it is narrower); its content hash and published name.
+ */
+async function publishImage(slug: string, [width, height]: [number, number], seed: string): Promise<{ hash: string; file: string }> {
+  const bytes = webp(width, height, seed);
+  const hash = contentHash(bytes);
+  await env.NEWS.put(`thumbnails/${slug}-${hash}.webp`, bytes);
+  for (const wide of [480, 800, 1200]) {
+    const shown = Math.min(wide, width);
+    await env.NEWS.put(`thumbnails/${slug}-${hash}-${wide}w.webp`, webp(shown, Math.round((shown * height) / width), seed));
+  }
+  return { hash, file: `${slug}-${hash}.webp` };
+}
+
 describe('the photo library', () => {
   it('lists every uploaded photo, newest first, and finds one by alt text, credit or the title of the article using it', async () => {
     const first = await newDraft();
@@ -242,17 +258,7 @@ describe('the photo library', () => {
   });
 
   it('lists a live article’s photo that the newsroom has no copy of (an import, the command line), and puts it in a draft', async () => {
-    const bytes = webp(1600, 900, 'publicada');
-    const hash = contentHash(bytes);
-    const published = `ponte-estaiada-${hash}.webp`;
-    await env.NEWS.put(`thumbnails/${published}`, bytes);
-    for (const [width, height] of [
-      [480, 270],
-      [800, 450],
-      [1200, 675],
-    ] as const) {
-      await env.NEWS.put(`thumbnails/ponte-estaiada-${hash}-${width}w.webp`, webp(width, height, 'publicada'));
-    }
+    const { hash, file: published } = await publishImage('ponte-estaiada', [1600, 900], 'publicada');
     // Live: in KV's index (as the command line publishes) and in the site's search.
     const item = newsItem('ponte-estaiada', {
       titulo: 'A ponte estaiada vista de um apartamento',
@@ -297,20 +303,7 @@ describe('the photo library', () => {
     expect(after).toContain(`/redacao/fotos/${hash}.webp`);
   });
   it('lists the figures in a live article’s text, offers the alt text the article gives them, and puts one in a draft’s text', async () => {
-    const bytes = webp(1000, 750, 'figura-publicada');
-    const hash = contentHash(bytes);
-    const figure = `varanda-gourmet-${hash}.webp`;
-    await env.NEWS.put(`thumbnails/${figure}`, bytes);
-    for (const [width, height] of [
-      [480, 360],
-      [800, 600],
-      [1000, 750],
-    ] as const) {
-      await env.NEWS.put(
-        `thumbnails/varanda-gourmet-${hash}-${width === 1000 ? 1200 : width}w.webp`,
-        webp(width, height, 'figura-publicada'),
-      );
-    }
+    const { hash, file: figure } = await publishImage('varanda-gourmet', [1000, 750], 'figura-publicada');
     const item = { ...newsItem('varanda-gourmet', { titulo: 'A varanda gourmet que virou escritório' }), figuras: [figure] };
     await publishList([item]);
     await env.NEWS.put(

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { clientAssets } from '#src/site/client-assets.ts';
 import type { PageStylesheet } from '#src/site/page-stylesheets.ts';
+import { COSTS_OF_BUYING, RENT_OR_BUY_30_YEARS, SIMULATION_30_YEARS } from '../../../scripts/lib/tool-results';
 import { bundledNews, fetchPath, ORIGIN } from '../helpers';
 
 const stylesheetText = async (kind: PageStylesheet) => (await env.ASSETS.fetch(`${ORIGIN}${clientAssets.stylesheets[kind].href}`)).text();
@@ -44,11 +45,11 @@ describe('each kind of page carries the styles of everything it shows', () => {
 
   it.each([
     '/simulador-de-financiamento',
-    '/simulador-de-financiamento?valor=500000&entrada=100000&juros=11&prazo=30&unidade=anos&sistema=ambos',
+    SIMULATION_30_YEARS,
     '/simulador-de-financiamento?valor=500000&entrada=100000&juros=11&prazo=30&unidade=anos&sistema=sac&ano=3',
     '/simulador-de-financiamento?valor=abc&entrada=100000',
-    '/alugar-ou-comprar?valor=500000&aluguel=2500&entrada=100000&juros=11.5&prazo=30&sistema=sac&reajuste=4.5&valorizacao=4.5&rendimento=8&condominio=600&iptu=150&encargos=ambos&horizonte=30',
-    '/custos-da-compra?valor=500000&financiado=400000&cidade=sao-paulo&sfh=sim&avaliacao=3500&tarifas=1000',
+    RENT_OR_BUY_30_YEARS,
+    COSTS_OF_BUYING,
     '/alugar-ou-comprar',
     '/alugar-ou-comprar?valor=abc',
     '/custos-da-compra',
