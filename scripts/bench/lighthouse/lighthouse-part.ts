@@ -18,6 +18,12 @@ const DECOMPOSED: readonly Part[] = ['speculation rules', 'scripts', 'styles'];
 export const bareName = (page: string) => `control: the ${page}’s own markup, no stylesheet or script`;
 
 /**
+ * The home's bare markup measured a second time in the same rounds: what the very
+ * same markup differs from itself, the machine's own noise in each target's terms.
+ */
+export const BARE_AGAIN = `${bareName('home')}, again`;
+
+/**
  * The two conditions every page is measured in: a quiet machine, and one whose
  * other core a second process keeps busy, as a reader's phone is never quiet.
  */
@@ -46,6 +52,7 @@ export async function lighthouseRuns(base: string): Promise<void> {
       ]),
       // The home taken apart, one part at a time, to tell what costs what beside the page and its bare markup.
       ...DECOMPOSED.map((part) => ({ name: `home without its ${part}`, url: controls.without('/', [part]) })),
+      { name: BARE_AGAIN, url: controls.bare('/') },
       ...controls.targets,
     ];
     for (const condition of CONDITIONS) {
@@ -67,7 +74,7 @@ function report(condition: Condition, results: CompareResult[], loads: number[])
   const s = (ms: number) => (ms / 1000).toFixed(2);
   out(`### Lighthouse, mobile, first visit, each page beside its own bare markup: ${condition}`);
   out(
-    `Each page a first visit in a fresh Chrome (nothing cached, no consent stored: the cookie banner shows), simulated slow 4G and 4× CPU slowdown, the uncached worker behind a gzip proxy that also serves the controls (scripts/bench/lighthouse/lighthouse-compare.ts): each page's own markup with no stylesheet or script, an empty page, and the article's main image alone; all in turn within a round, ${LIGHTHOUSE_ROUNDS} rounds${condition === 'quiet' ? '' : ', with a second process keeping the other core busy'}. Medians and the worst run of each. Load average (1 min) at the start of each round, on ${cpus().length} cores: ${loads.map((l) => l.toFixed(2)).join(', ')}.`,
+    `Each page a first visit in a fresh Chrome (nothing cached, no consent stored: the cookie banner shows), simulated slow 4G and 4× CPU slowdown, the uncached worker behind a gzip proxy that also serves the controls (scripts/bench/lighthouse/lighthouse-compare.ts): each page's own markup with no stylesheet or script (the home's twice, to show what the same markup differs from itself), an empty page, and the article's main image alone; all in turn within a round, ${LIGHTHOUSE_ROUNDS} rounds${condition === 'quiet' ? '' : ', with a second process keeping the other core busy'}. Medians and the worst run of each. Load average (1 min) at the start of each round, on ${cpus().length} cores: ${loads.map((l) => l.toFixed(2)).join(', ')}.`,
   );
   out();
   table(
@@ -106,10 +113,13 @@ function report(condition: Condition, results: CompareResult[], loads: number[])
   );
 }
 
-/** A page against its bare markup in one condition: the differences the targets judge, undefined when either was not measured. */
-export function againstBare(condition: Condition, page: string) {
+/**
+ * A page against its bare markup in one condition (or any measured target against
+ * another): the differences the targets judge, undefined when either was not measured.
+ */
+export function againstBare(condition: Condition, page: string, bareTarget = bareName(page)) {
   const samples = figures.lighthouse.get(`${condition}: ${page}`);
-  const bare = figures.lighthouse.get(`${condition}: ${bareName(page)}`);
+  const bare = figures.lighthouse.get(`${condition}: ${bareTarget}`);
   if (!samples?.length || !bare?.length) return undefined;
   const tbt = (xs: readonly { tbt: number }[]) => xs.map((x) => x.tbt);
   return {
