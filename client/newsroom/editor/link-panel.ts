@@ -18,7 +18,10 @@ export function createLinkPanel(
   backToText: () => void,
   titlesUrl: string | undefined,
 ) {
-  const chain = () => editor.chain().focus();
+  // No `.focus()` in the chain: TipTap's focus command focuses the text again in the next animation frame,
+  // writing the selection of this moment back over any move made before that frame (End pressed right
+  // after Enter, on a busy phone, snapped back onto the linked words). Closing the panel focuses the text at once.
+  const chain = () => editor.chain();
   const linkPanel = element('div', 'nr-ed-panel');
   linkPanel.hidden = true;
   linkPanel.setAttribute('role', 'group');
