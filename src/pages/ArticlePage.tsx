@@ -44,6 +44,8 @@ export function ArticlePage({ site, item, body, related, author }: ArticlePagePr
   const correctedAt = item.atualizado !== undefined && item.updated && (
     <time dateTime={updatedIso(item.atualizado)}>{formatLongDate(item.updated)}</time>
   );
+  // A correction's note under the body, which the meta line links to.
+  const corrected = item.correcao !== undefined && Boolean(correctedAt);
   return (
     <>
       <article className="container article">
@@ -93,9 +95,14 @@ export function ArticlePage({ site, item, body, related, author }: ArticlePagePr
           <ResponsiveImage item={item} sizes="(min-width: 800px) 720px, calc(100vw - 40px)" priority="high" />
           <figcaption>{imageCredit(item.credito)}</figcaption>
         </figure>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the body comes out of the sanitizer (src/content/body/sanitize-html.ts) */}
-        <div className="prose article-body" dangerouslySetInnerHTML={{ __html: body.html }} />
-        {item.correcao !== undefined && correctedAt && (
+        {/* Its later blocks wait for the reader (deferred-blocks), unless the correction's note follows: the meta
+            line's link scrolls to it, and a scroll past deferred blocks stops in the wrong place. */}
+        <div
+          className={corrected ? 'prose article-body' : 'prose deferred-blocks article-body'}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the body comes out of the sanitizer (src/content/body/sanitize-html.ts)
+          dangerouslySetInnerHTML={{ __html: body.html }}
+        />
+        {corrected && (
           <div className="article-correction" id={CORRECTION_ID}>
             <p className="article-correction-title">
               Correção <span aria-hidden="true">·</span> {correctedAt}

@@ -138,6 +138,7 @@ describe('correcao: the note saying what a correction changed', () => {
     const at = (marker: string) => html.indexOf(marker);
     expect(at('class="prose article-body"')).toBeLessThan(at('id="correcao"'));
     expect(at('id="correcao"')).toBeLessThan(at('</article>'));
+    // Its body's later blocks are not deferred (no deferred-blocks), so the link's scroll lands on the note.
     expect(html.slice(at('class="prose article-body"'), at('id="correcao"'))).toMatch(
       /^class="prose article-body"><p>Corpo do artigo.<\/p><\/div><div class="article-correction" $/,
     );
@@ -151,6 +152,8 @@ describe('correcao: the note saying what a correction changed', () => {
     expect(queryAll(plain, '#correcao')).toHaveLength(0);
     expect(queryAll(plain, 'p.article-meta a')).toHaveLength(0);
     expect(jsonLdArticle(plain)).not.toHaveProperty('correction');
+    // With nothing after it to scroll to, its later blocks wait for the reader.
+    expect(queryAll(plain, '.article-body.deferred-blocks')).toHaveLength(1);
   });
 
   it('is text, never markup, whatever the store holds', async () => {
