@@ -44,7 +44,8 @@ export function ArticlePage({ site, item, body, related, author }: ArticlePagePr
   const correctedAt = item.atualizado !== undefined && item.updated && (
     <time dateTime={updatedIso(item.atualizado)}>{formatLongDate(item.updated)}</time>
   );
-  // A correction's note under the body, which the meta line links to.
+  // A correction's note under the body, which the meta line links to: the link, the note and the body's
+  // deferral (below) all follow this one flag.
   const corrected = item.correcao !== undefined && Boolean(correctedAt);
   return (
     <>
@@ -67,11 +68,7 @@ export function ArticlePage({ site, item, body, related, author }: ArticlePagePr
             {correctedAt && (
               <>
                 <span className="article-updated">
-                  {item.correcao === undefined ? (
-                    <>Atualizado em {correctedAt}</>
-                  ) : (
-                    <a href={`#${CORRECTION_ID}`}>Atualizado em {correctedAt}</a>
-                  )}
+                  {corrected ? <a href={`#${CORRECTION_ID}`}>Atualizado em {correctedAt}</a> : <>Atualizado em {correctedAt}</>}
                 </span>
                 <span aria-hidden="true"> · </span>
               </>
