@@ -98,30 +98,42 @@ const fail = (message: string) => failures.push(message);
 
 /**
  * How many times a page is loaded when Lighthouse could not trace the load at
- * all (NO_NAVSTART, NO_FCP…: a browser-side hiccup, seen once in a CI run on a
- * page that passed before and after). A page it did audit is judged on its
- * first result: scores are never retried.
+ * all (NO_NAVSTART, NO_FCP…: a browser-side hiccup on a busy machine, on pages
+ * that passed before and after). Each load gets a browser of its own: CI once saw
+ * the same page fail twice in a row in one browser. A page Lighthouse did audit
+ * is judged on its first result: scores are never retried.
  */
-const LIGHTHOUSE_ATTEMPTS = 2;
+const LIGHTHOUSE_ATTEMPTS = 3;
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
-async function runLighthouse(port: number, page: AuditedPage): Promise<Scores | null> {
-  for (let attempt = 1; ; attempt++) {
+/** One Lighthouse load of a page, in a Chromium launched for it alone. */
+async function lighthouseOnce(page: AuditedPage): Promise<LighthouseResult> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
     const result = await lighthouse(`${BASE_URL}${page.path}`, {
-      port,
+      port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-    const { runtimeError } = result.lhr;
-    if (!runtimeError) return judged(page, result.lhr);
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function runLighthouse(page: AuditedPage): Promise<Scores | null> {
+  for (let attempt = 1; ; attempt++) {
+    const lhr = await lighthouseOnce(page);
+    const { runtimeError } = lhr;
+    if (!runtimeError) return judged(page, lhr);
     // Lighthouse refuses to audit a document that is not 2xx (ERRORED_DOCUMENT_REQUEST):
     // the 404 page is then covered by axe and html-validate only.
     if (page.status !== 200 && runtimeError.code === 'ERRORED_DOCUMENT_REQUEST') return null;
     if (attempt < LIGHTHOUSE_ATTEMPTS) {
-      console.warn(`Lighthouse could not audit ${page.name} (${runtimeError.code}): loading it again`);
+      console.warn(`Lighthouse could not audit ${page.name} (${runtimeError.code}): loading it again in a new browser`);
       continue;
     }
     fail(`Lighthouse could not audit ${page.name}: ${runtimeError.code} (${attempt} attempts)`);
@@ -240,7 +252,6 @@ function printTable(rows: Row[], links: { checked: number; broken: number }): vo
 
 async function main(): Promise<number> {
   const stop = await ensureSite();
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   const rows: Row[] = [];
   try {
     for (const page of PAGES) {
@@ -251,7 +262,7 @@ async function main(): Promise<number> {
       for (const problem of structuredProblems) fail(`structured data on ${page.name}: ${problem}`);
       rows.push({
         page: page.name,
-        scores: await runLighthouse(chrome.port, page),
+        scores: await runLighthouse(page),
         axe: await runAxe(page),
         htmlErrors: await runHtmlValidate(page, html),
         structuredData: structuredProblems.length,
@@ -260,7 +271,6 @@ async function main(): Promise<number> {
     const links = await runLinkCheck();
     printTable(rows, links);
   } finally {
-    chrome.kill();
     stop();
   }
   if (failures.length > 0) {
