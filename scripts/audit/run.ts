@@ -98,11 +98,11 @@ const fail = (message: string) => failures.push(message);
 
 /**
  * How many times a page is loaded when Lighthouse could not trace the load at
- * all (NO_NAVSTART, NO_FCP…: a known Chrome hiccup, on pages that pass before
- * and after; in one CI run 2 of 16 loads, each fine in a new browser). Each load
- * gets a browser of its own: CI once saw the same page fail twice in a row in
- * one browser. A page Lighthouse did audit is judged on its first result:
- * scores are never retried.
+ * all (NO_NAVSTART, NO_FCP…: a known Chrome hiccup on a busy machine, on pages
+ * that pass before and after, often enough that two failures in a row happen).
+ * Each load gets a browser of its own, since a browser that failed once can fail
+ * again on the same page. A page Lighthouse did audit is judged on its first
+ * result: scores are never retried.
  */
 const LIGHTHOUSE_ATTEMPTS = 4;
 
